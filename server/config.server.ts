@@ -1,0 +1,106 @@
+import path from 'node:path'
+import { z } from 'zod'
+
+/**
+ * The one place where the environment is read. Every variable is listed in .env.example with its
+ * default; `npm start` needs none of them.
+ */
+const booleanish = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no', ''])
+  .transform((v) => v === 'true' || v === '1' || v === 'yes')
+
+const emptyAsUndefined = (v: unknown) => (v === '' ? undefined : v)
+
+const envSchema = z
+  .object({
+    NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
+    HOST: z.string().min(1).default('0.0.0.0'),
+    PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+    DATA_DIR: z.string().min(1).default('./.data'),
+    DATABASE_URL: z.preprocess(
+      emptyAsUndefined,
+      z
+        .string()
+        .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
+        .optional(),
+    ),
+    PUBLIC_URL: z.preprocess(emptyAsUndefined, z.url({ protocol: /^https?$/ }).optional()),
+    ADMIN_EMAIL: z.preprocess(emptyAsUndefined, z.email().optional()),
+    ADMIN_PASSWORD: z.preprocess(
+      emptyAsUndefined,
+      z.string().min(8, 'must be at least 8 characters').max(128).optional(),
+    ),
+    SMTP_URL: z.preprocess(
+      emptyAsUndefined,
+      z
+        .string()
+        .regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://')
+        .optional(),
+    ),
+    MAIL_FROM: z.preprocess(emptyAsUndefined, z.string().min(3).optional()),
+    TRUST_PROXY: z.preprocess(emptyAsUndefined, booleanish.default(false)),
+    SEED_DEMO: z.preprocess(emptyAsUndefined, booleanish.default(true)),
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    AUTH_SECRET: z.preprocess(emptyAsUndefined, z.string().min(32, 'must be at least 32 characters').optional()),
+  })
+  .superRefine((env, ctx) => {
+    if (Boolean(env.ADMIN_EMAIL) !== Boolean(env.ADMIN_PASSWORD)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: [env.ADMIN_EMAIL ? 'ADMIN_PASSWORD' : 'ADMIN_EMAIL'],
+        message: 'ADMIN_EMAIL and ADMIN_PASSWORD must be set together',
+      })
+    }
+  })
+
+export type Config = {
+  env: 'development' | 'production' | 'test'
+  host: string
+  port: number
+  dataDir: string
+  databaseUrl: string | undefined
+  publicUrl: string
+  admin: { email: string; password: string } | undefined
+  smtpUrl: string | undefined
+  mailFrom: string | undefined
+  trustProxy: boolean
+  seedDemo: boolean
+  logLevel: string
+  authSecret: string | undefined
+}
+
+export class ConfigError extends Error {
+  override name = 'ConfigError'
+}
+
+/** Parses the environment; throws a ConfigError whose message is one line naming the variable. */
+export function loadConfig(source: Record<string, string | undefined> = process.env): Config {
+  const parsed = envSchema.safeParse(source)
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]
+    const name = String(issue?.path[0] ?? 'environment')
+    const value = source[name]
+    const shown = name.includes('PASSWORD') || name.includes('SECRET') ? '(hidden)' : JSON.stringify(value)
+    throw new ConfigError(`Invalid configuration: ${name}=${shown} ${issue?.message ?? 'is invalid'}`)
+  }
+  const env = parsed.data
+  const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, '')
+  return {
+    env: env.NODE_ENV,
+    host: env.HOST,
+    port: env.PORT,
+    dataDir: path.resolve(env.DATA_DIR),
+    databaseUrl: env.DATABASE_URL,
+    publicUrl,
+    admin:
+      env.ADMIN_EMAIL && env.ADMIN_PASSWORD
+        ? { email: env.ADMIN_EMAIL.toLowerCase(), password: env.ADMIN_PASSWORD }
+        : undefined,
+    smtpUrl: env.SMTP_URL,
+    mailFrom: env.MAIL_FROM,
+    trustProxy: env.TRUST_PROXY,
+    seedDemo: env.SEED_DEMO,
+    logLevel: env.LOG_LEVEL,
+    authSecret: env.AUTH_SECRET,
+  }
+}

@@ -1,0 +1,171 @@
+import path from 'node:path'
+import { PGlite } from '@electric-sql/pglite'
+import { type SQL, sql } from 'drizzle-orm'
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres'
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator'
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core'
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite'
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator'
+import pg from 'pg'
+import type { Logger } from '../log.server.ts'
+import { migrationsDir } from '../paths.server.ts'
+import { acquireDataDirLock } from './lock.server.ts'
+import * as schema from './schema.server.ts'
+
+export type Db = PgDatabase<PgQueryResultHKT, typeof schema>
+
+export type Database = {
+  db: Db
+  kind: 'pglite' | 'postgres'
+  /** Set for the embedded database; shared with the job queue. */
+  pglite?: PGlite
+  /** Set for a real PostgreSQL server. */
+  pool?: pg.Pool
+  connectionString?: string
+  ping(timeoutMs?: number): Promise<void>
+  migrate(): Promise<void>
+  close(): Promise<void>
+}
+
+export type OpenOptions = {
+  /** A postgres:// URL: use a real PostgreSQL server. */
+  databaseUrl?: string
+  /** Folder holding the embedded database in ./db; 'memory' keeps it in memory (tests). */
+  dataDir: string | 'memory'
+  log: Logger
+}
+
+export async function openDatabase(options: OpenOptions): Promise<Database> {
+  return options.databaseUrl ? openPostgres(options.databaseUrl, options.log) : openPglite(options.dataDir)
+}
+
+async function openPglite(dataDir: string): Promise<Database> {
+  const release = dataDir === 'memory' ? () => {} : acquireDataDirLock(dataDir)
+  let client: PGlite
+  try {
+    client = dataDir === 'memory' ? new PGlite() : new PGlite(path.join(dataDir, 'db'))
+    await client.waitReady
+  } catch (error) {
+    release()
+    throw error
+  }
+  const db = drizzlePglite({ client, schema }) as unknown as Db
+  return {
+    db,
+    kind: 'pglite',
+    pglite: client,
+    ping: async () => {
+      await client.query('select 1')
+    },
+    migrate: async () => {
+      await migratePglite(drizzlePglite({ client, schema }), { migrationsFolder: migrationsDir() })
+    },
+    close: async () => {
+      try {
+        if (!client.closed) await client.close()
+      } finally {
+        release()
+      }
+    },
+  }
+}
+
+async function openPostgres(connectionString: string, log: Logger): Promise<Database> {
+  const pool = new pg.Pool({
+    connectionString,
+    max: 10,
+    connectionTimeoutMillis: 5_000,
+    idleTimeoutMillis: 30_000,
+  })
+  // An idle client losing its connection (database restart) must not crash the process:
+  // the pool drops it and opens a new one on the next query.
+  pool.on('error', (error) => log.warn({ err: error }, 'database connection lost'))
+  const db = drizzlePg({ client: pool, schema }) as unknown as Db
+  return {
+    db,
+    kind: 'postgres',
+    pool,
+    connectionString,
+    ping: async (timeoutMs = 2_000) => {
+      await withTimeout(pool.query('select 1'), timeoutMs)
+    },
+    migrate: async () => {
+      // Several processes may boot at once against one server: only one migrates at a time.
+      const client = await pool.connect()
+      try {
+        await client.query('select pg_advisory_lock(727170)')
+        try {
+          await migratePg(drizzlePg({ client, schema }), { migrationsFolder: migrationsDir() })
+        } finally {
+          await client.query('select pg_advisory_unlock(727170)')
+        }
+      } finally {
+        client.release()
+      }
+    },
+    close: async () => {
+      await pool.end()
+    },
+  }
+}
+
+function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    const timer = setTimeout(
+      () => reject(Object.assign(new Error('database ping timed out'), { code: 'ETIMEDOUT' })),
+      ms,
+    )
+    promise.then(
+      (value) => {
+        clearTimeout(timer)
+        resolve(value)
+      },
+      (error: unknown) => {
+        clearTimeout(timer)
+        reject(error)
+      },
+    )
+  })
+}
+
+const unavailableCodes = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  'ENOTFOUND',
+  '57P01', // admin_shutdown
+  '57P02', // crash_shutdown
+  '57P03', // cannot_connect_now
+  '08000',
+  '08001',
+  '08003',
+  '08006',
+])
+
+/** True when an error (or its cause chain) says the database could not be reached. */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  let current: unknown = error
+  for (let depth = 0; current && depth < 5; depth++) {
+    const e = current as { code?: unknown; message?: unknown; cause?: unknown }
+    if (typeof e.code === 'string' && unavailableCodes.has(e.code)) return true
+    if (
+      typeof e.message === 'string' &&
+      /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|PGlite is closed/i.test(
+        e.message,
+      )
+    ) {
+      return true
+    }
+    current = e.cause
+  }
+  return false
+}
+
+/** Raw SQL returning rows, the same shape on PGlite and node-postgres. */
+export async function selectRows<T>(db: Db, query: SQL): Promise<T[]> {
+  const result = (await db.execute(query)) as unknown as { rows: T[] }
+  return result.rows
+}
+
+export { sql }

@@ -1,0 +1,21 @@
+CREATE TABLE "locations" (
+	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
+	"slug" text NOT NULL,
+	"is_published" boolean DEFAULT false NOT NULL,
+	"business_name" text,
+	"town" text NOT NULL,
+	"county" text,
+	"state" text DEFAULT 'NY' NOT NULL,
+	"phone" text,
+	"street_address" text,
+	"postal_code" text,
+	"meta_title" text,
+	"meta_description" text,
+	"meta_keywords" text,
+	"hero_title" text,
+	"hero_description" text,
+	"service_area_description" text,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "locations_slug_unique" UNIQUE("slug")
+);

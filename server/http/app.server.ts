@@ -1,0 +1,219 @@
+import { randomUUID } from 'node:crypto'
+import type { IncomingMessage } from 'node:http'
+import { serveStatic } from '@hono/node-server/serve-static'
+import { Hono } from 'hono'
+import { bodyLimit } from 'hono/body-limit'
+import { HTTPException } from 'hono/http-exception'
+import { NONCE, secureHeaders } from 'hono/secure-headers'
+import { createRequestHandler, RouterContextProvider, type ServerBuild } from 'react-router'
+import { appContext } from '../../app/context.server.ts'
+import type { Config } from '../config.server.ts'
+import { type Database, isDatabaseUnavailable } from '../db/client.server.ts'
+import type { Logger } from '../log.server.ts'
+import type { Outbox } from '../mail/outbox.server.ts'
+import { compress } from './compress.server.ts'
+
+export const BODY_LIMIT_BYTES = 100 * 1024
+
+export type AppDeps = {
+  config: Config
+  log: Logger
+  database: Database
+  outbox: Outbox | undefined
+  /** The React Router build; absent in API-only tests. */
+  getBuild?: () => Promise<ServerBuild>
+  /** Where the built client lives; absent in development (Vite serves it). */
+  clientDir?: string
+  /** False in development: Vite's client and HMR need inline scripts and websockets. */
+  strictCsp?: boolean
+}
+
+export type AppEnv = {
+  Bindings: { incoming?: IncomingMessage }
+  Variables: { requestId: string; clientIp: string; secureHeadersNonce?: string }
+}
+
+const unavailableBody = {
+  error: 'The service is temporarily unavailable. Please try again in a minute.',
+}
+
+export function createApp(deps: AppDeps) {
+  const { config, log, database } = deps
+  const app = new Hono<AppEnv>()
+  const isHttps = config.publicUrl.startsWith('https://')
+
+  // Request id, client IP and one log line per request.
+  app.use(async (c, next) => {
+    const requestId = randomUUID()
+    c.set('requestId', requestId)
+    c.set('clientIp', clientIpOf(c.env?.incoming, c.req.header('x-forwarded-for'), config.trustProxy))
+    const started = performance.now()
+    await next()
+    c.res.headers.set('X-Request-Id', requestId)
+    const path = c.req.path
+    if (path.startsWith('/assets/')) return
+    log.info(
+      {
+        requestId,
+        method: c.req.method,
+        path,
+        status: c.res.status,
+        ms: Math.round(performance.now() - started),
+        ip: c.get('clientIp'),
+      },
+      'request',
+    )
+  })
+
+  app.use(
+    secureHeaders({
+      contentSecurityPolicy:
+        deps.strictCsp === false
+          ? undefined
+          : {
+              defaultSrc: ["'self'"],
+              scriptSrc: ["'self'", NONCE],
+              styleSrc: ["'self'", "'unsafe-inline'"],
+              imgSrc: ["'self'", 'data:'],
+              fontSrc: ["'self'", 'data:'],
+              connectSrc: ["'self'"],
+              frameAncestors: ["'none'"],
+              baseUri: ["'self'"],
+              formAction: ["'self'"],
+              objectSrc: ["'none'"],
+            },
+      strictTransportSecurity: isHttps ? 'max-age=31536000; includeSubDomains' : false,
+      xFrameOptions: 'DENY',
+      referrerPolicy: 'strict-origin-when-cross-origin',
+      permissionsPolicy: {
+        camera: [],
+        microphone: [],
+        geolocation: [],
+        payment: [],
+        usb: [],
+      },
+      crossOriginEmbedderPolicy: false,
+    }),
+  )
+
+  app.use(compress())
+
+  app.use(
+    bodyLimit({
+      maxSize: BODY_LIMIT_BYTES,
+      onError: (c) => c.json({ error: `Request body too large: the limit is ${BODY_LIMIT_BYTES / 1024} KB.` }, 413),
+    }),
+  )
+
+  if (deps.clientDir) {
+    const root = deps.clientDir
+    app.use(
+      '/assets/*',
+      serveStatic({
+        root,
+        precompressed: true,
+        onFound: (_path, c) => {
+          c.header('Cache-Control', 'public, max-age=31536000, immutable')
+        },
+      }),
+    )
+    // A missing hashed asset is a 404, never the HTML page.
+    app.all('/assets/*', (c) => c.text('Not found', 404))
+  }
+
+  app.get('/healthz', async (c) => {
+    try {
+      await database.ping()
+      return c.json({ status: 'ok' })
+    } catch (error) {
+      log.warn({ err: error }, 'health check: database not answering')
+      return c.json({ status: 'unavailable', error: 'database not answering' }, 503)
+    }
+  })
+
+  const api = new Hono<AppEnv>()
+  api.get('/health', async (c) => {
+    await database.ping()
+    return c.json({
+      status: 'ok',
+      database: database.kind,
+      mailPending: deps.outbox ? await deps.outbox.pending() : null,
+    })
+  })
+  api.all('/health', (c) => methodNotAllowed(c.req.method, ['GET', 'HEAD']))
+  api.all('*', (c) => c.json({ error: `No API endpoint at ${c.req.path}` }, 404))
+  app.route('/api', api)
+
+  if (deps.clientDir) {
+    // favicon, robots.txt and other unhashed public files: cacheable for a short while only.
+    app.use(
+      '*',
+      serveStatic({
+        root: deps.clientDir,
+        onFound: (_path, c) => {
+          c.header('Cache-Control', 'public, max-age=3600')
+        },
+      }),
+    )
+  }
+
+  if (deps.getBuild) {
+    const handle = createRequestHandler(deps.getBuild, config.env === 'production' ? 'production' : 'development')
+    app.all('*', async (c) => {
+      const context = new RouterContextProvider()
+      context.set(appContext, {
+        config,
+        database,
+        outbox: deps.outbox,
+        log: log.child({ requestId: c.get('requestId') }),
+        requestId: c.get('requestId'),
+        clientIp: c.get('clientIp'),
+        nonce: c.get('secureHeadersNonce') ?? '',
+      })
+      return handle(c.req.raw, context)
+    })
+  }
+
+  app.notFound((c) => (c.req.path.startsWith('/api/') ? c.json({ error: 'Not found' }, 404) : c.text('Not found', 404)))
+
+  app.onError((error, c) => {
+    if (error instanceof HTTPException) return error.getResponse()
+    if (isDatabaseUnavailable(error)) {
+      log.warn({ err: error, requestId: c.get('requestId') }, 'database unavailable')
+      c.header('Retry-After', '5')
+      return c.json(unavailableBody, 503)
+    }
+    log.error({ err: error, requestId: c.get('requestId') }, 'unhandled error')
+    return c.json({ error: 'Something went wrong on our side. Please try again.' }, 500)
+  })
+
+  return app
+}
+
+function methodNotAllowed(method: string, allowed: string[]) {
+  return new Response(JSON.stringify({ error: `Method ${method} is not allowed here.` }), {
+    status: 405,
+    headers: { 'Content-Type': 'application/json', Allow: allowed.join(', ') },
+  })
+}
+
+/**
+ * The connection's address, unless the server is told it sits behind a proxy (TRUST_PROXY), in
+ * which case the proxy's X-Forwarded-For (its last hop, the one the proxy appended) is used.
+ */
+export function clientIpOf(
+  incoming: IncomingMessage | undefined,
+  forwardedFor: string | undefined,
+  trustProxy: boolean,
+): string {
+  if (trustProxy && forwardedFor) {
+    const hops = forwardedFor
+      .split(',')
+      .map((h) => h.trim())
+      .filter(Boolean)
+    const last = hops.at(-1)
+    if (last) return last
+  }
+  const address = incoming?.socket?.remoteAddress ?? 'unknown'
+  return address.startsWith('::ffff:') ? address.slice(7) : address
+}

@@ -1,0 +1,55 @@
+import { Duplex } from 'node:stream'
+import zlib from 'node:zlib'
+import type { MiddlewareHandler } from 'hono'
+
+const compressible =
+  /^(text\/(?!event-stream)|application\/(json|javascript|xml|manifest\+json|ld\+json)|image\/svg\+xml)/i
+
+/** Picks br over gzip when the client accepts both (and neither is refused with q=0). */
+export function chooseEncoding(acceptEncoding: string | undefined): 'br' | 'gzip' | undefined {
+  if (!acceptEncoding) return undefined
+  const accepted = new Map<string, number>()
+  for (const part of acceptEncoding.split(',')) {
+    const [name, ...params] = part.trim().toLowerCase().split(';')
+    if (!name) continue
+    const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='))
+    accepted.set(name, q ? Number(q.slice(2)) : 1)
+  }
+  const score = (name: string) => accepted.get(name) ?? accepted.get('*') ?? 0
+  if (score('br') > 0) return 'br'
+  if (score('gzip') > 0) return 'gzip'
+  return undefined
+}
+
+/**
+ * Brotli and gzip for dynamic responses (HTML, JSON). Hashed assets are compressed once at build
+ * time and served as they are; server-sent events are never compressed (they must flush).
+ */
+export function compress(minBytes = 1024): MiddlewareHandler {
+  return async (c, next) => {
+    await next()
+    const res = c.res
+    if (!res.body || c.req.method === 'HEAD' || res.headers.has('Content-Encoding')) return
+    if (!compressible.test(res.headers.get('Content-Type') ?? '')) return
+    const length = res.headers.get('Content-Length')
+    if (length !== null && Number(length) < minBytes) return
+    const encoding = chooseEncoding(c.req.header('Accept-Encoding'))
+    res.headers.append('Vary', 'Accept-Encoding')
+    if (!encoding) return
+    const stream =
+      encoding === 'br'
+        ? zlib.createBrotliCompress({
+            params: {
+              [zlib.constants.BROTLI_PARAM_QUALITY]: 5,
+              [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT,
+            },
+            flush: zlib.constants.BROTLI_OPERATION_FLUSH,
+          })
+        : zlib.createGzip({ level: 6, flush: zlib.constants.Z_SYNC_FLUSH })
+    const headers = new Headers(res.headers)
+    headers.set('Content-Encoding', encoding)
+    headers.delete('Content-Length')
+    const body = res.body.pipeThrough(Duplex.toWeb(stream) as unknown as TransformStream<Uint8Array, Uint8Array>)
+    c.res = new Response(body, { status: res.status, statusText: res.statusText, headers })
+  }
+}

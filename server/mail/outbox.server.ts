@@ -1,0 +1,108 @@
+import { sql } from 'drizzle-orm'
+import { fromDrizzle, fromPglite, PgBoss } from 'pg-boss'
+import { z } from 'zod'
+import { type Database, selectRows } from '../db/client.server.ts'
+import type { Logger } from '../log.server.ts'
+import type { MailTransport } from './transport.server.ts'
+
+export const MAIL_QUEUE = 'mail'
+
+export const mailMessageSchema = z.object({
+  to: z.array(z.email()).min(1).max(50),
+  subject: z.string().min(1).max(300),
+  text: z.string().min(1).max(100_000),
+  html: z.string().max(300_000).optional(),
+  replyTo: z.email().optional(),
+})
+export type MailMessage = z.infer<typeof mailMessageSchema>
+
+/** A drizzle transaction (or the db itself): anything that can run raw SQL. */
+type SqlRunner = Parameters<typeof fromDrizzle>[0]
+
+export type RetryPolicy = {
+  /** Attempts after the first one. */
+  retryLimit: number
+  /** Seconds before the first retry; doubled on each retry (exponential backoff). */
+  retryDelay: number
+  /** Upper bound of the backoff, seconds. */
+  retryDelayMax: number
+}
+
+/** Defaults: retries over roughly a day (1 min, 2 min, 4 min … capped at 1 h). */
+export const defaultRetryPolicy: RetryPolicy = { retryLimit: 30, retryDelay: 60, retryDelayMax: 3600 }
+
+export type Outbox = {
+  /**
+   * Stores a message in the outbox. Pass the transaction that writes the data the message is
+   * about, so both commit or neither does.
+   */
+  enqueue(message: MailMessage, tx?: SqlRunner): Promise<string>
+  /** Messages waiting or being retried. */
+  pending(): Promise<number>
+  stop(): Promise<void>
+}
+
+export async function startOutbox(options: {
+  database: Database
+  transport: MailTransport
+  log: Logger
+  retry?: RetryPolicy
+  /** How often an idle worker looks for new mail, seconds (>= 0.5). */
+  pollingIntervalSeconds?: number
+  /** False: only enqueue (a process that must not send). */
+  work?: boolean
+}): Promise<Outbox> {
+  const { database, transport, log } = options
+  const retry = options.retry ?? defaultRetryPolicy
+  const boss = database.pglite
+    ? new PgBoss({ db: fromPglite(database.pglite), backend: 'pglite', schedule: false, supervise: true })
+    : new PgBoss({ connectionString: database.connectionString ?? '', max: 4, schedule: false })
+  boss.on('error', (error: unknown) => log.error({ err: error }, 'mail queue error'))
+  await boss.start()
+  await boss.createQueue(MAIL_QUEUE, {
+    retryLimit: retry.retryLimit,
+    retryDelay: retry.retryDelay,
+    retryBackoff: true,
+    retryDelayMax: retry.retryDelayMax,
+    expireInSeconds: 120,
+  })
+
+  if (options.work !== false) {
+    await boss.work<MailMessage & { messageId?: string }>(
+      MAIL_QUEUE,
+      { pollingIntervalSeconds: options.pollingIntervalSeconds ?? 2, batchSize: 1 },
+      async ([job]) => {
+        if (!job) return
+        const message = mailMessageSchema.parse(job.data)
+        try {
+          await transport.send({ ...message, messageId: `<${job.id}@outbox.ramapo-it>` })
+        } catch (error) {
+          log.warn({ err: error, jobId: job.id, to: message.to }, 'mail not sent yet; will retry')
+          throw error
+        }
+      },
+    )
+  }
+
+  return {
+    async enqueue(message, tx) {
+      const data = mailMessageSchema.parse(message)
+      const id = await boss.send(MAIL_QUEUE, data, tx ? { db: fromDrizzle(tx, sql) } : {})
+      if (!id) throw new Error('mail could not be queued')
+      return id
+    },
+    async pending() {
+      // Read live from the job table: the queue's cached counters lag behind by a monitor pass.
+      const [row] = await selectRows<{ n: number }>(
+        database.db,
+        sql`select count(*)::int as n from pgboss.job where name = ${MAIL_QUEUE} and state in ('created', 'retry', 'active')`,
+      )
+      return row?.n ?? 0
+    },
+    async stop() {
+      // Drain: let a message being sent finish, then stop polling. The database is closed by its owner.
+      await boss.stop({ graceful: true, timeout: 15_000, close: !database.pglite })
+      transport.close()
+    },
+  }
+}

@@ -1,0 +1,111 @@
+import http from 'node:http'
+import * as serverBuild from 'virtual:react-router/server-build'
+import { getRequestListener } from '@hono/node-server'
+import type { ServerBuild } from 'react-router'
+import { business } from '../app/content/business.ts'
+import { type Config, ConfigError, loadConfig } from './config.server.ts'
+import { openDatabase } from './db/client.server.ts'
+import { seedDemoContent } from './db/seed.server.ts'
+import { createApp } from './http/app.server.ts'
+import { createLogger } from './log.server.ts'
+import { startOutbox } from './mail/outbox.server.ts'
+import { createMailTransport } from './mail/transport.server.ts'
+import { assertNode24 } from './node-guard.server.ts'
+import { clientBuildDir } from './paths.server.ts'
+import { loadSecrets } from './secrets.server.ts'
+
+/** The React Router build bundled with this module (production entry reads it from here). */
+export const build = serverBuild as unknown as ServerBuild
+
+type Connect = (req: http.IncomingMessage, res: http.ServerResponse, next: () => void) => void
+
+export type StartOptions = {
+  /** Development: Vite's middleware (HMR, on-demand modules) in front of the app. */
+  viteMiddlewares?: Connect
+  getBuild: () => Promise<ServerBuild>
+}
+
+/** Boots the whole product: config, database + migrations, seed, mail worker, HTTP server. */
+export async function startServer(options: StartOptions) {
+  assertNode24('server')
+  let config: Config
+  try {
+    config = loadConfig()
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message)
+      process.exit(1)
+    }
+    throw error
+  }
+  const log = createLogger(config.logLevel)
+  loadSecrets(config.dataDir, { authSecret: config.authSecret })
+
+  log.info({ database: config.databaseUrl ? 'postgres' : 'pglite', dataDir: config.dataDir }, 'opening database')
+  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, log }).catch(
+    (error: Error) => {
+      log.fatal({ err: error }, error.message)
+      console.error(error.message)
+      process.exit(1)
+    },
+  )
+  await database.migrate()
+  log.info('migrations applied')
+  if (config.seedDemo) {
+    const { inserted } = await seedDemoContent(database.db)
+    log.info({ inserted }, 'demo content seeded')
+  }
+
+  const transport = createMailTransport({
+    smtpUrl: config.smtpUrl,
+    dataDir: config.dataDir,
+    from: config.mailFrom ?? `${business.name} <${business.email}>`,
+    log,
+  })
+  const outbox = await startOutbox({ database, transport, log })
+
+  const app = createApp({
+    config,
+    log,
+    database,
+    outbox,
+    getBuild: options.getBuild,
+    clientDir: options.viteMiddlewares ? undefined : clientBuildDir(),
+    strictCsp: !options.viteMiddlewares,
+  })
+  const listener = getRequestListener(app.fetch)
+  const vite = options.viteMiddlewares
+  const server = http.createServer(vite ? (req, res) => vite(req, res, () => listener(req, res)) : listener)
+  server.keepAliveTimeout = 65_000
+  server.headersTimeout = 66_000
+  server.requestTimeout = 30_000
+
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject)
+    server.listen(config.port, config.host, () => resolve())
+  })
+  const address = server.address()
+  const port = typeof address === 'object' && address ? address.port : config.port
+  log.info({ port, url: config.publicUrl, mail: transport.kind }, `listening on http://localhost:${port}`)
+
+  let stopping = false
+  const shutdown = async (signal: string) => {
+    if (stopping) return
+    stopping = true
+    log.info({ signal }, 'shutting down: finishing in-flight requests')
+    const force = setTimeout(() => server.closeAllConnections(), 10_000)
+    force.unref()
+    await new Promise<void>((resolve) => {
+      server.close(() => resolve())
+      server.closeIdleConnections()
+    })
+    clearTimeout(force)
+    await outbox.stop().catch((error: unknown) => log.error({ err: error }, 'mail worker did not stop cleanly'))
+    await database.close().catch((error: unknown) => log.error({ err: error }, 'database did not close cleanly'))
+    log.info('stopped')
+    process.exit(0)
+  }
+  process.once('SIGTERM', () => void shutdown('SIGTERM'))
+  process.once('SIGINT', () => void shutdown('SIGINT'))
+  return { server, port }
+}

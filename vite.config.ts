@@ -1,0 +1,24 @@
+import { reactRouter } from '@react-router/dev/vite'
+import tailwindcss from '@tailwindcss/vite'
+import { defineConfig } from 'vite'
+
+// Guard: without the Node 24 bridge in node_modules/.bin, tools would silently run on Node 20.
+if (Number(process.versions.node.split('.')[0]) < 24) {
+  throw new Error(
+    `Node ${process.versions.node} is too old: run through npm scripts (Node 24 is brought by the project).`,
+  )
+}
+
+export default defineConfig({
+  plugins: [tailwindcss(), reactRouter()],
+  resolve: { tsconfigPaths: true },
+  environments: {
+    ssr: {
+      build: {
+        // One bundle holds the HTTP server and the app, so both share one module graph
+        // (one database handle, one context key).
+        rolldownOptions: { input: './server/main.server.ts' },
+      },
+    },
+  },
+})
