@@ -1,0 +1,144 @@
+// `npm start` and `npm test` begin here. This file runs first on whatever Node the machine has
+// (Node 20 on a fresh machine), so it uses Node built-ins only. It installs what is missing, then
+// hands every real step to an npm script, where node_modules/.bin/node (Node 24) takes over.
+import { spawnSync } from 'node:child_process'
+import fs from 'node:fs'
+import path from 'node:path'
+
+const root = path.resolve(import.meta.dirname ?? path.dirname(new URL(import.meta.url).pathname), '..')
+process.chdir(root)
+const mode = process.argv[2]
+
+const step = (text) => console.log(`\n▶ ${text}`)
+const run = (cmd, args, options = {}) => spawnSync(cmd, args, { stdio: 'inherit', env: process.env, ...options })
+const mtime = (file) => {
+  try {
+    return fs.statSync(file).mtimeMs
+  } catch {
+    return 0
+  }
+}
+
+function newestIn(dir) {
+  let newest = 0
+  if (!fs.existsSync(dir)) return 0
+  for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+    const full = path.join(dir, entry.name)
+    if (entry.isDirectory()) newest = Math.max(newest, newestIn(full))
+    else newest = Math.max(newest, mtime(full))
+  }
+  return newest
+}
+
+function ensureDependencies() {
+  const marker = 'node_modules/.package-lock.json'
+  const bridge = 'node_modules/.bin/node'
+  const stale = !fs.existsSync(marker) || !fs.existsSync(bridge) || mtime('package-lock.json') > mtime(marker)
+  if (!stale) {
+    step('Dependencies are installed')
+    return
+  }
+  step('Installing dependencies (npm install; this also brings Node 24 into node_modules/.bin)')
+  // `npm ci` rejects this lockfile here (the registry lacks some other-platform binaries);
+  // `npm install` honours the lockfile.
+  const result = run('npm', ['install', '--no-audit', '--no-fund'])
+  if (result.status !== 0) fail('npm install failed')
+  const version = spawnSync(bridge, ['--version'], { encoding: 'utf8' }).stdout?.trim()
+  if (!version?.startsWith('v24.')) fail(`node_modules/.bin/node is ${version ?? 'missing'}, expected Node 24`)
+  console.log(`Node ${version} is ready in node_modules/.bin`)
+}
+
+function ensureBuild() {
+  const output = 'build/server/index.js'
+  const sources = Math.max(
+    newestIn('app'),
+    newestIn('server'),
+    newestIn('public'),
+    mtime('vite.config.ts'),
+    mtime('react-router.config.ts'),
+    mtime('package-lock.json'),
+  )
+  if (fs.existsSync(output) && mtime(output) >= sources) {
+    step('Build is up to date')
+    return
+  }
+  step('Building the app (npm run build)')
+  if (run('npm', ['run', 'build']).status !== 0) fail('build failed')
+}
+
+function fail(message) {
+  console.error(`\n✖ ${message}`)
+  process.exit(1)
+}
+
+function ensureChromium() {
+  const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
+  if (fs.existsSync(chromium)) return
+  const isRoot = typeof process.getuid === 'function' && process.getuid() === 0
+  if (!isRoot) {
+    fail(
+      `Chromium is missing (${chromium}). Install Debian's package and run again:\n  sudo apt-get update && sudo apt-get install -y chromium`,
+    )
+  }
+  step("Installing Chromium for the end-to-end tests (Debian's chromium package)")
+  const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' }
+  if (run('apt-get', ['update', '-qq'], { env }).status !== 0) fail('apt-get update failed')
+  if (run('apt-get', ['install', '-y', '-qq', 'chromium', 'fonts-liberation'], { env }).status !== 0) {
+    fail('apt-get install chromium failed')
+  }
+}
+
+/** Runs one suite; vitest suites report their counts through a JSON file. */
+function suite(label, script, results, { gate = false } = {}) {
+  step(label)
+  const started = Date.now()
+  const reportFile = path.join(root, 'test-results', `${script.replace(/[^a-z0-9]+/gi, '-')}.json`)
+  fs.rmSync(reportFile, { force: true })
+  const env = { ...process.env, VITEST_JSON_REPORT: reportFile }
+  const result = run('npm', ['run', '--silent', script], { env })
+  const seconds = ((Date.now() - started) / 1000).toFixed(1)
+  let passed = 0
+  let failed = 0
+  if (fs.existsSync(reportFile)) {
+    const report = JSON.parse(fs.readFileSync(reportFile, 'utf8'))
+    passed = report.numPassedTests ?? 0
+    failed = (report.numFailedTests ?? 0) + (result.status !== 0 && !report.numFailedTests ? 1 : 0)
+  } else if (result.status === 0) {
+    // A gate (typecheck, lint, build) counts as one check; a suite that wrote no report was skipped.
+    passed = gate ? 1 : 0
+  } else {
+    failed = 1
+  }
+  results.push({ label, passed, failed, seconds })
+  console.log(`${failed === 0 ? '✔' : '✖'} ${label}: ${passed} passed, ${failed} failed (${seconds}s)`)
+}
+
+if (mode === 'start') {
+  ensureDependencies()
+  ensureBuild()
+  step('Starting the server: it migrates the database, seeds demo content, then serves http://localhost:3000')
+} else if (mode === 'test') {
+  ensureDependencies()
+  ensureChromium()
+  fs.mkdirSync('test-results', { recursive: true })
+  const check = spawnSync('npm', ['run', '--silent', 'node-version'], { encoding: 'utf8' })
+  console.log(`Tests run on Node ${check.stdout.trim()} (from an npm script)`)
+  const results = []
+  suite('Typecheck', 'typecheck', results, { gate: true })
+  suite('Lint and format', 'lint', results, { gate: true })
+  suite('Unit tests', 'test:unit', results)
+  suite('Integration tests on embedded PostgreSQL (PGlite)', 'test:integration', results)
+  suite('Integration tests on a real PostgreSQL server', 'test:pg', results)
+  suite('Build', 'build', results, { gate: true })
+  suite('End-to-end tests in Chromium', 'test:e2e', results)
+  const passed = results.reduce((n, r) => n + r.passed, 0)
+  const failed = results.reduce((n, r) => n + r.failed, 0)
+  console.log('\nSummary')
+  for (const r of results) console.log(`  ${r.failed ? '✖' : '✔'} ${r.label}: ${r.passed} passed, ${r.failed} failed`)
+  const line = `${passed} passed, ${failed} failed`
+  fs.writeFileSync('test-results/summary.txt', `${line}\n`)
+  console.log(line)
+  process.exit(failed === 0 ? 0 : 1)
+} else {
+  fail('usage: node scripts/bootstrap.mjs start|test')
+}

@@ -1,0 +1,99 @@
+import type { Browser } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { baseURL, launchBrowser, newPage, visit } from './helpers/browser'
+
+let browser: Browser
+
+beforeAll(async () => {
+  browser = await launchBrowser()
+})
+afterAll(async () => {
+  await browser?.close()
+})
+
+describe('a visitor opens the site', () => {
+  it('renders the home page on the server and hydrates it without errors', async () => {
+    const { page, consoleErrors, context } = await newPage(browser)
+    const status = await visit(page, '/')
+    expect(status).toBe(200)
+    await expect(page.title()).resolves.toMatch(/Ramapo IT Services/)
+    expect(await page.locator('h1').count()).toBe(1)
+    const canonical = await page.locator('link[rel="canonical"]').getAttribute('href')
+    expect(canonical).toBe(`${baseURL()}/`)
+    expect(await page.locator('meta[name="description"]').getAttribute('content')).toBeTruthy()
+    expect(await page.locator('html').getAttribute('lang')).toBe('en-US')
+    expect(consoleErrors).toEqual([])
+    await context.close()
+  })
+
+  it('gets a 404 page with a link home for an unknown path, and at /404', async () => {
+    const { page, context } = await newPage(browser)
+    for (const path of ['/no-such-page/at-all', '/404']) {
+      const status = await visit(page, path)
+      expect(status).toBe(404)
+      await expect(page.locator('h1').textContent()).resolves.toMatch(/not found/i)
+      const home = page.getByRole('link', { name: /home page/i })
+      expect(await home.getAttribute('href')).toBe('/')
+    }
+    await page.getByRole('link', { name: /home page/i }).click()
+    await page.waitForURL(`${baseURL()}/`)
+    await context.close()
+  })
+})
+
+describe('the server contract', () => {
+  it('answers /healthz with {"status":"ok"}', async () => {
+    const res = await fetch(`${baseURL()}/healthz`)
+    expect(res.status).toBe(200)
+    expect(await res.json()).toEqual({ status: 'ok' })
+  })
+
+  it('sends the security headers with every page, with a fresh CSP nonce per response', async () => {
+    const first = await fetch(`${baseURL()}/`)
+    const second = await fetch(`${baseURL()}/`)
+    const csp = first.headers.get('content-security-policy') ?? ''
+    expect(csp).toMatch(/script-src 'self' 'nonce-[A-Za-z0-9+/=]+'/)
+    expect(csp).not.toMatch(/script-src[^;]*'unsafe-inline'/)
+    expect(csp).toContain("frame-ancestors 'none'")
+    expect(csp).not.toBe(second.headers.get('content-security-policy'))
+    expect(first.headers.get('x-content-type-options')).toBe('nosniff')
+    expect(first.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin')
+    expect(first.headers.get('permissions-policy')).toContain('camera=()')
+    // served over plain http here: no HSTS
+    expect(first.headers.get('strict-transport-security')).toBeNull()
+    const html = await first.text()
+    const nonce = /'nonce-([^']+)'/.exec(csp)?.[1]
+    const scripts = [...html.matchAll(/<script\b([^>]*)>/g)].map((m) => m[1] ?? '')
+    expect(scripts.length).toBeGreaterThan(0)
+    for (const attrs of scripts) expect(attrs).toContain(`nonce="${nonce}"`)
+  })
+
+  it('serves hashed assets compressed and cached immutably', async () => {
+    const html = await (await fetch(`${baseURL()}/`)).text()
+    const asset = /href="(\/assets\/[^"]+\.js)"/.exec(html)?.[1]
+    expect(asset).toBeTruthy()
+    for (const encoding of ['br', 'gzip']) {
+      const res = await fetch(`${baseURL()}${asset}`, { headers: { 'accept-encoding': encoding } })
+      expect(res.status).toBe(200)
+      expect(res.headers.get('cache-control')).toBe('public, max-age=31536000, immutable')
+      expect(res.headers.get('content-encoding')).toBe(encoding)
+    }
+    const missing = await fetch(`${baseURL()}/assets/does-not-exist-123.js`)
+    expect(missing.status).toBe(404)
+  })
+
+  it('compresses HTML pages with brotli or gzip', async () => {
+    const br = await fetch(`${baseURL()}/`, { headers: { 'accept-encoding': 'br' } })
+    expect(br.headers.get('content-encoding')).toBe('br')
+    const gz = await fetch(`${baseURL()}/`, { headers: { 'accept-encoding': 'gzip' } })
+    expect(gz.headers.get('content-encoding')).toBe('gzip')
+    expect(await gz.text()).toContain('<!DOCTYPE html>')
+  })
+
+  it('answers unknown API paths with JSON, never the HTML page', async () => {
+    const res = await fetch(`${baseURL()}/api/nothing-here`)
+    expect(res.status).toBe(404)
+    expect(res.headers.get('content-type')).toContain('application/json')
+    expect(await res.json()).toHaveProperty('error')
+  })
+})

@@ -1,0 +1,50 @@
+import { defineConfig } from 'vitest/config'
+
+// Three suites, run separately by `npm test` (see scripts/bootstrap.mjs):
+//  unit         pure functions and components, next to the code (*.test.ts[x])
+//  integration  server modules against a real database: PGlite in memory, or the PostgreSQL
+//               named by TEST_DATABASE_URL (scripts/with-postgres.mjs starts a throwaway one)
+//  e2e          the built server started on a free port, driven through Debian's Chromium
+export default defineConfig({
+  resolve: { tsconfigPaths: true },
+  test: {
+    // scripts/bootstrap.mjs asks for a JSON report to add up the totals of all suites.
+    reporters: process.env.VITEST_JSON_REPORT
+      ? ['default', ['json', { outputFile: process.env.VITEST_JSON_REPORT }]]
+      : ['default'],
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'unit',
+          include: ['app/**/*.test.{ts,tsx}', 'server/**/*.test.ts'],
+          setupFiles: ['tests/setup/guards.ts'],
+          environment: 'node',
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'integration',
+          include: ['tests/integration/**/*.test.ts'],
+          setupFiles: ['tests/setup/guards.ts'],
+          testTimeout: 60_000,
+          hookTimeout: 60_000,
+          fileParallelism: false,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'e2e',
+          include: ['tests/e2e/**/*.test.ts'],
+          setupFiles: ['tests/setup/guards.ts'],
+          globalSetup: ['tests/e2e/global-setup.ts'],
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+          fileParallelism: false,
+        },
+      },
+    ],
+  },
+})
