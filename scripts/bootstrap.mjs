@@ -116,7 +116,8 @@ function suite(label, script, results, { gate = false } = {}) {
 if (mode === 'start') {
   ensureDependencies()
   ensureBuild()
-  step('Starting the server: it migrates the database, seeds demo content, then serves http://localhost:3000')
+  const port = process.env.PORT ?? '3000'
+  step(`Starting the server: it migrates the database, seeds demo content, then serves http://localhost:${port}`)
 } else if (mode === 'test') {
   ensureDependencies()
   ensureChromium()
