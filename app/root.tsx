@@ -1,9 +1,12 @@
+import { HouseIcon, PhoneIcon, TriangleAlertIcon } from 'lucide-react'
 import { useEffect } from 'react'
 import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData } from 'react-router'
 import type { Route } from './+types/root'
 import './app.css'
 import { SiteFooter } from '~/components/site-footer'
 import { SiteHeader } from '~/components/site-header'
+import { buttonVariants } from '~/components/ui/button'
+import { Toaster } from '~/components/ui/toaster'
 import { business } from '~/content/business'
 import { appContext } from './context.server'
 
@@ -31,7 +34,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
       <body className="flex min-h-dvh flex-col">
         <a
           href="#main"
-          className="sr-only z-50 rounded-md bg-primary px-4 py-2 text-primary-foreground focus:not-sr-only focus:fixed focus:top-3 focus:left-3"
+          className="sr-only z-50 rounded-md bg-primary px-4 py-3 font-semibold text-primary-foreground shadow-lg focus:not-sr-only focus:fixed focus:top-3 focus:left-3"
         >
           Skip to content
         </a>
@@ -40,6 +43,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
           {children}
         </main>
         <SiteFooter />
+        <Toaster />
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
       </body>
@@ -69,22 +73,24 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
     }
   }
   return (
-    <section className="mx-auto max-w-2xl px-6 py-24 text-center">
+    <section className="mx-auto flex max-w-2xl flex-col items-center px-6 py-20 text-center sm:py-28">
       <title>{`${title} | ${business.name}`}</title>
-      <h1 className="text-3xl font-bold tracking-tight">{title}</h1>
-      <p className="mt-4 text-muted-foreground">{message}</p>
-      <p className="mt-2 text-muted-foreground">
-        Phone:{' '}
-        <a className="text-primary underline" href={`tel:${business.phoneE164}`}>
-          {business.phone}
+      <span className="flex size-14 items-center justify-center rounded-full bg-secondary text-primary">
+        <TriangleAlertIcon className="size-7" aria-hidden="true" />
+      </span>
+      <h1 className="mt-6 font-bold text-3xl tracking-tight sm:text-4xl">{title}</h1>
+      <p className="mt-4 text-lg text-muted-foreground">{message}</p>
+      <div className="mt-8 flex flex-wrap justify-center gap-3">
+        {/* A full page load (not a client navigation) recovers from whatever broke the app. */}
+        <a href="/" className={buttonVariants({ size: 'lg' })}>
+          <HouseIcon aria-hidden="true" />
+          Go to the home page
         </a>
-      </p>
-      <a
-        href="/"
-        className="mt-8 inline-flex h-11 items-center rounded-md bg-primary px-6 font-medium text-primary-foreground hover:bg-primary-hover"
-      >
-        Go to the home page
-      </a>
+        <a href={`tel:${business.phoneE164}`} className={buttonVariants({ variant: 'outline', size: 'lg' })}>
+          <PhoneIcon aria-hidden="true" />
+          Call {business.phone}
+        </a>
+      </div>
     </section>
   )
 }
