@@ -72,7 +72,9 @@ describe('the server process', () => {
     const second = startServer({ PORT: '0', DATA_DIR: dataDir })
     runs.push(second)
     expect(await second.exited).toBe(1)
-    expect(second.output()).toContain(`The embedded database in ${dataDir} is already in use by process ${first.child.pid}`)
+    expect(second.output()).toContain(
+      `The embedded database in ${dataDir} is already in use by process ${first.child.pid}`,
+    )
 
     first.child.kill('SIGTERM')
     expect(await first.exited).toBe(0)
