@@ -2,6 +2,6 @@ import { defineConfig } from 'drizzle-kit'
 
 export default defineConfig({
   dialect: 'postgresql',
-  schema: './server/db/schema.server.ts',
+  schema: './server/db/schema/index.server.ts',
   out: './server/db/migrations',
 })

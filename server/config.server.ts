@@ -15,7 +15,8 @@ const envSchema = z
   .object({
     NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
     HOST: z.string().min(1).default('0.0.0.0'),
-    PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+    // An empty PORT= (as an .env template leaves it) means the default, not port 0.
+    PORT: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(0).max(65535).default(3000)),
     DATA_DIR: z.string().min(1).default('./.data'),
     DATABASE_URL: z.preprocess(
       emptyAsUndefined,
@@ -80,8 +81,11 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     const issue = parsed.error.issues[0]
     const name = String(issue?.path[0] ?? 'environment')
     const value = source[name]
-    const shown = name.includes('PASSWORD') || name.includes('SECRET') ? '(hidden)' : JSON.stringify(value)
-    throw new ConfigError(`Invalid configuration: ${name}=${shown} ${issue?.message ?? 'is invalid'}`)
+    const reason = oneLine(issue?.message ?? 'is invalid')
+    if (value === undefined || value === '') {
+      throw new ConfigError(`Invalid configuration: ${name} is not set: ${reason}`)
+    }
+    throw new ConfigError(`Invalid configuration: ${name}=${shownValue(name, value)} ${reason}`)
   }
   const env = parsed.data
   const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, '')
@@ -103,4 +107,26 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     logLevel: env.LOG_LEVEL,
     authSecret: env.AUTH_SECRET,
   }
+}
+
+/** How a rejected value appears in the error: secrets hidden, credentials in URLs masked, one short line. */
+function shownValue(name: string, value: string): string {
+  if (/PASSWORD|SECRET|TOKEN|KEY/.test(name)) return '(hidden)'
+  const shown = name.endsWith('_URL') ? maskCredentials(value) : value
+  return JSON.stringify(shown.length > 200 ? `${shown.slice(0, 200)}…` : shown)
+}
+
+/** `scheme://user:password@host` → `scheme://user:***@host`, also when the URL is malformed. */
+function maskCredentials(value: string): string {
+  const at = value.lastIndexOf('@')
+  if (at < 0) return value
+  const slashes = value.indexOf('//')
+  const start = slashes >= 0 && slashes < at ? slashes + 2 : 0
+  const colon = value.indexOf(':', start)
+  if (colon < 0 || colon > at) return value
+  return `${value.slice(0, colon)}:***${value.slice(at)}`
+}
+
+function oneLine(text: string): string {
+  return text.replace(/\s+/g, ' ').trim()
 }

@@ -10,7 +10,7 @@ import pg from 'pg'
 import type { Logger } from '../log.server.ts'
 import { migrationsDir } from '../paths.server.ts'
 import { acquireDataDirLock } from './lock.server.ts'
-import * as schema from './schema.server.ts'
+import * as schema from './schema/index.server.ts'
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>
 
@@ -54,8 +54,9 @@ async function openPglite(dataDir: string): Promise<Database> {
     db,
     kind: 'pglite',
     pglite: client,
-    ping: async () => {
-      await client.query('select 1')
+    // A long or stuck transaction holds PGlite's only connection: the health check must not wait on it.
+    ping: async (timeoutMs = 2_000) => {
+      await withTimeout(client.query('select 1'), timeoutMs)
     },
     migrate: async () => {
       await migratePglite(drizzlePglite({ client, schema }), { migrationsFolder: migrationsDir() })
@@ -79,7 +80,8 @@ async function openPostgres(connectionString: string, log: Logger): Promise<Data
   })
   // An idle client losing its connection (database restart) must not crash the process:
   // the pool drops it and opens a new one on the next query.
-  pool.on('error', (error) => log.warn({ err: error }, 'database connection lost'))
+  // Logged in short: node-postgres attaches the whole client object to these errors.
+  pool.on('error', (error) => log.warn({ err: summarizeError(error) }, 'database connection lost'))
   const db = drizzlePg({ client: pool, schema }) as unknown as Db
   return {
     db,
@@ -160,6 +162,25 @@ export function isDatabaseUnavailable(error: unknown): boolean {
     current = e.cause
   }
   return false
+}
+
+/**
+ * The loggable part of an error: type, code and message (plus the stack for errors that are not
+ * about reaching the database). node-postgres hangs the whole client on some errors, and logging
+ * that dumps the connection's internals on one huge line.
+ */
+export function summarizeError(error: unknown): { type: string; message: string; code?: string; stack?: string } {
+  if (!(error instanceof Error) && (typeof error !== 'object' || error === null)) {
+    return { type: typeof error, message: String(error) }
+  }
+  const e = error as { name?: unknown; message?: unknown; code?: unknown; stack?: unknown }
+  const summary: { type: string; message: string; code?: string; stack?: string } = {
+    type: typeof e.name === 'string' ? e.name : 'Error',
+    message: typeof e.message === 'string' ? e.message : String(error),
+  }
+  if (typeof e.code === 'string') summary.code = e.code
+  if (typeof e.stack === 'string' && !isDatabaseUnavailable(error)) summary.stack = e.stack
+  return summary
 }
 
 /** Raw SQL returning rows, the same shape on PGlite and node-postgres. */

@@ -1,5 +1,5 @@
 import type { Db } from './client.server.ts'
-import { locations, type NewLocation } from './schema.server.ts'
+import { locations, type NewLocation } from './schema/index.server.ts'
 
 /** Demo content so a fresh install has something to show. Idempotent: existing rows are kept. */
 export const demoLocations: NewLocation[] = [

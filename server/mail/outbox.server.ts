@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm'
 import { fromDrizzle, fromPglite, PgBoss } from 'pg-boss'
 import { z } from 'zod'
-import { type Database, selectRows } from '../db/client.server.ts'
+import { type Database, type Db, isDatabaseUnavailable, selectRows, summarizeError } from '../db/client.server.ts'
 import type { Logger } from '../log.server.ts'
 import type { MailTransport } from './transport.server.ts'
 
@@ -16,8 +16,12 @@ export const mailMessageSchema = z.object({
 })
 export type MailMessage = z.infer<typeof mailMessageSchema>
 
-/** A drizzle transaction (or the db itself): anything that can run raw SQL. */
-type SqlRunner = Parameters<typeof fromDrizzle>[0]
+/**
+ * A drizzle transaction of the project's Db (or the Db itself): anything that can run raw SQL.
+ * pg-boss's own DrizzleTransactionLike types execute()'s result more narrowly than our Db does, so
+ * `db.transaction((tx) => outbox.enqueue(message, tx))` would not type-check against it.
+ */
+type SqlRunner = Pick<Db, 'execute'>
 
 export type RetryPolicy = {
   /** Attempts after the first one. */
@@ -57,7 +61,18 @@ export async function startOutbox(options: {
   const boss = database.pglite
     ? new PgBoss({ db: fromPglite(database.pglite), backend: 'pglite', schedule: false, supervise: true })
     : new PgBoss({ connectionString: database.connectionString ?? '', max: 4, schedule: false })
-  boss.on('error', (error: unknown) => log.error({ err: error }, 'mail queue error'))
+  // While the database is unreachable every poll fails: say so once a minute, not twice a second.
+  let lastUnavailableLog = 0
+  boss.on('error', (error: unknown) => {
+    if (isDatabaseUnavailable(error)) {
+      const now = Date.now()
+      if (now - lastUnavailableLog < 60_000) return
+      lastUnavailableLog = now
+      log.warn({ err: summarizeError(error) }, 'mail queue: database unavailable; mail waits and is retried')
+      return
+    }
+    log.error({ err: summarizeError(error) }, 'mail queue error')
+  })
   await boss.start()
   await boss.createQueue(MAIL_QUEUE, {
     retryLimit: retry.retryLimit,
@@ -66,6 +81,12 @@ export async function startOutbox(options: {
     retryDelayMax: retry.retryDelayMax,
     expireInSeconds: 120,
   })
+  // createQueue() empties pg-boss's cache entry for the queue, and send() fills a missing entry with
+  // a query on the instance's own connection. Inside a caller's transaction on PGlite (one
+  // connection, held by that transaction) that query waits for the transaction and the transaction
+  // waits for it: enqueue(message, tx) would hang until the worker's first poll or the next cache
+  // refresh filled the entry, and forever in a process that does not work the queue. Fill it now.
+  await boss.findJobs(MAIL_QUEUE, { id: '00000000-0000-0000-0000-000000000000' })
 
   if (options.work !== false) {
     await boss.work<MailMessage & { messageId?: string }>(
@@ -87,7 +108,8 @@ export async function startOutbox(options: {
   return {
     async enqueue(message, tx) {
       const data = mailMessageSchema.parse(message)
-      const id = await boss.send(MAIL_QUEUE, data, tx ? { db: fromDrizzle(tx, sql) } : {})
+      const runner = tx as unknown as Parameters<typeof fromDrizzle>[0] | undefined
+      const id = await boss.send(MAIL_QUEUE, data, runner ? { db: fromDrizzle(runner, sql) } : {})
       if (!id) throw new Error('mail could not be queued')
       return id
     },

@@ -1,0 +1,2 @@
+// The whole database schema: one file per area, re-exported here for Drizzle and drizzle-kit.
+export * from './locations.server.ts'

@@ -1,0 +1,112 @@
+import path from 'node:path'
+import { describe, expect, it } from 'vitest'
+import { ConfigError, loadConfig } from '../../server/config.server.ts'
+
+function configError(env: Record<string, string>): ConfigError {
+  try {
+    loadConfig(env)
+  } catch (error) {
+    expect(error).toBeInstanceOf(ConfigError)
+    return error as ConfigError
+  }
+  throw new Error(`loadConfig accepted ${JSON.stringify(env)}`)
+}
+
+describe('configuration from the environment', () => {
+  it('needs no variable at all: documented defaults', () => {
+    const config = loadConfig({})
+    expect(config.port).toBe(3000)
+    expect(config.dataDir).toBe(path.resolve('./.data'))
+    expect(path.isAbsolute(config.dataDir)).toBe(true)
+    expect(config.publicUrl).toBe('http://localhost:3000')
+    expect(config.databaseUrl).toBeUndefined()
+    expect(config.smtpUrl).toBeUndefined()
+    expect(config.admin).toBeUndefined()
+    expect(config.env).toBe('production')
+    expect(config.trustProxy).toBe(false)
+    expect(config.seedDemo).toBe(true)
+  })
+
+  it('derives PUBLIC_URL from PORT, resolves DATA_DIR and treats empty values as unset', () => {
+    const config = loadConfig({ PORT: '8080', DATA_DIR: 'some/dir', DATABASE_URL: '', SMTP_URL: '' })
+    expect(config.port).toBe(8080)
+    expect(config.publicUrl).toBe('http://localhost:8080')
+    expect(config.dataDir).toBe(path.resolve('some/dir'))
+    expect(config.databaseUrl).toBeUndefined()
+    expect(config.smtpUrl).toBeUndefined()
+    expect(loadConfig({ PORT: '' }).port).toBe(3000)
+    expect(loadConfig({ PUBLIC_URL: 'https://example.com/' }).publicUrl).toBe('https://example.com')
+  })
+
+  it('accepts valid URLs and an admin given in full', () => {
+    const config = loadConfig({
+      DATABASE_URL: 'postgresql://app:pw@db.internal:5432/app',
+      SMTP_URL: 'smtps://mailer:pw@smtp.example.com:465',
+      ADMIN_EMAIL: 'Owner@Example.com',
+      ADMIN_PASSWORD: 'correct horse battery',
+    })
+    expect(config.databaseUrl).toBe('postgresql://app:pw@db.internal:5432/app')
+    expect(config.smtpUrl).toBe('smtps://mailer:pw@smtp.example.com:465')
+    expect(config.admin).toEqual({ email: 'owner@example.com', password: 'correct horse battery' })
+  })
+
+  const invalid: { name: string; env: Record<string, string>; variable: string }[] = [
+    { name: 'PORT that is not a number', env: { PORT: 'not-a-port' }, variable: 'PORT' },
+    { name: 'PORT out of range', env: { PORT: '70000' }, variable: 'PORT' },
+    { name: 'PORT with a fraction', env: { PORT: '80.5' }, variable: 'PORT' },
+    {
+      name: 'DATABASE_URL of another scheme',
+      env: { DATABASE_URL: 'mysql://localhost/app' },
+      variable: 'DATABASE_URL',
+    },
+    { name: 'SMTP_URL of another scheme', env: { SMTP_URL: 'http://mail.example.com' }, variable: 'SMTP_URL' },
+    {
+      name: 'ADMIN_EMAIL without ADMIN_PASSWORD',
+      env: { ADMIN_EMAIL: 'owner@example.com' },
+      variable: 'ADMIN_PASSWORD',
+    },
+    { name: 'ADMIN_PASSWORD without ADMIN_EMAIL', env: { ADMIN_PASSWORD: 'long enough pw' }, variable: 'ADMIN_EMAIL' },
+  ]
+  for (const { name, env, variable } of invalid) {
+    it(`rejects ${name} with one line naming ${variable}`, () => {
+      const error = configError(env)
+      expect(error.name).toBe('ConfigError')
+      expect(error.message).toMatch(new RegExp(`^Invalid configuration: ${variable}\\b`))
+      expect(error.message).not.toMatch(/[\r\n]/)
+      expect(error.message.length).toBeLessThan(300)
+    })
+  }
+
+  it('starts the message with the variable and its value, as the boot error shows it', () => {
+    expect(configError({ PORT: 'not-a-port' }).message).toMatch(/^Invalid configuration: PORT="not-a-port" /)
+  })
+
+  it('a lone ADMIN_EMAIL mentions both variables', () => {
+    const { message } = configError({ ADMIN_EMAIL: 'owner@example.com' })
+    expect(message).toContain('ADMIN_EMAIL')
+    expect(message).toContain('ADMIN_PASSWORD')
+  })
+
+  it('never echoes a password', () => {
+    const cases: Record<string, string>[] = [
+      { ADMIN_EMAIL: 'owner@example.com', ADMIN_PASSWORD: 'short' },
+      { ADMIN_EMAIL: 'not-an-email', ADMIN_PASSWORD: 'hunter2-is-long-enough' },
+      { DATABASE_URL: 'mysql://app:hunter2-db@db.internal/app' },
+      { DATABASE_URL: 'app:hunter2-db@db.internal:5432/app' },
+      { SMTP_URL: 'https://mailer:hunter2-smtp@smtp.example.com' },
+      { AUTH_SECRET: 'too-short-secret' },
+    ]
+    for (const env of cases) {
+      const { message } = configError(env)
+      for (const [name, value] of Object.entries(env)) {
+        if (name.endsWith('_URL')) {
+          const password = /:([^:@]+)@/.exec(value)?.[1] ?? ''
+          expect(password).not.toBe('')
+          expect(message).not.toContain(password)
+          expect(message).toContain(name)
+        }
+        if (name.includes('PASSWORD') || name.includes('SECRET')) expect(message).not.toContain(value)
+      }
+    }
+  })
+})
