@@ -1,0 +1,69 @@
+/**
+ * Plans and prices (spec §2 pricing cards, §3 plan choices, §9). The home pricing cards, the
+ * booking form, service pages and structured data all read them from here, so they never disagree.
+ */
+export type PlanKey = 'basic' | 'full' | 'custom' | 'hourly' | 'subscription'
+
+export type Plan = {
+  key: PlanKey
+  name: string
+  /** How the price reads in a choice list, e.g. "$40/user/mo". */
+  priceLabel: string
+  /** The choice as the booking form lists it, e.g. "Basic Support ($40/user/mo)". */
+  choiceLabel: string
+  audience: 'business' | 'residential'
+  popular: boolean
+}
+
+export const plans: readonly Plan[] = [
+  {
+    key: 'basic',
+    name: 'Basic Support',
+    priceLabel: '$40/user/mo',
+    choiceLabel: 'Basic Support ($40/user/mo)',
+    audience: 'business',
+    popular: false,
+  },
+  {
+    key: 'full',
+    name: 'Full Help Desk',
+    priceLabel: '$100/user/mo',
+    choiceLabel: 'Full Help Desk ($100/user/mo)',
+    audience: 'business',
+    popular: true,
+  },
+  {
+    key: 'custom',
+    name: 'Custom Solutions',
+    priceLabel: 'Custom pricing',
+    choiceLabel: 'Custom Solutions',
+    audience: 'business',
+    popular: false,
+  },
+  {
+    key: 'hourly',
+    name: 'Residential Hourly',
+    priceLabel: '$2.08/min',
+    choiceLabel: 'Residential Hourly ($2.08/min)',
+    audience: 'residential',
+    popular: false,
+  },
+  {
+    key: 'subscription',
+    name: 'Residential Subscription',
+    priceLabel: '$29-99/mo',
+    choiceLabel: 'Residential Subscription ($29-99/mo)',
+    audience: 'residential',
+    popular: false,
+  },
+]
+
+export const businessPlans = plans.filter((p) => p.audience === 'business')
+export const residentialPlans = plans.filter((p) => p.audience === 'residential')
+
+export function planByKey(key: string | null | undefined): Plan | undefined {
+  return plans.find((p) => p.key === key)
+}
+
+/** The consultation offered on every page (spec §1, §9). */
+export const consultation = { price: 'Free', minutes: { min: 30, max: 60 }, label: 'free, 30-60 minutes' } as const
