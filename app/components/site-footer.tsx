@@ -75,34 +75,13 @@ export function SiteFooter({ cookieSettings }: SiteFooterProps) {
             ))}
           </ul>
         </section>
-        <nav aria-labelledby="footer-services" className="col-span-2 sm:col-span-1 lg:col-span-3">
-          <h2 id="footer-services" className={heading}>
-            Services
-          </h2>
-          <ul className="mt-4 grid gap-2.5">
-            {services.map((service) => (
-              <li key={service.key}>
-                <Link className={listLink} to={service.path}>
-                  {service.name}
-                </Link>
-              </li>
-            ))}
-          </ul>
-        </nav>
-        <nav aria-labelledby="footer-industries" className="lg:col-span-3">
-          <h2 id="footer-industries" className={heading}>
-            Industries
-          </h2>
-          <ul className="mt-4 grid gap-2.5">
-            {industries.map((industry) => (
-              <li key={industry.path}>
-                <Link className={listLink} to={industry.path}>
-                  {industry.name}
-                </Link>
-              </li>
-            ))}
-          </ul>
-        </nav>
+        <FooterLinks
+          id="footer-services"
+          title="Services"
+          className="col-span-2 sm:col-span-1 lg:col-span-3"
+          links={services}
+        />
+        <FooterLinks id="footer-industries" title="Industries" className="lg:col-span-3" links={industries} />
         <nav aria-labelledby="footer-company" className="lg:col-span-2">
           <h2 id="footer-company" className={heading}>
             Company
@@ -155,5 +134,30 @@ export function SiteFooter({ cookieSettings }: SiteFooterProps) {
         </div>
       </div>
     </footer>
+  )
+}
+
+/** One titled column of page links. */
+function FooterLinks(props: {
+  id: string
+  title: string
+  className: string
+  links: ReadonlyArray<{ name: string; path: string }>
+}) {
+  return (
+    <nav aria-labelledby={props.id} className={props.className}>
+      <h2 id={props.id} className={heading}>
+        {props.title}
+      </h2>
+      <ul className="mt-4 grid gap-2.5">
+        {props.links.map((link) => (
+          <li key={link.path}>
+            <Link className={listLink} to={link.path}>
+              {link.name}
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </nav>
   )
 }
