@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import type { IncomingMessage } from 'node:http'
+import path from 'node:path'
 import { serveStatic } from '@hono/node-server/serve-static'
 import { Hono } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
@@ -11,6 +12,7 @@ import type { Config } from '../config.server.ts'
 import { type Database, isDatabaseUnavailable } from '../db/client.server.ts'
 import type { Logger } from '../log.server.ts'
 import type { Outbox } from '../mail/outbox.server.ts'
+import { immutableAssets } from './assets.server.ts'
 import { compress } from './compress.server.ts'
 
 export const BODY_LIMIT_BYTES = 100 * 1024
@@ -42,6 +44,9 @@ export function createApp(deps: AppDeps) {
   const app = new Hono<AppEnv>()
   const isHttps = config.publicUrl.startsWith('https://')
 
+  // First: hashed assets need none of the per-request work below.
+  if (deps.clientDir) app.use('/assets/*', immutableAssets(path.join(deps.clientDir, 'assets')))
+
   // Request id, client IP and one log line per request.
   app.use(async (c, next) => {
     const requestId = randomUUID()
@@ -50,13 +55,11 @@ export function createApp(deps: AppDeps) {
     const started = performance.now()
     await next()
     c.res.headers.set('X-Request-Id', requestId)
-    const path = c.req.path
-    if (path.startsWith('/assets/')) return
     log.info(
       {
         requestId,
         method: c.req.method,
-        path,
+        path: c.req.path,
         status: c.res.status,
         ms: Math.round(performance.now() - started),
         ip: c.get('clientIp'),
@@ -104,22 +107,6 @@ export function createApp(deps: AppDeps) {
       onError: (c) => c.json({ error: `Request body too large: the limit is ${BODY_LIMIT_BYTES / 1024} KB.` }, 413),
     }),
   )
-
-  if (deps.clientDir) {
-    const root = deps.clientDir
-    app.use(
-      '/assets/*',
-      serveStatic({
-        root,
-        precompressed: true,
-        onFound: (_path, c) => {
-          c.header('Cache-Control', 'public, max-age=31536000, immutable')
-        },
-      }),
-    )
-    // A missing hashed asset is a 404, never the HTML page.
-    app.all('/assets/*', (c) => c.text('Not found', 404))
-  }
 
   app.get('/healthz', async (c) => {
     try {

@@ -1,0 +1,189 @@
+// Shared pieces of the benchmarks: start the built server, start nginx, measure with autocannon.
+// Everything runs on loopback and stops by itself.
+import { spawn, spawnSync } from 'node:child_process'
+import fs from 'node:fs'
+import net from 'node:net'
+import os from 'node:os'
+import path from 'node:path'
+import autocannon from 'autocannon'
+
+export const root = path.resolve(import.meta.dirname, '../..')
+
+export async function freePort() {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer()
+    server.unref()
+    server.on('error', reject)
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address()
+      server.close(() => resolve(port))
+    })
+  })
+}
+
+export function median(values) {
+  const sorted = [...values].sort((a, b) => a - b)
+  const mid = Math.floor(sorted.length / 2)
+  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2
+}
+
+export function percentile(values, p) {
+  const sorted = [...values].sort((a, b) => a - b)
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]
+}
+
+export function rssMiB(pid) {
+  try {
+    const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8')
+    const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0)
+    return Math.round((kb / 1024) * 10) / 10
+  } catch {
+    return null
+  }
+}
+
+/** Starts `node server.js` from the build on a free port; resolves once /healthz answers 200. */
+export async function startServer({ dataDir, env = {} } = {}) {
+  if (!fs.existsSync(path.join(root, 'build/server/index.js'))) {
+    throw new Error('No build: run "npm run build" first.')
+  }
+  const dir = dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'ramapo-bench-'))
+  const port = await freePort()
+  const url = `http://127.0.0.1:${port}`
+  let output = ''
+  const started = performance.now()
+  const child = spawn(process.execPath, ['server.js'], {
+    cwd: root,
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      DATA_DIR: dir,
+      PUBLIC_URL: url,
+      LOG_LEVEL: 'warn',
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
+  child.stdout.on('data', (d) => {
+    output += d
+  })
+  child.stderr.on('data', (d) => {
+    output += d
+  })
+  const exited = new Promise((resolve) => child.once('exit', resolve))
+  const deadline = Date.now() + 90_000
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`server exited during boot:\n${output}`)
+    if (Date.now() > deadline) throw new Error(`server not healthy after 90 s:\n${output}`)
+    try {
+      if ((await fetch(`${url}/healthz`)).ok) break
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 50))
+  }
+  const bootMs = Math.round(performance.now() - started)
+  return {
+    url,
+    port,
+    pid: child.pid,
+    dataDir: dir,
+    bootMs,
+    output: () => output,
+    async stop() {
+      if (child.exitCode === null) child.kill('SIGTERM')
+      const timer = setTimeout(() => child.kill('SIGKILL'), 15_000)
+      await exited
+      clearTimeout(timer)
+    },
+  }
+}
+
+/** nginx from Debian, installed on demand when running as root; null when it cannot be had. */
+export function ensureNginx() {
+  const bin = '/usr/sbin/nginx'
+  if (fs.existsSync(bin)) return bin
+  if (process.getuid?.() !== 0) return null
+  const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' }
+  spawnSync('apt-get', ['update', '-qq'], { stdio: 'ignore', env })
+  spawnSync('apt-get', ['install', '-y', '-qq', 'nginx-light'], { stdio: 'ignore', env })
+  return fs.existsSync(bin) ? bin : null
+}
+
+/** Serves `files` ({ urlPath: Buffer, contentType }) from a temp folder with nginx on a free port. */
+export async function startNginx(bin, files) {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ramapo-nginx-'))
+  const www = path.join(dir, 'www')
+  const locations = []
+  for (const [urlPath, { body, contentType }] of Object.entries(files)) {
+    const name = urlPath === '/' ? 'index.html' : urlPath.replace(/^\//, '')
+    const file = path.join(www, name)
+    fs.mkdirSync(path.dirname(file), { recursive: true })
+    fs.writeFileSync(file, body)
+    locations.push(`location = ${urlPath} { default_type "${contentType}"; try_files /${name} =404; }`)
+  }
+  const port = await freePort()
+  fs.writeFileSync(
+    path.join(dir, 'nginx.conf'),
+    `worker_processes 1;
+daemon off;
+pid ${dir}/nginx.pid;
+error_log ${dir}/error.log warn;
+events { worker_connections 1024; }
+http {
+  access_log off;
+  sendfile on;
+  tcp_nopush on;
+  keepalive_requests 100000;
+  types {}
+  client_body_temp_path ${dir}/body;
+  proxy_temp_path ${dir}/proxy;
+  fastcgi_temp_path ${dir}/fastcgi;
+  uwsgi_temp_path ${dir}/uwsgi;
+  scgi_temp_path ${dir}/scgi;
+  server {
+    listen 127.0.0.1:${port};
+    root ${www};
+    ${locations.join('\n    ')}
+  }
+}
+`,
+  )
+  const child = spawn(bin, ['-c', path.join(dir, 'nginx.conf'), '-p', dir], { stdio: 'ignore' })
+  const exited = new Promise((resolve) => child.once('exit', resolve))
+  const url = `http://127.0.0.1:${port}`
+  const deadline = Date.now() + 10_000
+  for (;;) {
+    try {
+      await fetch(`${url}/`)
+      break
+    } catch {
+      if (Date.now() > deadline || child.exitCode !== null) throw new Error('nginx did not start')
+      await new Promise((r) => setTimeout(r, 50))
+    }
+  }
+  return {
+    url,
+    async stop() {
+      child.kill('SIGQUIT')
+      const timer = setTimeout(() => child.kill('SIGKILL'), 5_000)
+      await exited
+      clearTimeout(timer)
+      fs.rmSync(dir, { recursive: true, force: true })
+    },
+  }
+}
+
+/** autocannon with fixed settings; returns requests/s and latency percentiles. */
+export async function load(url, { connections = 20, duration = 8, requests } = {}) {
+  const result = await autocannon({ url, connections, duration, requests })
+  return {
+    rps: Math.round(result.requests.average),
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    non2xx: result.non2xx,
+    errors: result.errors,
+  }
+}
