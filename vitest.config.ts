@@ -36,6 +36,17 @@ export default defineConfig({
       {
         extends: true,
         test: {
+          name: 'resilience',
+          include: ['tests/resilience/**/*.test.ts'],
+          setupFiles: ['tests/setup/guards.ts'],
+          testTimeout: 120_000,
+          hookTimeout: 60_000,
+          fileParallelism: false,
+        },
+      },
+      {
+        extends: true,
+        test: {
           name: 'e2e',
           include: ['tests/e2e/**/*.test.ts'],
           setupFiles: ['tests/setup/guards.ts'],

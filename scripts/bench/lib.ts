@@ -7,32 +7,46 @@ import os from 'node:os'
 import path from 'node:path'
 import autocannon from 'autocannon'
 
+export type LoadResult = { rps: number; p50: number; p99: number; non2xx: number; errors: number }
+export type RunningServer = {
+  url: string
+  port: number
+  pid: number
+  dataDir: string
+  bootMs: number
+  output: () => string
+  /** Sends SIGTERM (unless the process already exited) and resolves with the exit code. */
+  stop: () => Promise<number | null>
+}
+
 export const root = path.resolve(import.meta.dirname, '../..')
 
-export async function freePort() {
+export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = net.createServer()
     server.unref()
     server.on('error', reject)
     server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address()
+      const address = server.address()
+      const port = typeof address === 'object' && address ? address.port : 0
       server.close(() => resolve(port))
     })
   })
 }
 
-export function median(values) {
+export function median(values: number[]): number {
   const sorted = [...values].sort((a, b) => a - b)
   const mid = Math.floor(sorted.length / 2)
-  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2
+  const at = (i: number) => sorted[i] ?? 0
+  return sorted.length % 2 ? at(mid) : (at(mid - 1) + at(mid)) / 2
 }
 
-export function percentile(values, p) {
+export function percentile(values: number[], p: number): number {
   const sorted = [...values].sort((a, b) => a - b)
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]
+  return sorted[Math.max(0, Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1))] ?? 0
 }
 
-export function rssMiB(pid) {
+export function rssMiB(pid: number): number | null {
   try {
     const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8')
     const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0)
@@ -43,7 +57,10 @@ export function rssMiB(pid) {
 }
 
 /** Starts `node server.js` from the build on a free port; resolves once /healthz answers 200. */
-export async function startServer({ dataDir, env = {} } = {}) {
+export async function startServer(
+  options: { dataDir?: string; env?: Record<string, string> } = {},
+): Promise<RunningServer> {
+  const { dataDir, env = {} } = options
   if (!fs.existsSync(path.join(root, 'build/server/index.js'))) {
     throw new Error('No build: run "npm run build" first.')
   }
@@ -72,7 +89,7 @@ export async function startServer({ dataDir, env = {} } = {}) {
   child.stderr.on('data', (d) => {
     output += d
   })
-  const exited = new Promise((resolve) => child.once('exit', resolve))
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)))
   const deadline = Date.now() + 90_000
   for (;;) {
     if (child.exitCode !== null) throw new Error(`server exited during boot:\n${output}`)
@@ -88,21 +105,22 @@ export async function startServer({ dataDir, env = {} } = {}) {
   return {
     url,
     port,
-    pid: child.pid,
+    pid: child.pid ?? 0,
     dataDir: dir,
     bootMs,
     output: () => output,
     async stop() {
       if (child.exitCode === null) child.kill('SIGTERM')
       const timer = setTimeout(() => child.kill('SIGKILL'), 15_000)
-      await exited
+      const code = await exited
       clearTimeout(timer)
+      return code
     },
   }
 }
 
 /** nginx from Debian, installed on demand when running as root; null when it cannot be had. */
-export function ensureNginx() {
+export function ensureNginx(): string | null {
   const bin = '/usr/sbin/nginx'
   if (fs.existsSync(bin)) return bin
   if (process.getuid?.() !== 0) return null
@@ -113,10 +131,15 @@ export function ensureNginx() {
 }
 
 /** Serves `files` ({ urlPath: Buffer, contentType }) from a temp folder with nginx on a free port. */
-export async function startNginx(bin, files) {
+export type StaticFile = { body: Buffer; contentType: string }
+
+export async function startNginx(
+  bin: string,
+  files: Record<string, StaticFile>,
+): Promise<{ url: string; stop: () => Promise<void> }> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ramapo-nginx-'))
   const www = path.join(dir, 'www')
-  const locations = []
+  const locations: string[] = []
   for (const [urlPath, { body, contentType }] of Object.entries(files)) {
     const name = urlPath === '/' ? 'index.html' : urlPath.replace(/^\//, '')
     const file = path.join(www, name)
@@ -152,7 +175,7 @@ http {
 `,
   )
   const child = spawn(bin, ['-c', path.join(dir, 'nginx.conf'), '-p', dir], { stdio: 'ignore' })
-  const exited = new Promise((resolve) => child.once('exit', resolve))
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()))
   const url = `http://127.0.0.1:${port}`
   const deadline = Date.now() + 10_000
   for (;;) {
@@ -177,8 +200,12 @@ http {
 }
 
 /** autocannon with fixed settings; returns requests/s and latency percentiles. */
-export async function load(url, { connections = 20, duration = 8, requests } = {}) {
-  const result = await autocannon({ url, connections, duration, requests })
+export async function load(
+  url: string,
+  options: { connections?: number; duration?: number } = {},
+): Promise<LoadResult> {
+  const { connections = 20, duration = 8 } = options
+  const result = await autocannon({ url, connections, duration })
   return {
     rps: Math.round(result.requests.average),
     p50: result.latency.p50,

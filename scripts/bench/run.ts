@@ -5,12 +5,36 @@
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
-import { ensureNginx, load, median, root, rssMiB, startNginx, startServer } from './lib.mjs'
+import {
+  ensureNginx,
+  type LoadResult,
+  load,
+  median,
+  root,
+  rssMiB,
+  type StaticFile,
+  startNginx,
+  startServer,
+} from './lib.ts'
+
+type Summary = { rps: number; p50: number; p99: number; errors: number }
+type ThroughputRow = { target: string; bytes: number; ours: Summary; nginx: Summary | null; ratio: number | null }
+type Results = {
+  date: string
+  machine: string
+  quick: boolean
+  sections: {
+    boot?: { coldBootMs: number; warmBootMs: number; rssAfterBootMiB: number | null }
+    throughput?: ThroughputRow[]
+    memory?: { rssAfterLoadMiB: number | null }
+    notes?: string[]
+  }
+}
 
 const quick = process.argv.includes('--quick')
 const rounds = quick ? 1 : 3
 const duration = quick ? 1 : 8
-const results = { date: new Date().toISOString(), machine: machineLine(), quick, sections: {} }
+const results: Results = { date: new Date().toISOString(), machine: machineLine(), quick, sections: {} }
 
 function machineLine() {
   return `${os.cpus().length} cores (${os.cpus()[0]?.model ?? 'unknown'}), ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.versions.node}`
@@ -29,6 +53,7 @@ async function main() {
     // Same bytes for both servers: what ours sends, written to disk for nginx.
     const home = await (await fetch(`${server.url}/`)).text()
     const asset = /href="(\/assets\/[^"]+\.js)"/.exec(home)?.[1]
+    if (!asset) throw new Error('no hashed asset found in the home page')
     const location = '/it-support-suffern-ny'
     const targets = [
       { name: 'hashed asset', path: asset, contentType: 'application/javascript' },
@@ -38,7 +63,7 @@ async function main() {
     if (locationRes.status === 200) targets.push({ name: 'location page', path: location, contentType: 'text/html' })
     else results.sections.notes = [`location page ${location} answered ${locationRes.status}; not measured`]
 
-    const files = {}
+    const files: Record<string, StaticFile> = {}
     for (const t of targets) {
       files[t.path] = {
         body: Buffer.from(await (await fetch(`${server.url}${t.path}`)).arrayBuffer()),
@@ -48,22 +73,23 @@ async function main() {
 
     const nginxBin = ensureNginx()
     const nginx = nginxBin ? await startNginx(nginxBin, files) : null
-    const rows = []
+    const rows: ThroughputRow[] = []
     for (const t of targets) {
-      const ours = []
-      const ref = []
+      const ours: LoadResult[] = []
+      const ref: LoadResult[] = []
       for (let i = 0; i < rounds; i++) {
         ours.push(await load(`${server.url}${t.path}`, { duration }))
         if (nginx) ref.push(await load(`${nginx.url}${t.path}`, { duration }))
       }
-      const row = {
+      const oursSummary = summarize(ours)
+      const nginxSummary = nginx ? summarize(ref) : null
+      rows.push({
         target: t.name,
-        bytes: files[t.path].body.length,
-        ours: summarize(ours),
-        nginx: nginx ? summarize(ref) : null,
-      }
-      row.ratio = row.nginx ? Math.round((row.ours.rps / row.nginx.rps) * 1000) / 1000 : null
-      rows.push(row)
+        bytes: files[t.path]?.body.length ?? 0,
+        ours: oursSummary,
+        nginx: nginxSummary,
+        ratio: nginxSummary ? Math.round((oursSummary.rps / nginxSummary.rps) * 1000) / 1000 : null,
+      })
     }
     await nginx?.stop()
     results.sections.throughput = rows
@@ -75,7 +101,7 @@ async function main() {
   report()
 }
 
-function summarize(runs) {
+function summarize(runs: LoadResult[]): Summary {
   return {
     rps: median(runs.map((r) => r.rps)),
     p50: median(runs.map((r) => r.p50)),
@@ -86,6 +112,7 @@ function summarize(runs) {
 
 function report() {
   const s = results.sections
+  const throughput = s.throughput ?? []
   const lines = [
     '# Performance results',
     '',
@@ -97,7 +124,7 @@ function report() {
     '',
     '| target | bytes | ours req/s | ours p50 / p99 ms | nginx req/s | nginx p50 / p99 ms | ours / nginx |',
     '|---|---|---|---|---|---|---|',
-    ...s.throughput.map(
+    ...throughput.map(
       (r) =>
         `| ${r.target} | ${r.bytes} | ${r.ours.rps} | ${r.ours.p50} / ${r.ours.p99} | ${r.nginx?.rps ?? 'n/a'} | ${r.nginx ? `${r.nginx.p50} / ${r.nginx.p99}` : 'n/a'} | ${r.ratio ?? 'n/a'} |`,
     ),
@@ -106,16 +133,16 @@ function report() {
     '',
     '| figure | value |',
     '|---|---|',
-    `| boot to healthy, empty data folder (migrations + seed) | ${s.boot.coldBootMs} ms |`,
-    `| boot to healthy, existing data folder | ${s.boot.warmBootMs} ms |`,
-    `| RSS after boot | ${s.boot.rssAfterBootMiB} MiB |`,
-    `| RSS after the load steps | ${s.memory.rssAfterLoadMiB} MiB |`,
+    `| boot to healthy, empty data folder (migrations + seed) | ${s.boot?.coldBootMs} ms |`,
+    `| boot to healthy, existing data folder | ${s.boot?.warmBootMs} ms |`,
+    `| RSS after boot | ${s.boot?.rssAfterBootMiB} MiB |`,
+    `| RSS after the load steps | ${s.memory?.rssAfterLoadMiB} MiB |`,
     ...(s.notes ?? []).map((n) => `\nNote: ${n}`),
     '',
   ]
   const text = lines.join('\n')
   console.log(text)
-  const errors = s.throughput.reduce((n, r) => n + r.ours.errors, 0)
+  const errors = throughput.reduce((n, r) => n + r.ours.errors, 0)
   if (errors > 0) {
     console.error(`${errors} failed or non-2xx responses from our server during the load`)
     process.exitCode = 1
