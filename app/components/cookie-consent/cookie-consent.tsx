@@ -38,7 +38,9 @@ export function CookieConsent() {
   }, [])
 
   const openSettings = useCallback(() => {
-    opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null
+    // Some browsers (Safari) do not focus a clicked button: then there is no opener to return to.
+    const active = document.activeElement
+    opener.current = active instanceof HTMLElement && active !== document.body ? active : null
     const gpc = browserSendsGpc()
     const saved = readSavedConsent(readConsentStorage().consent, new Date())
     setSettings((current) => ({

@@ -1,5 +1,5 @@
 import type { BrowserContext, Page } from 'playwright-core'
-import { CONSENT_BANNER_SHOWN_KEY, CONSENT_STORAGE_KEY } from '../../../app/lib/consent/policy'
+import { CONSENT_BANNER_SHOWN_KEY, CONSENT_POLICY_VERSION, CONSENT_STORAGE_KEY } from '../../../app/lib/consent/policy'
 
 /**
  * Helpers for pages with the cookie banner. Other journeys that would rather not meet the banner
@@ -37,7 +37,7 @@ export async function saveConsentBeforeLoad(
   const value = JSON.stringify({
     necessary: true,
     ...choices,
-    version: 1,
+    version: CONSENT_POLICY_VERSION,
     savedAt: new Date().toISOString(),
     consentId: '0b8f6a52-5a3c-4f7e-9d21-6c1e2f3a4b5c',
     gpc: false,
@@ -49,7 +49,12 @@ export async function saveConsentBeforeLoad(
       localStorage.setItem(consentKey, consent)
       localStorage.setItem(shownKey, shown)
     },
-    [CONSENT_STORAGE_KEY, CONSENT_BANNER_SHOWN_KEY, value, options.bannerShown ?? '1'] as const,
+    [
+      CONSENT_STORAGE_KEY,
+      CONSENT_BANNER_SHOWN_KEY,
+      value,
+      options.bannerShown ?? String(CONSENT_POLICY_VERSION),
+    ] as const,
   )
 }
 
