@@ -3,18 +3,21 @@ import { useEffect } from 'react'
 import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData } from 'react-router'
 import type { Route } from './+types/root'
 import './app.css'
+import { CookieConsent, CookieSettingsButton } from '~/components/cookie-consent/cookie-consent'
+import { TagLayerScript } from '~/components/cookie-consent/tag-layer-script'
 import { SiteFooter } from '~/components/site-footer'
 import { SiteHeader } from '~/components/site-header'
 import { buttonVariants } from '~/components/ui/button'
 import { Toaster } from '~/components/ui/toaster'
 import { business } from '~/content/business'
+import { usePageViews } from '~/lib/consent/use-page-views'
 import { appContext } from './context.server'
 
 export const links: Route.LinksFunction = () => [{ rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' }]
 
 export function loader({ context }: Route.LoaderArgs) {
   const { nonce, config } = context.get(appContext)
-  return { nonce, publicUrl: config.publicUrl }
+  return { nonce, publicUrl: config.publicUrl, gtmId: config.gtmId ?? null }
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {
@@ -25,6 +28,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
+        {/* Before anything else that could load a tag: the consent default (Google consent mode v2). */}
+        <TagLayerScript nonce={nonce} gtmId={data?.gtmId ?? null} />
         <meta name="theme-color" content="#1a64d6" />
         <meta property="og:site_name" content={business.name} />
         <meta property="og:locale" content="en_US" />
@@ -32,6 +37,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <Links />
       </head>
       <body className="flex min-h-dvh flex-col">
+        {/* First in the page, as GOV.UK places its cookie banner: keyboard users reach it at once. */}
+        <CookieConsent />
         <a
           href="#main"
           className="sr-only z-50 rounded-md bg-primary px-4 py-3 font-semibold text-primary-foreground shadow-lg focus:not-sr-only focus:fixed focus:top-3 focus:left-3"
@@ -42,7 +49,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <main id="main" tabIndex={-1} className="flex-1 focus:outline-none">
           {children}
         </main>
-        <SiteFooter />
+        <SiteFooter cookieSettings={<CookieSettingsButton />} />
         <Toaster />
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
@@ -56,6 +63,7 @@ export default function App() {
   useEffect(() => {
     document.documentElement.dataset.hydrated = 'true'
   }, [])
+  usePageViews()
   return <Outlet />
 }
 

@@ -43,6 +43,13 @@ const envSchema = z
     SEED_DEMO: z.preprocess(emptyAsUndefined, booleanish.default(true)),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     AUTH_SECRET: z.preprocess(emptyAsUndefined, z.string().min(32, 'must be at least 32 characters').optional()),
+    GTM_ID: z.preprocess(
+      emptyAsUndefined,
+      z
+        .string()
+        .regex(/^GTM-[A-Z0-9]{4,12}$/, 'must be a Google Tag Manager container id like GTM-XXXXXXX')
+        .optional(),
+    ),
   })
   .superRefine((env, ctx) => {
     if (Boolean(env.ADMIN_EMAIL) !== Boolean(env.ADMIN_PASSWORD)) {
@@ -68,6 +75,8 @@ export type Config = {
   seedDemo: boolean
   logLevel: string
   authSecret: string | undefined
+  /** Google Tag Manager container; without it no external script is loaded. */
+  gtmId: string | undefined
 }
 
 export class ConfigError extends Error {
@@ -106,6 +115,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     seedDemo: env.SEED_DEMO,
     logLevel: env.LOG_LEVEL,
     authSecret: env.AUTH_SECRET,
+    gtmId: env.GTM_ID,
   }
 }
 

@@ -39,7 +39,7 @@ export async function startServer(options: StartOptions) {
     throw error
   }
   const log = createLogger(config.logLevel)
-  loadSecrets(config.dataDir, { authSecret: config.authSecret })
+  const secrets = loadSecrets(config.dataDir, { authSecret: config.authSecret })
 
   log.info({ database: config.databaseUrl ? 'postgres' : 'pglite', dataDir: config.dataDir }, 'opening database')
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, log }).catch(
@@ -69,6 +69,7 @@ export async function startServer(options: StartOptions) {
     log,
     database,
     outbox,
+    secrets,
     getBuild: options.getBuild,
     clientDir: options.viteMiddlewares ? undefined : clientBuildDir(),
     strictCsp: !options.viteMiddlewares,

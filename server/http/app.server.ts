@@ -8,10 +8,13 @@ import { HTTPException } from 'hono/http-exception'
 import { NONCE, secureHeaders } from 'hono/secure-headers'
 import { createRequestHandler, RouterContextProvider, type ServerBuild } from 'react-router'
 import { appContext } from '../../app/context.server.ts'
+import { GTM_ORIGIN } from '../../app/lib/consent/head-script.ts'
 import type { Config } from '../config.server.ts'
+import { consentApi } from '../consent/api.server.ts'
 import { type Database, isDatabaseUnavailable } from '../db/client.server.ts'
 import type { Logger } from '../log.server.ts'
 import type { Outbox } from '../mail/outbox.server.ts'
+import type { Secrets } from '../secrets.server.ts'
 import { immutableAssets } from './assets.server.ts'
 import { compress } from './compress.server.ts'
 
@@ -22,6 +25,8 @@ export type AppDeps = {
   log: Logger
   database: Database
   outbox: Outbox | undefined
+  /** From $DATA_DIR/secrets.json (loadSecrets). */
+  secrets: Secrets
   /** The React Router build; absent in API-only tests. */
   getBuild?: () => Promise<ServerBuild>
   /** Where the built client lives; absent in development (Vite serves it). */
@@ -43,6 +48,8 @@ export function createApp(deps: AppDeps) {
   const { config, log, database } = deps
   const app = new Hono<AppEnv>()
   const isHttps = config.publicUrl.startsWith('https://')
+  // Google Tag Manager's host is allowed only when a container is configured.
+  const tagManager = config.gtmId ? [GTM_ORIGIN] : []
 
   // First: hashed assets need none of the per-request work below.
   if (deps.clientDir) app.use('/assets/*', immutableAssets(path.join(deps.clientDir, 'assets')))
@@ -75,11 +82,11 @@ export function createApp(deps: AppDeps) {
           ? undefined
           : {
               defaultSrc: ["'self'"],
-              scriptSrc: ["'self'", NONCE],
+              scriptSrc: ["'self'", NONCE, ...tagManager],
               styleSrc: ["'self'", "'unsafe-inline'"],
-              imgSrc: ["'self'", 'data:'],
+              imgSrc: ["'self'", 'data:', ...tagManager],
               fontSrc: ["'self'", 'data:'],
-              connectSrc: ["'self'"],
+              connectSrc: ["'self'", ...tagManager],
               frameAncestors: ["'none'"],
               baseUri: ["'self'"],
               formAction: ["'self'"],
@@ -128,6 +135,8 @@ export function createApp(deps: AppDeps) {
     })
   })
   api.all('/health', (c) => methodNotAllowed(c.req.method, ['GET', 'HEAD']))
+  api.route('/consent', consentApi({ database, ipHashSalt: deps.secrets.consentIpSalt }))
+  api.all('/consent', (c) => methodNotAllowed(c.req.method, ['POST']))
   api.all('*', (c) => c.json({ error: `No API endpoint at ${c.req.path}` }, 404))
   app.route('/api', api)
 

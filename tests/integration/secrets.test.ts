@@ -38,7 +38,23 @@ describe('secrets kept in DATA_DIR', () => {
   it('uses an explicitly given secret without writing it', () => {
     const given = 'x'.repeat(40)
     expect(loadSecrets(dataDir, { authSecret: given }).authSecret).toBe(given)
-    expect(fs.existsSync(file())).toBe(false)
+    const stored = JSON.parse(fs.readFileSync(file(), 'utf8')) as Record<string, string>
+    expect(Object.keys(stored)).toEqual(['consentIpSalt'])
+    expect(fs.readFileSync(file(), 'utf8')).not.toContain(given)
+  })
+
+  it('generates the consent log IP-hash salt once, beside an older file that lacks it', () => {
+    fs.mkdirSync(dataDir, { recursive: true })
+    fs.writeFileSync(file(), JSON.stringify({ authSecret: 'z'.repeat(43) }), { mode: 0o600 })
+    const first = loadSecrets(dataDir, {})
+    expect(first.authSecret).toBe('z'.repeat(43))
+    expect(first.consentIpSalt).toMatch(/^[A-Za-z0-9_-]{43}$/)
+    expect(first.consentIpSalt).not.toBe(first.authSecret)
+    const stored = JSON.parse(fs.readFileSync(file(), 'utf8')) as Record<string, string>
+    expect(stored).toEqual({ authSecret: 'z'.repeat(43), consentIpSalt: first.consentIpSalt })
+    expect(fs.statSync(file()).mode & 0o777).toBe(0o600)
+    expect(loadSecrets(dataDir, {}).consentIpSalt).toBe(first.consentIpSalt)
+    expect(loadSecrets(dataDir, { authSecret: 'g'.repeat(40) }).consentIpSalt).toBe(first.consentIpSalt)
   })
 
   it('lets a given secret win over a stored one, and leaves the stored one alone', () => {
