@@ -15,8 +15,8 @@ import type { Route } from './+types/industry'
 
 // routes.ts gives every industry its own address; all of them render this module. The page's copy
 // comes from the loader, so each page's JavaScript carries none of the other pages' text.
-export function loader({ request }: Route.LoaderArgs) {
-  const found = industryByPath(new URL(request.url).pathname)
+export function loader({ url }: Route.LoaderArgs) {
+  const found = industryByPath(url.pathname)
   if (!found) throw data(null, { status: 404 })
   const { solutions, ...industry } = found
   return {

@@ -19,8 +19,8 @@ import type { Route } from './+types/service'
 
 // routes.ts gives every service its own address; all of them render this module. The page's copy
 // comes from the loader, so each page's JavaScript carries none of the other pages' text.
-export function loader({ request }: Route.LoaderArgs) {
-  const service = serviceByPath(new URL(request.url).pathname)
+export function loader({ url }: Route.LoaderArgs) {
+  const service = serviceByPath(url.pathname)
   if (!service) throw data(null, { status: 404 })
   const relatedIndustries = industryDetails
     .filter((industry) => industry.solutions.some((solution) => solution.service === service.key))
