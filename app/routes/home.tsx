@@ -241,7 +241,10 @@ function WhyChooseUs() {
         {whyChooseUs.map((reason) => {
           const Icon = reasonIcons[reason.key]
           return (
-            <li key={reason.key} className="flex gap-5 rounded-2xl border bg-card p-6 shadow-xs sm:p-8">
+            <li
+              key={reason.key}
+              className="flex flex-col gap-4 rounded-2xl border bg-card p-6 shadow-xs sm:flex-row sm:gap-5 sm:p-8"
+            >
               <span className="flex size-12 shrink-0 items-center justify-center rounded-xl bg-secondary text-primary">
                 <Icon className="size-6" aria-hidden="true" />
               </span>

@@ -13,7 +13,11 @@ export const meta: Route.MetaFunction = ({ matches }) =>
   })
 
 const mail = <a href={`mailto:${business.email}`}>{business.email}</a>
-const phone = <a href={`tel:${business.phoneE164}`}>{business.phone}</a>
+const phone = (
+  <a href={`tel:${business.phoneE164}`} className="whitespace-nowrap">
+    {business.phone}
+  </a>
+)
 
 const sections: LegalSection[] = [
   {

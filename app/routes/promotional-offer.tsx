@@ -1,4 +1,12 @@
-import { CalendarCheckIcon, ClockIcon, GiftIcon, PhoneIcon, ShieldCheckIcon, WifiIcon } from 'lucide-react'
+import {
+  ArrowRightIcon,
+  CalendarCheckIcon,
+  ClockIcon,
+  GiftIcon,
+  PhoneIcon,
+  ShieldCheckIcon,
+  WifiIcon,
+} from 'lucide-react'
 import { Link } from 'react-router'
 import { CtaBand } from '~/components/marketing/cta-band'
 import { PageHero } from '~/components/marketing/page-hero'
@@ -38,24 +46,34 @@ export default function PromotionalOffer() {
             <p className="mt-2 text-muted-foreground">
               a {offer.value} value at {offer.hourlyRate}
             </p>
-            <Button asChild size="xl" className="mt-6 w-full">
-              <Link to={offer.cta.to}>
-                <CalendarCheckIcon aria-hidden="true" />
-                {offer.cta.label}
-              </Link>
-            </Button>
+            <p className="mt-4 border-t pt-4 text-muted-foreground text-sm">
+              Plus a free Wi-Fi and security check-up during the same session.
+            </p>
           </div>
         }
       >
+        <Button asChild size="xl">
+          <Link to={offer.cta.to}>
+            <CalendarCheckIcon aria-hidden="true" />
+            {offer.cta.label}
+          </Link>
+        </Button>
         <Button asChild size="xl" variant="outline">
           <a href={`tel:${business.phoneE164}`}>
             <PhoneIcon aria-hidden="true" />
             Call {business.phone}
           </a>
         </Button>
-        <Button asChild size="xl" variant="ghost">
-          <Link to={offer.businessCta.to}>{offer.businessCta.label}</Link>
-        </Button>
+        <p className="basis-full text-muted-foreground">
+          Opening a business account?{' '}
+          <Link
+            to={offer.businessCta.to}
+            className="inline-flex items-center gap-1 font-semibold text-primary underline underline-offset-4"
+          >
+            {offer.businessCta.label}
+            <ArrowRightIcon className="size-4" aria-hidden="true" />
+          </Link>
+        </p>
       </PageHero>
 
       <Section aria-labelledby="offer-includes-title">
