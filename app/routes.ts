@@ -1,7 +1,19 @@
 import { index, type RouteConfig, route } from '@react-router/dev/routes'
+import { industries, services } from './content/catalog'
 
 export default [
   index('routes/home.tsx'),
+  // One module per page type; each service and industry address is its own route.
+  ...services.map((service) => route(service.path.slice(1), 'routes/service.tsx', { id: `service:${service.key}` })),
+  ...industries.map((industry) =>
+    route(industry.path.slice(1), 'routes/industry.tsx', { id: `industry:${industry.path.split('/').pop()}` }),
+  ),
+  route('promotional-offer', 'routes/promotional-offer.tsx'),
+  route('homeowner-intake', 'routes/homeowner-intake.tsx'),
+  route('privacy', 'routes/privacy.tsx'),
+  route('terms', 'routes/terms.tsx'),
+  route('sitemap.xml', 'routes/sitemap-xml.ts'),
+  route('robots.txt', 'routes/robots-txt.ts'),
   route('login', 'routes/login.tsx'),
   route('contact', 'routes/contact.tsx'),
   route('404', 'routes/not-found.tsx', { id: 'not-found-page' }),

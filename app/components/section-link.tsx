@@ -15,7 +15,13 @@ export function useGoToSection() {
       const plan = planSectionScroll(pathname)
       clearTimeout(timer.current)
       if (plan.navigateHome) await navigate('/')
-      timer.current = setTimeout(() => scrollToSection(sectionId), plan.delayMs)
+      // The home page renders in a transition (its loader may still be answering when the URL has
+      // changed): until the section is on the page, look again every 50 ms, for up to 3 s.
+      const attempt = (triesLeft: number) => {
+        if (scrollToSection(sectionId) || triesLeft <= 0) return
+        timer.current = setTimeout(() => attempt(triesLeft - 1), 50)
+      }
+      timer.current = setTimeout(() => attempt(60), plan.delayMs)
     },
     [pathname, navigate],
   )

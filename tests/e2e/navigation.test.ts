@@ -49,6 +49,22 @@ describe('a visitor finds their way around', () => {
     await context.close()
   })
 
+  it('opens a service page from the Services menu by mouse, and the menu closes', async () => {
+    const { page, context, consoleErrors } = await newPage(browser, { viewport: { width: 1280, height: 800 } })
+    await visit(page, '/')
+    const nav = page.getByRole('navigation', { name: 'Main' })
+    const trigger = nav.getByRole('button', { name: 'Services' })
+    await trigger.hover()
+    await expect.poll(() => trigger.getAttribute('aria-expanded'), { timeout: 2000 }).toBe('true')
+    await nav.getByRole('link', { name: /^Network & Infrastructure/ }).click()
+    await page.waitForURL((url) => url.pathname === '/services/network-infrastructure')
+    await expect.poll(() => page.locator('h1').textContent()).toBe('Business networks and Wi-Fi that stay up')
+    await page.mouse.move(640, 700)
+    await expect.poll(() => trigger.getAttribute('aria-expanded'), { timeout: 2000 }).toBe('false')
+    expect(consoleErrors).toEqual([])
+    await context.close()
+  })
+
   it('uses the mobile menu, which adds Contact and Login', async () => {
     const { page, context } = await newPage(browser, { viewport: { width: 390, height: 844 }, isMobile: true })
     await visit(page, '/')

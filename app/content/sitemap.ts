@@ -1,0 +1,33 @@
+import { industries, services } from './catalog'
+
+/** One URL of /sitemap.xml; `path` starts with "/", `lastmod` is a date (YYYY-MM-DD) or ISO time. */
+export type SitemapEntry = {
+  path: string
+  lastmod?: string
+  changefreq?: 'daily' | 'weekly' | 'monthly' | 'yearly'
+  priority?: number
+}
+
+/**
+ * Every public page with a fixed address. A feature that adds fixed public pages (e.g. "/blog")
+ * adds them here; pages that come from the database (town pages, blog posts) are added through a
+ * provider in app/lib/sitemap.server.ts instead.
+ */
+export const publicPages: readonly SitemapEntry[] = [
+  { path: '/', changefreq: 'weekly', priority: 1 },
+  ...services.map((s) => ({ path: s.path, changefreq: 'monthly' as const, priority: 0.9 })),
+  ...industries.map((i) => ({ path: i.path, changefreq: 'monthly' as const, priority: 0.8 })),
+  { path: '/promotional-offer', changefreq: 'monthly', priority: 0.7 },
+  { path: '/privacy', changefreq: 'yearly', priority: 0.3 },
+  { path: '/terms', changefreq: 'yearly', priority: 0.3 },
+]
+
+/** Areas search engines must not crawl (robots.txt). */
+export const disallowedPaths: readonly string[] = [
+  '/dashboard',
+  '/admin',
+  '/billing',
+  '/setup-account',
+  '/portal',
+  '/api/',
+]

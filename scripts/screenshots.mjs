@@ -1,0 +1,50 @@
+// `npm run screenshots`: every public page (from /sitemap.xml) of the built site, full length, at
+// 390 px (phone) and 1280 px (desktop) wide, into docs/screenshots/ — the whole site at a glance.
+import fs from 'node:fs'
+import path from 'node:path'
+import { chromium } from 'playwright-core'
+import { chromiumArgs, chromiumPath, publicPaths, root, startBuiltServer } from './lib/serve-build.mjs'
+
+const outDir = path.join(root, 'docs/screenshots')
+const widths = [
+  { width: 390, height: 844, label: 'mobile' },
+  { width: 1280, height: 800, label: 'desktop' },
+]
+
+const slug = (pathname) => (pathname === '/' ? 'home' : pathname.replace(/^\/|\/$/g, '').replace(/\//g, '-'))
+
+const server = await startBuiltServer()
+let browser
+try {
+  browser = await chromium.launch({ executablePath: chromiumPath, headless: true, args: chromiumArgs })
+  const paths = await publicPaths(server.baseURL)
+  fs.mkdirSync(outDir, { recursive: true })
+  for (const old of fs.readdirSync(outDir)) if (old.endsWith('.png')) fs.rmSync(path.join(outDir, old))
+  let bytes = 0
+  for (const viewport of widths) {
+    const context = await browser.newContext({
+      baseURL: server.baseURL,
+      viewport: { width: viewport.width, height: viewport.height },
+      isMobile: viewport.width < 768,
+      hasTouch: viewport.width < 768,
+      reducedMotion: 'reduce',
+    })
+    const page = await context.newPage()
+    for (const pathname of paths) {
+      const response = await page.goto(pathname, { waitUntil: 'load' })
+      if (!response?.ok()) throw new Error(`${pathname} answered ${response?.status()}`)
+      await page.waitForSelector('html[data-hydrated="true"]', { timeout: 15_000 })
+      const file = path.join(outDir, `${slug(pathname)}-${viewport.width}.png`)
+      await page.screenshot({ path: file, fullPage: true })
+      bytes += fs.statSync(file).size
+      console.log(`${viewport.label.padEnd(7)} ${String(viewport.width).padStart(4)} px  ${pathname}`)
+    }
+    await context.close()
+  }
+  console.log(
+    `\n${paths.length * widths.length} screenshots (${(bytes / 1024 / 1024).toFixed(1)} MB) in ${path.relative(root, outDir)}/`,
+  )
+} finally {
+  await browser?.close()
+  await server.stop()
+}

@@ -1,0 +1,74 @@
+import type { Browser } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { publicPages } from '../../app/content/sitemap'
+import { baseURL, launchBrowser, newPage, visit } from './helpers/browser'
+import { marketingPages } from './helpers/marketing'
+
+let browser: Browser
+
+beforeAll(async () => {
+  browser = await launchBrowser()
+})
+afterAll(async () => {
+  await browser?.close()
+})
+
+const viewports = [
+  { name: 'desktop', options: { viewport: { width: 1280, height: 800 } } },
+  { name: 'mobile', options: { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true } },
+] as const
+
+describe('every public page', () => {
+  it('is covered by this suite and by the sitemap', () => {
+    expect(marketingPages.map((p) => p.path).sort()).toEqual(publicPages.map((p) => p.path).sort())
+  })
+
+  for (const { name, options } of viewports) {
+    it(`answers 200 with its one h1, hydrates cleanly and passes axe at ${name} width`, async () => {
+      const { page, context, consoleErrors } = await newPage(browser, options)
+      for (const { path, h1 } of marketingPages) {
+        const status = await visit(page, path)
+        expect(status, path).toBe(200)
+        const headings = await page.locator('h1').allTextContents()
+        expect(headings, path).toEqual([h1])
+        // Nothing wider than the screen (responsive down to phones).
+        const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)
+        expect(overflow, `${path} scrolls sideways`).toBeLessThanOrEqual(0)
+      }
+      expect(consoleErrors).toEqual([])
+      await context.close()
+    })
+  }
+})
+
+describe('redirects and missing pages', () => {
+  it('sends /homeowner-intake permanently to /promotional-offer, keeping campaign parameters', async () => {
+    const res = await fetch(`${baseURL()}/homeowner-intake?utm_source=flyer`, { redirect: 'manual' })
+    expect(res.status).toBe(301)
+    expect(res.headers.get('location')).toBe('/promotional-offer?utm_source=flyer')
+
+    const { page, context } = await newPage(browser)
+    await page.goto('/homeowner-intake')
+    expect(new URL(page.url()).pathname).toBe('/promotional-offer')
+    await context.close()
+  })
+
+  it('answers 404 for a service or industry that does not exist', async () => {
+    for (const path of ['/services/web-design', '/industries/restaurants']) {
+      const res = await fetch(`${baseURL()}${path}`)
+      expect(res.status, path).toBe(404)
+      expect(await res.text()).toContain('Page not found')
+    }
+  })
+
+  it('opens a service page from the footer by client-side navigation', async () => {
+    const { page, context, consoleErrors } = await newPage(browser, { viewport: { width: 1280, height: 800 } })
+    await visit(page, '/privacy')
+    await page.getByRole('contentinfo').getByRole('link', { name: 'Cloud Solutions' }).click()
+    await page.waitForURL(`${baseURL()}/services/cloud-solutions`)
+    await expect.poll(() => page.locator('h1').textContent()).toMatch(/^Cloud solutions/)
+    expect(await page.title()).toBe('Cloud Solutions | Ramapo IT Services')
+    expect(consoleErrors).toEqual([])
+    await context.close()
+  })
+})
