@@ -7,6 +7,7 @@ import { HTTPException } from 'hono/http-exception'
 import { NONCE, secureHeaders } from 'hono/secure-headers'
 import { createRequestHandler, RouterContextProvider, type ServerBuild } from 'react-router'
 import { appContext } from '../../app/context.server.ts'
+import { processFormRoutes } from '../bookings/intake.server.ts'
 import type { Config } from '../config.server.ts'
 import { type Database, isDatabaseUnavailable } from '../db/client.server.ts'
 import type { Logger } from '../log.server.ts'
@@ -141,6 +142,7 @@ export function createApp(deps: AppDeps) {
     })
   })
   api.all('/health', (c) => methodNotAllowed(c.req.method, ['GET', 'HEAD']))
+  api.route('/process-form', processFormRoutes({ config, database, outbox: deps.outbox, log }))
   api.all('*', (c) => c.json({ error: `No API endpoint at ${c.req.path}` }, 404))
   app.route('/api', api)
 

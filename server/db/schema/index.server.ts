@@ -1,2 +1,4 @@
 // The whole database schema: one file per area, re-exported here for Drizzle and drizzle-kit.
+
+export * from './bookings.server.ts'
 export * from './locations.server.ts'
