@@ -176,7 +176,12 @@ export const contactRequestSchema = z.object({
 export const bookingRequestSchema = z.discriminatedUnion(
   'formType',
   [consultationRequestSchema, contactRequestSchema],
-  { error: 'formType must be "consultation" or "contact".' },
+  {
+    error: (issue) =>
+      issue.code === 'invalid_type'
+        ? 'Send the form as a JSON object.'
+        : 'formType must be "consultation" or "contact".',
+  },
 )
 
 export type BookingRequest = z.infer<typeof bookingRequestSchema>

@@ -105,7 +105,8 @@ export function interpretResponse(status: number, contentType: string, text: str
   const looksLikeHtml = /^text\/html/i.test(contentType) || /^<(!doctype|html|head|body)\b/i.test(body)
   const json = looksLikeHtml ? undefined : parseObject(body)
   const serverError = json ? errorText(json.error) : undefined
-  const detail = serverError ? `: ${serverError}` : ''
+  // Woven into a sentence of ours, so without its own full stop.
+  const detail = serverError ? `: ${serverError.replace(/[.!]+$/, '')}` : ''
 
   if (status === 404) {
     throw new SubmitFormError(

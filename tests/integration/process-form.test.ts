@@ -184,9 +184,9 @@ describe(`POST /api/process-form on ${backend}`, () => {
       [consultationBody({ timestamp: 'yesterday' }), 'Timestamp must be an ISO 8601 date and time'],
       [consultationBody({ message: 'x'.repeat(5001) }), 'Message must be at most 5,000 characters.'],
       [contactBody({ message: '' }), 'Please enter a message.'],
-      [[consultationBody()], 'formType must be "consultation" or "contact".'],
-      [null, 'formType must be "consultation" or "contact".'],
-      ['a string', 'formType must be "consultation" or "contact".'],
+      [[consultationBody()], 'Send the form as a JSON object.'],
+      [null, 'Send the form as a JSON object.'],
+      ['a string', 'Send the form as a JSON object.'],
     ]
     for (const [body, message] of cases) {
       const res = await postForm(h.app, body)
