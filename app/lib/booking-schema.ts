@@ -178,7 +178,7 @@ export const bookingRequestSchema = z.discriminatedUnion(
   [consultationRequestSchema, contactRequestSchema],
   {
     error: (issue) =>
-      issue.code === 'invalid_type'
+      typeof issue.input !== 'object' || issue.input === null || Array.isArray(issue.input)
         ? 'Send the form as a JSON object.'
         : 'formType must be "consultation" or "contact".',
   },

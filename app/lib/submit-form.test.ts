@@ -92,9 +92,12 @@ describe('the submit helper', () => {
   it('races the request against a 15 second timer and aborts it', async () => {
     vi.useFakeTimers()
     let signal: AbortSignal | undefined
+    // Like a real fetch: never answers, and rejects with an AbortError once aborted.
     const never = ((_url: string, init?: RequestInit) => {
       signal = init?.signal ?? undefined
-      return new Promise<Response>(() => {})
+      return new Promise<Response>((_, reject) => {
+        signal?.addEventListener('abort', () => reject(new DOMException('The operation was aborted.', 'AbortError')))
+      })
     }) as unknown as typeof fetch
     const result = submitForm(payload, { fetch: never }).catch((error: Error) => error)
     await vi.advanceTimersByTimeAsync(SUBMIT_TIMEOUT_MS - 1)

@@ -52,15 +52,15 @@ export async function submitForm(
   const timeoutMs = options.timeoutMs ?? SUBMIT_TIMEOUT_MS
   const doFetch = options.fetch ?? globalThis.fetch.bind(globalThis)
   const controller = new AbortController()
+  const timeoutError = new SubmitFormError(
+    `Request timeout: the server did not answer within ${Math.round(timeoutMs / 1000)} seconds. Please try again, or ${reachUs}.`,
+  )
   let timer: ReturnType<typeof setTimeout> | undefined
   const timeout = new Promise<never>((_, reject) => {
     timer = setTimeout(() => {
+      reject(timeoutError)
+      // Stops the request too; its AbortError must not pass for a network failure (see below).
       controller.abort()
-      reject(
-        new SubmitFormError(
-          `Request timeout: the server did not answer within ${Math.round(timeoutMs / 1000)} seconds. Please try again, or ${reachUs}.`,
-        ),
-      )
     }, timeoutMs)
   })
 
@@ -79,6 +79,7 @@ export async function submitForm(
       ])
     } catch (error) {
       if (error instanceof SubmitFormError) throw error
+      if (controller.signal.aborted) throw timeoutError
       throw new SubmitFormError(
         `We could not reach our server, so your request was not sent. Please check your internet connection and try again, or ${reachUs}.`,
       )
@@ -88,6 +89,7 @@ export async function submitForm(
       text = await Promise.race([response.text(), timeout])
     } catch (error) {
       if (error instanceof SubmitFormError) throw error
+      if (controller.signal.aborted) throw timeoutError
       throw new SubmitFormError(
         `The connection broke while the server was answering (HTTP ${response.status}), so we cannot tell whether your request was received. Please try again, or ${reachUs}.`,
         { status: response.status },

@@ -1,11 +1,13 @@
-import { CalendarCheckIcon, CircleCheckIcon, ClockIcon, PhoneIcon, ShieldCheckIcon } from 'lucide-react'
+import { ArrowDownIcon, CalendarCheckIcon, CircleCheckIcon, ClockIcon, PhoneIcon, ShieldCheckIcon } from 'lucide-react'
 import { useLoaderData } from 'react-router'
 import { BookingForm } from '~/components/forms/booking-form'
+import { buttonVariants } from '~/components/ui/button'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '~/components/ui/card'
 import { bookingFaq, bookingPage, bookingTrust, whatToExpect, whatYouReceive, whyBook } from '~/content/booking'
 import { business } from '~/content/business'
 import { consultation } from '~/content/pricing'
 import { bookingPrefill } from '~/lib/booking-prefill'
+import { cn } from '~/lib/cn'
 import { pageMeta } from '~/lib/seo'
 import type { Route } from './+types/book'
 
@@ -37,6 +39,10 @@ export default function Book() {
             {copy.title}
           </h1>
           <p className="mt-6 max-w-2xl text-lg text-muted-foreground">{copy.lead}</p>
+          <a href="#booking-form" className={cn(buttonVariants({ size: 'xl' }), 'mt-8')}>
+            {copy.formTitle}
+            <ArrowDownIcon aria-hidden="true" />
+          </a>
           <ul className="mt-8 flex flex-wrap gap-x-8 gap-y-3 text-sm">
             <li className="flex items-center gap-2">
               <CircleCheckIcon className="size-5 text-success" aria-hidden="true" />
@@ -95,10 +101,8 @@ export default function Book() {
         <div className="mx-auto max-w-3xl px-6">
           <Card>
             <CardHeader>
-              <CardTitle asChild>
-                <h2 id="booking-form-title" className="text-2xl">
-                  {copy.formTitle}
-                </h2>
+              <CardTitle asChild className="text-2xl">
+                <h2 id="booking-form-title">{copy.formTitle}</h2>
               </CardTitle>
               <CardDescription>{copy.formLead}</CardDescription>
             </CardHeader>

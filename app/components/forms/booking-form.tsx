@@ -144,7 +144,8 @@ export function BookingForm({ prefill }: { prefill: BookingPrefill }) {
     }
   }
 
-  const invalid = Object.keys(errors).filter((key) => key in labels)
+  // In the order of the form, whatever order the checks found them in.
+  const invalid = Object.keys(labels).filter((key) => errors[key])
 
   return (
     <form
