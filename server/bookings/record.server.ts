@@ -64,8 +64,10 @@ export async function recordBooking(
     const notification = notificationMail(forMail, meta.bookingInbox)
     const confirmation = confirmationMail(forMail, meta.publicUrl)
     // One transaction: the order of these three writes does not matter, all commit or none does.
-    const notificationId = await outbox.enqueue(notification, tx, { immediate: true })
-    const confirmationId = await outbox.enqueue(confirmation, tx, { immediate: true })
+    const [notificationId, confirmationId] = await outbox.enqueueAll([notification, confirmation], tx, {
+      immediate: true,
+    })
+    if (!notificationId || !confirmationId) throw new Error('booking e-mails could not be queued')
     await tx.insert(bookings).values({ ...row, notificationMailId: notificationId, confirmationMailId: confirmationId })
     return {
       duplicate: false,

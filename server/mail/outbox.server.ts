@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto'
 import { sql } from 'drizzle-orm'
 import { fromDrizzle, fromPglite, PgBoss } from 'pg-boss'
 import { z } from 'zod'
@@ -50,6 +51,8 @@ export type Outbox = {
    * about, so both commit or neither does.
    */
   enqueue(message: MailMessage, tx?: SqlRunner, options?: EnqueueOptions): Promise<string>
+  /** Like enqueue, for several messages in one statement; the ids come back in the same order. */
+  enqueueAll(messages: readonly MailMessage[], tx?: SqlRunner, options?: EnqueueOptions): Promise<string[]>
   /**
    * Sends messages enqueued with `immediate` (and committed) now, instead of at the worker's next
    * poll, waiting at most budgetMs. Resolves with the ids sent within the budget; a send still
@@ -134,6 +137,16 @@ export async function startOutbox(options: {
       })
       if (!id) throw new Error('mail could not be queued')
       return id
+    },
+    async enqueueAll(messages, tx, enqueueOptions = {}) {
+      const jobs = messages.map((message) => ({
+        id: randomUUID(),
+        data: mailMessageSchema.parse(message),
+        ...(enqueueOptions.immediate ? { startAfter: immediateHoldSeconds } : {}),
+      }))
+      const runner = tx as unknown as Parameters<typeof fromDrizzle>[0] | undefined
+      await boss.insert(MAIL_QUEUE, jobs, runner ? { db: fromDrizzle(runner, sql) } : {})
+      return jobs.map((job) => job.id)
     },
     async sendNow(messages, budgetMs) {
       const sent = new Set<string>()
