@@ -15,7 +15,8 @@ type Values = { name: string; email: string; phone: string; message: string; hon
 
 const empty: Values = { name: '', email: '', phone: '', message: '', honeypot: '' }
 
-const labels: Record<string, string> = { name: 'Name', email: 'E-mail', phone: 'Phone', message: 'Message' }
+const labels = { name: 'Name', email: 'E-mail', phone: 'Phone', message: 'Message' } as const
+type Field = keyof typeof labels
 
 /**
  * The home page's contact form: the booking form's little sibling. Same submit helper, endpoint,
@@ -79,7 +80,7 @@ export function ContactForm({ labelledBy }: { labelledBy?: string }) {
   }
 
   // In the order of the form, whatever order the checks found them in.
-  const invalid = Object.keys(labels).filter((key) => errors[key])
+  const invalid = (Object.keys(labels) as Field[]).filter((key) => errors[key])
 
   return (
     <form
@@ -93,9 +94,9 @@ export function ContactForm({ labelledBy }: { labelledBy?: string }) {
       data-availability={availability}
     >
       {blocked && <FormHandlerBanner />}
-      <ErrorSummary count={invalid.length} labels={invalid.map((key) => labels[key] ?? key)} />
+      <ErrorSummary count={invalid.length} labels={invalid.map((key) => labels[key])} />
       <div className="grid gap-5 sm:grid-cols-2">
-        <FormField id="contact-name" label="Name" required error={errorOf('name')}>
+        <FormField id="contact-name" label={labels.name} required error={errorOf('name')}>
           <Input
             {...fieldA11y('contact-name', errorOf('name'))}
             name="name"
@@ -106,7 +107,7 @@ export function ContactForm({ labelledBy }: { labelledBy?: string }) {
             onChange={(e) => set('name', e.target.value)}
           />
         </FormField>
-        <FormField id="contact-email" label="E-mail" required error={errorOf('email')}>
+        <FormField id="contact-email" label={labels.email} required error={errorOf('email')}>
           <Input
             {...fieldA11y('contact-email', errorOf('email'))}
             name="email"
@@ -119,7 +120,7 @@ export function ContactForm({ labelledBy }: { labelledBy?: string }) {
           />
         </FormField>
       </div>
-      <FormField id="contact-phone" label="Phone" error={errorOf('phone')}>
+      <FormField id="contact-phone" label={labels.phone} error={errorOf('phone')}>
         <Input
           {...fieldA11y('contact-phone', errorOf('phone'))}
           name="phone"
@@ -130,7 +131,7 @@ export function ContactForm({ labelledBy }: { labelledBy?: string }) {
           onChange={(e) => set('phone', e.target.value)}
         />
       </FormField>
-      <FormField id="contact-message" label="Message" required error={errorOf('message')}>
+      <FormField id="contact-message" label={labels.message} required error={errorOf('message')}>
         <Textarea
           {...fieldA11y('contact-message', errorOf('message'))}
           name="message"

@@ -3,10 +3,8 @@ import { eq, sql } from 'drizzle-orm'
 import { SMTPServer } from 'smtp-server'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { business } from '../../app/content/business.ts'
-import { loadConfig } from '../../server/config.server.ts'
 import { openDatabase, selectRows } from '../../server/db/client.server.ts'
 import { bookings } from '../../server/db/schema/index.server.ts'
-import { createApp } from '../../server/http/app.server.ts'
 import { type Outbox, startOutbox } from '../../server/mail/outbox.server.ts'
 import { createMailTransport } from '../../server/mail/transport.server.ts'
 import { backend, silentLogger } from './helpers/database.ts'
@@ -15,6 +13,7 @@ import {
   consultationBody,
   contactBody,
   type IntakeHarness,
+  intakeApp,
   intakeHarness,
   MAIL_FROM,
   postForm,
@@ -311,8 +310,7 @@ describe(`POST /api/process-form on ${backend}`, () => {
   })
 
   it('answers 503 without a mail outbox, instead of storing a booking that no e-mail would announce', async () => {
-    const config = loadConfig({ NODE_ENV: 'test', PORT: '0', LOG_LEVEL: 'silent', AUTH_SECRET: 'x'.repeat(40) })
-    const app = createApp({ config, log: silentLogger(), database: h.database, outbox: undefined })
+    const app = intakeApp({ database: h.database, outbox: undefined })
     expect((await app.request('/api/process-form', { method: 'OPTIONS' })).status).toBe(503)
     const res = await postForm(app, consultationBody())
     expect(res.status).toBe(503)
@@ -453,15 +451,7 @@ describe(`booking while the business inbox refuses mail on ${backend}`, () => {
   })
 
   it('answers with a warning when the confirmation went out but the team notification is delayed', async () => {
-    const config = loadConfig({
-      NODE_ENV: 'test',
-      PORT: '0',
-      LOG_LEVEL: 'silent',
-      PUBLIC_URL: SITE,
-      AUTH_SECRET: 'x'.repeat(40),
-      BOOKING_INBOX: 'office@ramapo-it.test',
-    })
-    const app = createApp({ config, log: h.log, database: h.database, outbox })
+    const app = intakeApp({ database: h.database, outbox, log: h.log, env: { BOOKING_INBOX: 'office@ramapo-it.test' } })
     const json = await answer(await postForm(app, consultationBody({ email: 'warned@example.com' })))
     expect(json.data?.email?.sent).toBe(true)
     expect(json.warning).toBe(

@@ -37,7 +37,7 @@ type Values = {
   honeypot: string
 }
 
-const labels: Record<string, string> = {
+const labels = {
   firstName: 'First name',
   lastName: 'Last name',
   email: 'E-mail',
@@ -47,7 +47,8 @@ const labels: Record<string, string> = {
   services: 'Services',
   plan: 'Plan',
   message: 'Message',
-}
+} as const
+type Field = keyof typeof labels
 
 const NO_PLAN = 'none'
 
@@ -145,7 +146,7 @@ export function BookingForm({ prefill }: { prefill: BookingPrefill }) {
   }
 
   // In the order of the form, whatever order the checks found them in.
-  const invalid = Object.keys(labels).filter((key) => errors[key])
+  const invalid = (Object.keys(labels) as Field[]).filter((key) => errors[key])
 
   return (
     <form
@@ -161,10 +162,10 @@ export function BookingForm({ prefill }: { prefill: BookingPrefill }) {
       <p className="text-muted-foreground text-sm">
         Fields marked <span className="text-destructive">*</span> are required.
       </p>
-      <ErrorSummary count={invalid.length} labels={invalid.map((key) => labels[key] ?? key)} />
+      <ErrorSummary count={invalid.length} labels={invalid.map((key) => labels[key])} />
 
       <div className="grid gap-5 sm:grid-cols-2">
-        <FormField id="booking-firstName" label={labels.firstName ?? ''} required error={errorOf('firstName')}>
+        <FormField id="booking-firstName" label={labels.firstName} required error={errorOf('firstName')}>
           <Input
             {...fieldA11y('booking-firstName', errorOf('firstName'))}
             name="firstName"
@@ -175,7 +176,7 @@ export function BookingForm({ prefill }: { prefill: BookingPrefill }) {
             onChange={(e) => set('firstName', e.target.value)}
           />
         </FormField>
-        <FormField id="booking-lastName" label={labels.lastName ?? ''} required error={errorOf('lastName')}>
+        <FormField id="booking-lastName" label={labels.lastName} required error={errorOf('lastName')}>
           <Input
             {...fieldA11y('booking-lastName', errorOf('lastName'))}
             name="lastName"
@@ -186,7 +187,7 @@ export function BookingForm({ prefill }: { prefill: BookingPrefill }) {
             onChange={(e) => set('lastName', e.target.value)}
           />
         </FormField>
-        <FormField id="booking-email" label={labels.email ?? ''} required error={errorOf('email')}>
+        <FormField id="booking-email" label={labels.email} required error={errorOf('email')}>
           <Input
             {...fieldA11y('booking-email', errorOf('email'))}
             name="email"
@@ -198,7 +199,7 @@ export function BookingForm({ prefill }: { prefill: BookingPrefill }) {
             onChange={(e) => set('email', e.target.value)}
           />
         </FormField>
-        <FormField id="booking-phone" label={labels.phone ?? ''} required error={errorOf('phone')}>
+        <FormField id="booking-phone" label={labels.phone} required error={errorOf('phone')}>
           <Input
             {...fieldA11y('booking-phone', errorOf('phone'))}
             name="phone"
@@ -210,7 +211,7 @@ export function BookingForm({ prefill }: { prefill: BookingPrefill }) {
             onChange={(e) => set('phone', e.target.value)}
           />
         </FormField>
-        <FormField id="booking-company" label={labels.company ?? ''} error={errorOf('company')}>
+        <FormField id="booking-company" label={labels.company} error={errorOf('company')}>
           <Input
             {...fieldA11y('booking-company', errorOf('company'))}
             name="company"
@@ -220,7 +221,7 @@ export function BookingForm({ prefill }: { prefill: BookingPrefill }) {
             onChange={(e) => set('company', e.target.value)}
           />
         </FormField>
-        <FormField id="booking-employees" label={labels.employees ?? ''} error={errorOf('employees')}>
+        <FormField id="booking-employees" label={labels.employees} error={errorOf('employees')}>
           <Input
             {...fieldA11y('booking-employees', errorOf('employees'))}
             name="employees"
@@ -271,7 +272,7 @@ export function BookingForm({ prefill }: { prefill: BookingPrefill }) {
         <FieldError id="booking-services" error={errorOf('services')} />
       </fieldset>
 
-      <FormField id="booking-plan" label={labels.plan ?? ''} error={errorOf('plan')}>
+      <FormField id="booking-plan" label={labels.plan} error={errorOf('plan')}>
         <Select value={values.plan ?? ''} onValueChange={(value) => set('plan', value === NO_PLAN ? undefined : value)}>
           <SelectTrigger {...fieldA11y('booking-plan', errorOf('plan'))}>
             <SelectValue placeholder="No preference yet" />
@@ -287,7 +288,7 @@ export function BookingForm({ prefill }: { prefill: BookingPrefill }) {
         </Select>
       </FormField>
 
-      <FormField id="booking-message" label={labels.message ?? ''} error={errorOf('message')}>
+      <FormField id="booking-message" label={labels.message} error={errorOf('message')}>
         <Textarea
           {...fieldA11y('booking-message', errorOf('message'))}
           name="message"

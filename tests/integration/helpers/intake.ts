@@ -2,6 +2,7 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { loadConfig } from '../../../server/config.server.ts'
+import type { Database } from '../../../server/db/client.server.ts'
 import { createApp } from '../../../server/http/app.server.ts'
 import type { Logger } from '../../../server/log.server.ts'
 import { type Outbox, type RetryPolicy, startOutbox } from '../../../server/mail/outbox.server.ts'
@@ -51,7 +52,7 @@ export async function intakeHarness(
     immediateHoldSeconds: options.holdSeconds ?? 1,
     work: options.work,
   })
-  const app = createApp({ config: testConfig(dataDir, options.env), log, database, outbox })
+  const app = intakeApp({ database, outbox, log, dataDir, env: options.env })
   return {
     app,
     database,
@@ -67,21 +68,32 @@ export async function intakeHarness(
   }
 }
 
-function testConfig(dataDir: string, env: Record<string, string> = {}) {
-  return loadConfig({
+/**
+ * The product's Hono app without the React Router build, on the given database and outbox, with
+ * the environment given (as the server would read it). Every app of the intake tests is made here.
+ */
+export function intakeApp(options: {
+  database: Database
+  outbox: Outbox | undefined
+  log?: Logger
+  dataDir?: string
+  env?: Record<string, string>
+}) {
+  const config = loadConfig({
     NODE_ENV: 'test',
     PORT: '0',
-    DATA_DIR: dataDir,
+    DATA_DIR: options.dataDir ?? path.join(os.tmpdir(), 'intake-app-unused'),
     LOG_LEVEL: 'silent',
     PUBLIC_URL: SITE,
     AUTH_SECRET: 'an-auth-secret-for-the-integration-tests-only',
-    ...env,
+    ...options.env,
   })
+  return createApp({ config, log: options.log ?? silentLogger(), database: options.database, outbox: options.outbox })
 }
 
 /** Another app on the harness's database and outbox, with other settings. */
 export function appWith(h: IntakeHarness, env: Record<string, string>) {
-  return createApp({ config: testConfig(h.dataDir, env), log: h.log, database: h.database, outbox: h.outbox })
+  return intakeApp({ database: h.database, outbox: h.outbox, log: h.log, dataDir: h.dataDir, env })
 }
 
 /** A complete, valid consultation request as the booking form sends it. */
