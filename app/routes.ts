@@ -14,6 +14,7 @@ export default [
   route('terms', 'routes/terms.tsx'),
   route('sitemap.xml', 'routes/sitemap-xml.ts'),
   route('robots.txt', 'routes/robots-txt.ts'),
+  route('book', 'routes/book.tsx'),
   route('login', 'routes/login.tsx'),
   route('contact', 'routes/contact.tsx'),
   route('404', 'routes/not-found.tsx', { id: 'not-found-page' }),

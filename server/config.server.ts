@@ -1,5 +1,6 @@
 import path from 'node:path'
 import { z } from 'zod'
+import { business } from '../app/content/business.ts'
 
 /**
  * The one place where the environment is read. Every variable is listed in .env.example with its
@@ -50,6 +51,31 @@ const envSchema = z
         .regex(/^GTM-[A-Z0-9]{4,12}$/, 'must be a Google Tag Manager container id like GTM-XXXXXXX')
         .optional(),
     ),
+    BOOKING_INBOX: z.preprocess(emptyAsUndefined, z.email('must be an e-mail address').optional()),
+    ALLOWED_ORIGINS: z.preprocess(
+      emptyAsUndefined,
+      z
+        .string()
+        .transform((v) =>
+          v
+            .split(',')
+            .map((o) => o.trim())
+            .filter(Boolean),
+        )
+        .pipe(
+          z.array(
+            z
+              .string()
+              .regex(
+                /^https?:\/\/[^/\s,]+$/,
+                'must be a comma-separated list of origins like https://www.example.com (no path)',
+              ),
+          ),
+        )
+        .optional(),
+    ),
+    INTAKE_RATE_LIMIT: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(0).default(10)),
+    INTAKE_RATE_WINDOW_SECONDS: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1).max(86_400).default(600)),
   })
   .superRefine((env, ctx) => {
     if (Boolean(env.ADMIN_EMAIL) !== Boolean(env.ADMIN_PASSWORD)) {
@@ -77,6 +103,12 @@ export type Config = {
   authSecret: string | undefined
   /** Google Tag Manager container; without it no external script is loaded. */
   gtmId: string | undefined
+  /** Where booking and contact notifications go. */
+  bookingInbox: string
+  /** Origins besides the site's own that may POST to /api/process-form (CORS). */
+  allowedOrigins: string[]
+  /** Requests per sender and window at /api/process-form; 0 turns the limit off. */
+  intakeRateLimit: { max: number; windowSeconds: number }
 }
 
 export class ConfigError extends Error {
@@ -116,6 +148,9 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     logLevel: env.LOG_LEVEL,
     authSecret: env.AUTH_SECRET,
     gtmId: env.GTM_ID,
+    bookingInbox: (env.BOOKING_INBOX ?? business.email).toLowerCase(),
+    allowedOrigins: (env.ALLOWED_ORIGINS ?? []).map((o) => new URL(o).origin),
+    intakeRateLimit: { max: env.INTAKE_RATE_LIMIT, windowSeconds: env.INTAKE_RATE_WINDOW_SECONDS },
   }
 }
 

@@ -10,6 +10,7 @@ import {
   ShieldCheckIcon,
 } from 'lucide-react'
 import { Link } from 'react-router'
+import { ContactForm } from '~/components/contact-form'
 import { industryIcons } from '~/components/industry-icon'
 import { JsonLd, usePublicUrl } from '~/components/json-ld'
 import { ContactSection } from '~/components/marketing/contact-section'
@@ -66,7 +67,17 @@ export default function Home({ loaderData }: Route.ComponentProps) {
       <IndustriesGrid industries={loaderData.industries} />
       <CtaBand id="home-cta-title" />
       <PricingSection />
-      <ContactSection />
+      <ContactSection>
+        <div className="rounded-2xl border bg-card p-6 shadow-sm sm:p-8">
+          <h3 id="contact-form-title" className="font-semibold text-2xl">
+            Send us a message
+          </h3>
+          <p className="mt-2 text-muted-foreground">We answer within one business day.</p>
+          <div className="mt-6">
+            <ContactForm labelledBy="contact-form-title" />
+          </div>
+        </div>
+      </ContactSection>
       <JsonLd data={businessJsonLd(baseUrl)} />
     </>
   )

@@ -9,6 +9,7 @@ import { NONCE, secureHeaders } from 'hono/secure-headers'
 import { createRequestHandler, RouterContextProvider, type ServerBuild } from 'react-router'
 import { appContext } from '../../app/context.server.ts'
 import { GTM_ORIGIN } from '../../app/lib/consent/head-script.ts'
+import { processFormRoutes } from '../bookings/intake.server.ts'
 import type { Config } from '../config.server.ts'
 import { consentApi } from '../consent/api.server.ts'
 import { type Database, isDatabaseUnavailable } from '../db/client.server.ts'
@@ -137,6 +138,7 @@ export function createApp(deps: AppDeps) {
   api.all('/health', (c) => methodNotAllowed(c.req.method, ['GET', 'HEAD']))
   api.route('/consent', consentApi({ database, ipHashSalt: deps.secrets.consentIpSalt }))
   api.all('/consent', (c) => methodNotAllowed(c.req.method, ['POST']))
+  api.route('/process-form', processFormRoutes({ config, database, outbox: deps.outbox, log }))
   api.all('*', (c) => c.json({ error: `No API endpoint at ${c.req.path}` }, 404))
   app.route('/api', api)
 

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto'
 import { sql } from 'drizzle-orm'
 import { fromDrizzle, fromPglite, PgBoss } from 'pg-boss'
 import { z } from 'zod'
@@ -35,12 +36,29 @@ export type RetryPolicy = {
 /** Defaults: retries over roughly a day (1 min, 2 min, 4 min … capped at 1 h). */
 export const defaultRetryPolicy: RetryPolicy = { retryLimit: 30, retryDelay: 60, retryDelayMax: 3600 }
 
+export type EnqueueOptions = {
+  /**
+   * The caller will try sendNow() right after its transaction commits: the worker leaves the
+   * message alone for immediateHoldSeconds, so it is never sent twice; if sending now fails, or
+   * the process dies first, the worker sends it after the hold, with its usual retries.
+   */
+  immediate?: boolean
+}
+
 export type Outbox = {
   /**
    * Stores a message in the outbox. Pass the transaction that writes the data the message is
    * about, so both commit or neither does.
    */
-  enqueue(message: MailMessage, tx?: SqlRunner): Promise<string>
+  enqueue(message: MailMessage, tx?: SqlRunner, options?: EnqueueOptions): Promise<string>
+  /** Like enqueue, for several messages in one statement; the ids come back in the same order. */
+  enqueueAll(messages: readonly MailMessage[], tx?: SqlRunner, options?: EnqueueOptions): Promise<string[]>
+  /**
+   * Sends messages enqueued with `immediate` (and committed) now, instead of at the worker's next
+   * poll, waiting at most budgetMs. Resolves with the ids sent within the budget; a send still
+   * under way then finishes in the background, and one that fails stays with the worker.
+   */
+  sendNow(messages: ReadonlyArray<{ id: string; message: MailMessage }>, budgetMs: number): Promise<Set<string>>
   /** Messages waiting or being retried. */
   pending(): Promise<number>
   stop(): Promise<void>
@@ -55,9 +73,13 @@ export async function startOutbox(options: {
   pollingIntervalSeconds?: number
   /** False: only enqueue (a process that must not send). */
   work?: boolean
+  /** How long the worker leaves a message enqueued with `immediate` to its sender, seconds. */
+  immediateHoldSeconds?: number
 }): Promise<Outbox> {
   const { database, transport, log } = options
   const retry = options.retry ?? defaultRetryPolicy
+  const immediateHoldSeconds = options.immediateHoldSeconds ?? 60
+  const messageIdOf = (jobId: string) => `<${jobId}@outbox.ramapo-it>`
   const boss = database.pglite
     ? new PgBoss({ db: fromPglite(database.pglite), backend: 'pglite', schedule: false, supervise: true })
     : new PgBoss({ connectionString: database.connectionString ?? '', max: 4, schedule: false })
@@ -96,7 +118,7 @@ export async function startOutbox(options: {
         if (!job) return
         const message = mailMessageSchema.parse(job.data)
         try {
-          await transport.send({ ...message, messageId: `<${job.id}@outbox.ramapo-it>` })
+          await transport.send({ ...message, messageId: messageIdOf(job.id) })
         } catch (error) {
           log.warn({ err: error, jobId: job.id, to: message.to }, 'mail not sent yet; will retry')
           throw error
@@ -106,12 +128,67 @@ export async function startOutbox(options: {
   }
 
   return {
-    async enqueue(message, tx) {
+    async enqueue(message, tx, enqueueOptions = {}) {
       const data = mailMessageSchema.parse(message)
       const runner = tx as unknown as Parameters<typeof fromDrizzle>[0] | undefined
-      const id = await boss.send(MAIL_QUEUE, data, runner ? { db: fromDrizzle(runner, sql) } : {})
+      const id = await boss.send(MAIL_QUEUE, data, {
+        ...(runner ? { db: fromDrizzle(runner, sql) } : {}),
+        ...(enqueueOptions.immediate ? { startAfter: immediateHoldSeconds } : {}),
+      })
       if (!id) throw new Error('mail could not be queued')
       return id
+    },
+    async enqueueAll(messages, tx, enqueueOptions = {}) {
+      const jobs = messages.map((message) => ({
+        id: randomUUID(),
+        data: mailMessageSchema.parse(message),
+        ...(enqueueOptions.immediate ? { startAfter: immediateHoldSeconds } : {}),
+      }))
+      const runner = tx as unknown as Parameters<typeof fromDrizzle>[0] | undefined
+      await boss.insert(MAIL_QUEUE, jobs, runner ? { db: fromDrizzle(runner, sql) } : {})
+      return jobs.map((job) => job.id)
+    },
+    async sendNow(messages, budgetMs) {
+      const sent = new Set<string>()
+      let late = false
+      const complete = async (ids: string[]) => {
+        try {
+          // Queued jobs can be completed directly: the worker never sees them.
+          await boss.complete(MAIL_QUEUE, ids, null, { includeQueued: true })
+        } catch (error) {
+          // Sent but not marked: the worker sends them again after the hold, with the same Message-IDs.
+          log.warn({ err: summarizeError(error), jobIds: ids }, 'mail sent but not marked as sent')
+        }
+      }
+      const sendAll = Promise.all(
+        messages.map(async ({ id, message }) => {
+          try {
+            await transport.send({ ...mailMessageSchema.parse(message), messageId: messageIdOf(id) })
+          } catch (error) {
+            log.warn(
+              { err: summarizeError(error), jobId: id, to: message.to },
+              'mail not sent at once; the worker will retry',
+            )
+            return
+          }
+          sent.add(id)
+          // Finished after the budget: nobody else will mark it.
+          if (late) await complete([id])
+        }),
+      )
+      let timer: ReturnType<typeof setTimeout> | undefined
+      await Promise.race([
+        sendAll,
+        new Promise<void>((resolve) => {
+          timer = setTimeout(resolve, budgetMs)
+        }),
+      ])
+      clearTimeout(timer)
+      late = true
+      const inTime = new Set(sent)
+      // One statement for everything sent within the budget.
+      if (inTime.size > 0) await complete([...inTime])
+      return inTime
     },
     async pending() {
       // Read live from the job table: the queue's cached counters lag behind by a monitor pass.

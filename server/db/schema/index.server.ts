@@ -1,4 +1,5 @@
 // The whole database schema: one file per area, re-exported here for Drizzle and drizzle-kit.
 
+export * from './bookings.server.ts'
 export * from './consent.server.ts'
 export * from './locations.server.ts'

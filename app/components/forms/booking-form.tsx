@@ -1,0 +1,314 @@
+import { useEffect, useRef, useState } from 'react'
+import { Button } from '~/components/ui/button'
+import { Checkbox } from '~/components/ui/checkbox'
+import { Input } from '~/components/ui/input'
+import { Label } from '~/components/ui/label'
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '~/components/ui/select'
+import { Textarea } from '~/components/ui/textarea'
+import { consultation } from '~/content/pricing'
+import { type BookingPrefill, planChoicesFor, serviceChoices } from '~/lib/booking-prefill'
+import {
+  consultationRequestSchema,
+  type FieldErrors,
+  fieldErrorsOf,
+  fullName,
+  HONEYPOT_FIELD,
+  limits,
+  serviceList,
+} from '~/lib/booking-schema'
+import { errorToast, successToast } from '~/lib/form-feedback'
+import { SubmitFormError, submitForm } from '~/lib/submit-form'
+import { toast } from '~/lib/toast'
+import { useFormHandlerAvailability } from '~/lib/use-form-handler'
+import { ErrorSummary, FieldError, FormField, fieldA11y, focusFirstInvalid } from './form-field'
+import { FormHandlerBanner } from './form-handler-banner'
+import { Honeypot } from './honeypot'
+
+type Values = {
+  firstName: string
+  lastName: string
+  email: string
+  phone: string
+  company: string
+  employees: string
+  services: string[]
+  plan: string | undefined
+  message: string
+  honeypot: string
+}
+
+const labels = {
+  firstName: 'First name',
+  lastName: 'Last name',
+  email: 'E-mail',
+  phone: 'Phone',
+  company: 'Company',
+  employees: 'Number of users',
+  services: 'Services',
+  plan: 'Plan',
+  message: 'Message',
+} as const
+type Field = keyof typeof labels
+
+const NO_PLAN = 'none'
+
+function initialValues(prefill: BookingPrefill): Values {
+  return {
+    firstName: '',
+    lastName: '',
+    email: '',
+    phone: '',
+    company: '',
+    employees: '',
+    services: prefill.services,
+    plan: prefill.plan,
+    message: '',
+    honeypot: '',
+  }
+}
+
+/** The JSON the form sends (spec §3): the fields, plus name, service, formType, source, timestamp. */
+function payloadOf(values: Values) {
+  const employees = values.employees.trim()
+  return {
+    formType: 'consultation' as const,
+    firstName: values.firstName,
+    lastName: values.lastName,
+    name: fullName(values.firstName, values.lastName),
+    email: values.email,
+    phone: values.phone,
+    company: values.company,
+    employees: employees === '' ? undefined : Number(employees),
+    services: values.services,
+    service: serviceList(values.services),
+    plan: values.plan,
+    message: values.message,
+    source: window.location.href,
+    timestamp: new Date().toISOString(),
+    [HONEYPOT_FIELD]: values.honeypot,
+  }
+}
+
+/**
+ * The booking form (spec §3–§5): idle → submitting ("Submitting...", disabled) → a toast, and the
+ * form resets except the chosen services and plan. Submit stays disabled when the availability
+ * check failed.
+ */
+export function BookingForm({ prefill }: { prefill: BookingPrefill }) {
+  const availability = useFormHandlerAvailability()
+  const [values, setValues] = useState<Values>(() => initialValues(prefill))
+  const [errors, setErrors] = useState<FieldErrors>({})
+  const [submitting, setSubmitting] = useState(false)
+  const [attempt, setAttempt] = useState(0)
+  const formRef = useRef<HTMLFormElement>(null)
+  const serviceOptions = serviceChoices(prefill.residential)
+  const planOptions = planChoicesFor(prefill.residential)
+  const blocked = availability === 'unavailable'
+
+  // After a blocked submit, focus lands on the first field to fix (its error is read with it).
+  useEffect(() => {
+    if (attempt > 0) focusFirstInvalid(formRef.current)
+  }, [attempt])
+
+  const set = <K extends keyof Values>(key: K, value: Values[K]) => {
+    setValues((v) => ({ ...v, [key]: value }))
+    if (errors[key]) setErrors(({ [key]: _, ...rest }) => rest)
+  }
+
+  const errorOf = (key: string) => errors[key]?.[0]
+
+  async function onSubmit(event: React.FormEvent<HTMLFormElement>) {
+    event.preventDefault()
+    if (submitting || blocked) return
+    const payload = payloadOf(values)
+    const parsed = consultationRequestSchema.safeParse(payload)
+    if (!parsed.success) {
+      setErrors(fieldErrorsOf(parsed.error))
+      setAttempt((n) => n + 1)
+      return
+    }
+    setErrors({})
+    setSubmitting(true)
+    try {
+      const outcome = await submitForm(payload)
+      toast(successToast('consultation', outcome))
+      setValues((v) => ({ ...initialValues(prefill), services: v.services, plan: v.plan }))
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error)
+      if (error instanceof SubmitFormError && error.fields) {
+        setErrors(error.fields)
+        setAttempt((n) => n + 1)
+      }
+      toast(errorToast('consultation', message))
+    } finally {
+      setSubmitting(false)
+    }
+  }
+
+  // In the order of the form, whatever order the checks found them in.
+  const invalid = (Object.keys(labels) as Field[]).filter((key) => errors[key])
+
+  return (
+    <form
+      ref={formRef}
+      noValidate
+      onSubmit={onSubmit}
+      aria-labelledby="booking-form-title"
+      aria-busy={submitting}
+      className="grid gap-6"
+      data-availability={availability}
+    >
+      {blocked && <FormHandlerBanner />}
+      <p className="text-muted-foreground text-sm">
+        Fields marked <span className="text-destructive">*</span> are required.
+      </p>
+      <ErrorSummary count={invalid.length} labels={invalid.map((key) => labels[key])} />
+
+      <div className="grid gap-5 sm:grid-cols-2">
+        <FormField id="booking-firstName" label={labels.firstName} required error={errorOf('firstName')}>
+          <Input
+            {...fieldA11y('booking-firstName', errorOf('firstName'))}
+            name="firstName"
+            autoComplete="given-name"
+            required
+            maxLength={limits.name}
+            value={values.firstName}
+            onChange={(e) => set('firstName', e.target.value)}
+          />
+        </FormField>
+        <FormField id="booking-lastName" label={labels.lastName} required error={errorOf('lastName')}>
+          <Input
+            {...fieldA11y('booking-lastName', errorOf('lastName'))}
+            name="lastName"
+            autoComplete="family-name"
+            required
+            maxLength={limits.name}
+            value={values.lastName}
+            onChange={(e) => set('lastName', e.target.value)}
+          />
+        </FormField>
+        <FormField id="booking-email" label={labels.email} required error={errorOf('email')}>
+          <Input
+            {...fieldA11y('booking-email', errorOf('email'))}
+            name="email"
+            type="email"
+            autoComplete="email"
+            required
+            maxLength={limits.email}
+            value={values.email}
+            onChange={(e) => set('email', e.target.value)}
+          />
+        </FormField>
+        <FormField id="booking-phone" label={labels.phone} required error={errorOf('phone')}>
+          <Input
+            {...fieldA11y('booking-phone', errorOf('phone'))}
+            name="phone"
+            type="tel"
+            autoComplete="tel"
+            required
+            maxLength={limits.phone}
+            value={values.phone}
+            onChange={(e) => set('phone', e.target.value)}
+          />
+        </FormField>
+        <FormField id="booking-company" label={labels.company} error={errorOf('company')}>
+          <Input
+            {...fieldA11y('booking-company', errorOf('company'))}
+            name="company"
+            autoComplete="organization"
+            maxLength={limits.company}
+            value={values.company}
+            onChange={(e) => set('company', e.target.value)}
+          />
+        </FormField>
+        <FormField id="booking-employees" label={labels.employees} error={errorOf('employees')}>
+          <Input
+            {...fieldA11y('booking-employees', errorOf('employees'))}
+            name="employees"
+            type="number"
+            inputMode="numeric"
+            min={1}
+            step={1}
+            value={values.employees}
+            onChange={(e) => set('employees', e.target.value)}
+          />
+        </FormField>
+      </div>
+
+      <fieldset
+        className="grid gap-3"
+        aria-describedby={errorOf('services') ? 'booking-services-error' : undefined}
+        aria-invalid={errorOf('services') ? true : undefined}
+      >
+        <legend className="mb-3 font-medium text-sm">
+          Services you are interested in <span className="font-normal text-muted-foreground">(optional)</span>
+        </legend>
+        <div className="grid gap-3 sm:grid-cols-2">
+          {serviceOptions.map((name, index) => {
+            const id = `booking-service-${index}`
+            const checked = values.services.includes(name)
+            return (
+              <div key={name} className="flex items-center gap-3">
+                <Checkbox
+                  id={id}
+                  value={name}
+                  checked={checked}
+                  onCheckedChange={(state) =>
+                    set(
+                      'services',
+                      state === true
+                        ? serviceOptions.filter((s) => s === name || values.services.includes(s))
+                        : values.services.filter((s) => s !== name),
+                    )
+                  }
+                />
+                <Label htmlFor={id} className="font-normal">
+                  {name}
+                </Label>
+              </div>
+            )
+          })}
+        </div>
+        <FieldError id="booking-services" error={errorOf('services')} />
+      </fieldset>
+
+      <FormField id="booking-plan" label={labels.plan} error={errorOf('plan')}>
+        <Select value={values.plan ?? ''} onValueChange={(value) => set('plan', value === NO_PLAN ? undefined : value)}>
+          <SelectTrigger {...fieldA11y('booking-plan', errorOf('plan'))}>
+            <SelectValue placeholder="No preference yet" />
+          </SelectTrigger>
+          <SelectContent>
+            <SelectItem value={NO_PLAN}>No preference yet</SelectItem>
+            {planOptions.map((plan) => (
+              <SelectItem key={plan.key} value={plan.choiceLabel}>
+                {plan.choiceLabel}
+              </SelectItem>
+            ))}
+          </SelectContent>
+        </Select>
+      </FormField>
+
+      <FormField id="booking-message" label={labels.message} error={errorOf('message')}>
+        <Textarea
+          {...fieldA11y('booking-message', errorOf('message'))}
+          name="message"
+          maxLength={limits.message}
+          placeholder="What would you like to talk about?"
+          value={values.message}
+          onChange={(e) => set('message', e.target.value)}
+        />
+      </FormField>
+
+      <Honeypot id="booking-website" value={values.honeypot} onChange={(value) => set('honeypot', value)} />
+
+      <div className="flex flex-wrap items-center gap-4">
+        <Button type="submit" size="xl" disabled={submitting || blocked}>
+          {submitting ? 'Submitting...' : 'Book my free consultation'}
+        </Button>
+        <p className="text-muted-foreground text-sm">
+          {consultation.price}, no obligation, {consultation.minutes.min}-{consultation.minutes.max} minutes.
+        </p>
+      </div>
+    </form>
+  )
+}

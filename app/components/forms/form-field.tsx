@@ -1,0 +1,83 @@
+import { Label } from '~/components/ui/label'
+import { cn } from '~/lib/cn'
+
+/** The id of a field's inline error message. */
+export const errorIdOf = (id: string) => `${id}-error`
+
+/** Accessibility attributes of an input with an optional inline error. */
+export function fieldA11y(id: string, error: string | undefined, hintId?: string) {
+  const describedBy = [hintId, error ? errorIdOf(id) : undefined].filter(Boolean).join(' ')
+  return {
+    id,
+    'aria-invalid': error ? true : undefined,
+    'aria-describedby': describedBy || undefined,
+  } as const
+}
+
+/** A label, the control (children) and its inline error, which is announced with the control. */
+export function FormField({
+  id,
+  label,
+  required = false,
+  error,
+  hint,
+  className,
+  children,
+}: {
+  id: string
+  label: string
+  required?: boolean
+  error?: string | undefined
+  hint?: string
+  className?: string
+  children: React.ReactNode
+}) {
+  return (
+    <div className={cn('grid content-start gap-2', className)}>
+      <Label htmlFor={id}>
+        {label}
+        {required ? (
+          <span className="text-destructive" aria-hidden="true">
+            *
+          </span>
+        ) : (
+          <span className="font-normal text-muted-foreground">(optional)</span>
+        )}
+      </Label>
+      {hint && (
+        <p id={`${id}-hint`} className="text-muted-foreground text-sm">
+          {hint}
+        </p>
+      )}
+      {children}
+      <FieldError id={id} error={error} />
+    </div>
+  )
+}
+
+export function FieldError({ id, error }: { id: string; error: string | undefined }) {
+  if (!error) return null
+  return (
+    <p id={errorIdOf(id)} className="font-medium text-destructive text-sm" data-field-error={id}>
+      {error}
+    </p>
+  )
+}
+
+/** Summary of what to fix after a blocked submit; role=alert makes screen readers read it out at once. */
+export function ErrorSummary({ count, labels }: { count: number; labels: string[] }) {
+  if (count === 0) return null
+  return (
+    <div role="alert" className="rounded-md border border-destructive bg-destructive/5 p-3 text-destructive text-sm">
+      <p className="font-semibold">
+        Please check {count === 1 ? 'one field' : `${count} fields`}: {labels.join(', ')}.
+      </p>
+    </div>
+  )
+}
+
+/** Moves focus to the first control of the form that is marked invalid. */
+export function focusFirstInvalid(form: HTMLFormElement | null) {
+  const first = form?.querySelector<HTMLElement>('[aria-invalid="true"]')
+  first?.focus()
+}

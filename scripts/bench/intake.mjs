@@ -1,0 +1,431 @@
+#!/usr/bin/env node
+// Intake benchmark (not a test): bookings per second and latency of POST /api/process-form.
+//
+//   npm run build && npm run bench:intake [-- --runs 3 --duration 20 --connections 50 --backend both]
+//
+// For each backend (the embedded PGlite, then a throwaway real PostgreSQL started through
+// scripts/with-postgres.mjs), and for each run: the built server starts on a free loopback port with
+// a fresh temporary DATA_DIR (and, on PostgreSQL, a fresh database), exactly as `npm start` runs it,
+// except that the per-sender rate limit is raised (INTAKE_RATE_LIMIT): every request comes from one
+// address here. autocannon warms it up, then sends unique valid bookings over 50 connections for
+// 20 s. After the server has stopped, the stored rows are counted and matched to the acknowledged
+// (2xx) answers. Results (medians over the runs) go to docs/perf/intake.md and docs/perf/intake.json.
+import { spawn } from 'node:child_process'
+import fs from 'node:fs'
+import net from 'node:net'
+import os from 'node:os'
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { parseArgs } from 'node:util'
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')
+const { values: args } = parseArgs({
+  options: {
+    runs: { type: 'string', default: '3' },
+    duration: { type: 'string', default: '20' },
+    connections: { type: 'string', default: '50' },
+    backend: { type: 'string', default: 'both' },
+    // Internal: the PostgreSQL phase runs in a child process under scripts/with-postgres.mjs.
+    phase: { type: 'string' },
+    result: { type: 'string' },
+  },
+})
+const runs = Number(args.runs)
+const duration = Number(args.duration)
+const connections = Number(args.connections)
+const RATE_LIMIT_FOR_BENCH = '100000000'
+const TARGET = { bookingsPerSecond: 300, p99Ms: 100 }
+
+if (Number(process.versions.node.split('.')[0]) < 24) {
+  console.error(
+    `Node ${process.versions.node}: run the benchmark through npm (npm run bench:intake), which brings Node 24.`,
+  )
+  process.exit(1)
+}
+if (!fs.existsSync(path.join(root, 'build/server/index.js'))) {
+  console.error('No build found: run "npm run build" first.')
+  process.exit(1)
+}
+
+const { default: autocannon } = await import('autocannon')
+
+function log(message) {
+  console.log(`[bench:intake] ${message}`)
+}
+
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer()
+    server.unref()
+    server.once('error', reject)
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address()
+      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0))
+    })
+  })
+}
+
+async function startServer(env) {
+  const port = await freePort()
+  const url = `http://127.0.0.1:${port}`
+  let output = ''
+  const child = spawn(process.execPath, ['server.js'], {
+    cwd: root,
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      PUBLIC_URL: url,
+      LOG_LEVEL: 'warn',
+      SEED_DEMO: 'false',
+      SMTP_URL: '',
+      INTAKE_RATE_LIMIT: RATE_LIMIT_FOR_BENCH,
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
+  child.stdout.on('data', (d) => {
+    output += d
+  })
+  child.stderr.on('data', (d) => {
+    output += d
+  })
+  const deadline = Date.now() + 60_000
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}:\n${output}`)
+    try {
+      if ((await fetch(`${url}/healthz`)).ok) break
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) throw new Error(`server did not become healthy:\n${output}`)
+    await new Promise((r) => setTimeout(r, 200))
+  }
+  return {
+    url,
+    output: () => output,
+    async stop() {
+      const exited = new Promise((resolve) => child.once('exit', resolve))
+      child.kill('SIGTERM')
+      const timer = setTimeout(() => child.kill('SIGKILL'), 30_000)
+      await exited
+      clearTimeout(timer)
+    },
+  }
+}
+
+/** A unique, valid booking each time: no two bodies are the same, so none is a repeat. */
+function bookingFactory(prefix) {
+  let n = 0
+  const services = ['Managed IT Services', 'Cybersecurity', 'Network & Infrastructure', 'Cloud Solutions']
+  return () => {
+    n++
+    return JSON.stringify({
+      formType: 'consultation',
+      firstName: 'Bench',
+      lastName: `Client ${n}`,
+      name: `Bench Client ${n}`,
+      email: `${prefix}-${n}@bench.example`,
+      phone: '(845) 555-0100',
+      company: `Bench Company ${n}`,
+      employees: (n % 40) + 1,
+      services: [services[n % services.length]],
+      service: services[n % services.length],
+      plan: 'Full Help Desk ($100/user/mo)',
+      message: `Benchmark booking number ${n}.`,
+      source: 'http://127.0.0.1/book',
+      timestamp: new Date().toISOString(),
+    })
+  }
+}
+
+async function load(url, { prefix, seconds, conns, collect }) {
+  const next = bookingFactory(prefix)
+  const acknowledged = []
+  const result = await autocannon({
+    url,
+    connections: conns,
+    duration: seconds,
+    timeout: 30,
+    requests: [
+      {
+        method: 'POST',
+        path: '/api/process-form',
+        headers: { 'content-type': 'application/json', accept: 'application/json' },
+        setupRequest: (request) => ({ ...request, body: next() }),
+        onResponse: collect
+          ? (status, body) => {
+              if (status >= 200 && status < 300) acknowledged.push(JSON.parse(body).data.booking.id)
+            }
+          : undefined,
+      },
+    ],
+  })
+  return { result, acknowledged }
+}
+
+async function oneRun(backend, index, database) {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `bench-intake-${backend}-`))
+  const runId = `${backend}-${index}-${Date.now().toString(36)}`
+  try {
+    const server = await startServer({ DATA_DIR: dataDir, DATABASE_URL: database?.url ?? '' })
+    let measured
+    try {
+      await load(server.url, { prefix: `warm-${runId}`, seconds: 3, conns: 10, collect: false })
+      measured = await load(server.url, {
+        prefix: `run-${runId}`,
+        seconds: duration,
+        conns: connections,
+        collect: true,
+      })
+    } finally {
+      await server.stop()
+    }
+    if (/"level":(50|60)/.test(server.output())) log(`the server logged errors:\n${server.output()}`)
+    const storedIds = database
+      ? await database.storedIds(`run-${runId}-%`)
+      : await pgliteStoredIds(dataDir, `run-${runId}-%`)
+    const stored = new Set(storedIds)
+    const { result, acknowledged } = measured
+    const ackedAndStored = acknowledged.filter((id) => stored.has(id)).length
+    return {
+      bookingsPerSecond: acknowledged.length / (result.duration || duration),
+      p50Ms: result.latency.p50,
+      p99Ms: result.latency.p99,
+      acknowledged: acknowledged.length,
+      stored: stored.size,
+      acknowledgedButMissing: acknowledged.length - ackedAndStored,
+      storedButUnanswered: stored.size - ackedAndStored,
+      non2xx: result.non2xx,
+      errors: result.errors,
+      timeouts: result.timeouts,
+    }
+  } finally {
+    fs.rmSync(dataDir, { recursive: true, force: true })
+  }
+}
+
+async function pgliteStoredIds(dataDir, pattern) {
+  const { PGlite } = await import('@electric-sql/pglite')
+  const db = new PGlite(path.join(dataDir, 'db'))
+  try {
+    const { rows } = await db.query('select id::text as id from bookings where email like $1', [pattern])
+    return rows.map((r) => r.id)
+  } finally {
+    await db.close()
+  }
+}
+
+async function postgresDatabases(adminUrl) {
+  const { default: pg } = await import('pg')
+  const admin = new pg.Client({ connectionString: adminUrl })
+  await admin.connect()
+  return {
+    async create(index) {
+      const name = `bench_intake_${index}_${Date.now().toString(36)}`
+      await admin.query(`create database "${name}"`)
+      const url = new URL(adminUrl)
+      url.pathname = `/${name}`
+      return {
+        url: url.toString(),
+        async storedIds(pattern) {
+          const client = new pg.Client({ connectionString: url.toString() })
+          await client.connect()
+          try {
+            const { rows } = await client.query('select id::text as id from bookings where email like $1', [pattern])
+            return rows.map((r) => r.id)
+          } finally {
+            await client.end()
+          }
+        },
+      }
+    },
+    async serverVersion() {
+      const { rows } = await admin.query('show server_version')
+      return rows[0].server_version
+    },
+    close: () => admin.end(),
+  }
+}
+
+async function phase(backend) {
+  const results = []
+  let databases
+  if (backend === 'postgres') databases = await postgresDatabases(process.env.TEST_DATABASE_URL)
+  try {
+    for (let i = 1; i <= runs; i++) {
+      const database = databases ? await databases.create(i) : undefined
+      log(`${backend}: run ${i}/${runs} (${connections} connections, ${duration} s)…`)
+      const result = await oneRun(backend, i, database)
+      log(
+        `${backend}: run ${i}: ${result.bookingsPerSecond.toFixed(0)} bookings/s, p50 ${result.p50Ms} ms, p99 ${result.p99Ms} ms, ` +
+          `acknowledged ${result.acknowledged}, stored ${result.stored}`,
+      )
+      results.push(result)
+    }
+    return { backend, version: databases ? await databases.serverVersion() : undefined, runs: results }
+  } finally {
+    await databases?.close()
+  }
+}
+
+const median = (values) => {
+  const sorted = [...values].sort((a, b) => a - b)
+  const mid = Math.floor(sorted.length / 2)
+  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2
+}
+
+function summarize(phaseResult) {
+  const r = phaseResult.runs
+  return {
+    backend: phaseResult.backend,
+    version: phaseResult.version,
+    runs: r,
+    median: {
+      bookingsPerSecond: Math.round(median(r.map((x) => x.bookingsPerSecond))),
+      p50Ms: median(r.map((x) => x.p50Ms)),
+      p99Ms: median(r.map((x) => x.p99Ms)),
+    },
+    totals: {
+      acknowledged: r.reduce((n, x) => n + x.acknowledged, 0),
+      stored: r.reduce((n, x) => n + x.stored, 0),
+      acknowledgedButMissing: r.reduce((n, x) => n + x.acknowledgedButMissing, 0),
+      storedButUnanswered: r.reduce((n, x) => n + x.storedButUnanswered, 0),
+      non2xx: r.reduce((n, x) => n + x.non2xx, 0),
+      errors: r.reduce((n, x) => n + x.errors, 0),
+    },
+  }
+}
+
+// The PostgreSQL phase, in the child process that scripts/with-postgres.mjs started.
+if (args.phase === 'postgres') {
+  if (!process.env.TEST_DATABASE_URL) {
+    console.error('TEST_DATABASE_URL is unset: the postgres phase runs through scripts/with-postgres.mjs')
+    process.exit(1)
+  }
+  fs.writeFileSync(args.result, JSON.stringify(await phase('postgres')))
+  process.exit(0)
+}
+
+const machine = {
+  cpus: os.cpus().length,
+  cpuModel: os.cpus()[0]?.model ?? 'unknown',
+  memoryGb: Math.round(os.totalmem() / 2 ** 30),
+  node: process.versions.node,
+  loadAverageAtStart: os.loadavg().map((l) => Math.round(l * 100) / 100),
+}
+log(`machine: ${machine.cpus} cores (${machine.cpuModel}), load average ${machine.loadAverageAtStart.join(' ')}`)
+
+const phases = []
+if (args.backend === 'both' || args.backend === 'pglite') phases.push(summarize(await phase('pglite')))
+if (args.backend === 'both' || args.backend === 'postgres') {
+  const resultFile = path.join(os.tmpdir(), `bench-intake-postgres-${process.pid}.json`)
+  const code = await new Promise((resolve) => {
+    const child = spawn(
+      process.execPath,
+      [
+        path.join(root, 'scripts/with-postgres.mjs'),
+        process.execPath,
+        fileURLToPath(import.meta.url),
+        '--phase',
+        'postgres',
+        '--result',
+        resultFile,
+        '--runs',
+        String(runs),
+        '--duration',
+        String(duration),
+        '--connections',
+        String(connections),
+      ],
+      { cwd: root, stdio: 'inherit' },
+    )
+    child.once('exit', (c) => resolve(c ?? 1))
+  })
+  if (code !== 0 || !fs.existsSync(resultFile)) {
+    log('the PostgreSQL phase failed or was skipped (see above)')
+  } else {
+    phases.push(summarize(JSON.parse(fs.readFileSync(resultFile, 'utf8'))))
+    fs.rmSync(resultFile, { force: true })
+  }
+}
+machine.loadAverageAtEnd = os.loadavg().map((l) => Math.round(l * 100) / 100)
+
+const report = {
+  date: new Date().toISOString(),
+  settings: { runs, durationSeconds: duration, connections, intakeRateLimit: RATE_LIMIT_FOR_BENCH },
+  target: TARGET,
+  machine,
+  phases,
+}
+const outDir = path.join(root, 'docs/perf')
+fs.mkdirSync(outDir, { recursive: true })
+fs.writeFileSync(path.join(outDir, 'intake.json'), `${JSON.stringify(report, null, 2)}\n`)
+fs.writeFileSync(path.join(outDir, 'intake.md'), markdown(report))
+console.log(`\n${markdownTable(report)}\nWritten to docs/perf/intake.md and docs/perf/intake.json`)
+
+function markdownTable(r) {
+  const rows = r.phases.map((p) => {
+    const pg = p.backend === 'postgres'
+    const meets = pg
+      ? p.median.bookingsPerSecond >= r.target.bookingsPerSecond && p.median.p99Ms < r.target.p99Ms
+        ? 'yes'
+        : 'no'
+      : 'n/a'
+    return `| ${p.backend}${p.version ? ` ${p.version}` : ''} | ${p.median.bookingsPerSecond} | ${p.median.p50Ms} | ${p.median.p99Ms} | ${p.totals.acknowledged} | ${p.totals.stored} | ${p.totals.acknowledgedButMissing} | ${p.totals.storedButUnanswered} | ${p.totals.non2xx + p.totals.errors} | ${meets} |`
+  })
+  return [
+    '| backend | bookings/s (median) | p50 ms (median) | p99 ms (median) | acknowledged (2xx) | stored rows | acknowledged but not stored | stored but unanswered | non-2xx + errors | meets target |',
+    '|---|---|---|---|---|---|---|---|---|---|',
+    ...rows,
+  ].join('\n')
+}
+
+function markdown(r) {
+  const perRun = r.phases
+    .flatMap((p) =>
+      p.runs.map(
+        (x, i) =>
+          `| ${p.backend} | ${i + 1} | ${x.bookingsPerSecond.toFixed(0)} | ${x.p50Ms} | ${x.p99Ms} | ${x.acknowledged} | ${x.stored} | ${x.storedButUnanswered} |`,
+      ),
+    )
+    .join('\n')
+  return `# Intake benchmark: POST /api/process-form
+
+Generated by \`npm run bench:intake\` (scripts/bench/intake.mjs) on ${r.date.slice(0, 10)}. Numbers are
+medians of ${r.settings.runs} runs per backend; each run is autocannon with ${r.settings.connections}
+connections for ${r.settings.durationSeconds} s of unique, valid consultation requests against the
+built server (production mode, a fresh DATA_DIR and database per run), after a 3 s warm-up.
+
+Target on real PostgreSQL: at least ${r.target.bookingsPerSecond} bookings/s with p99 under ${r.target.p99Ms} ms.
+
+${markdownTable(r)}
+
+What a booking costs here: the per-sender rate-limit counter (one upsert), one transaction (an
+advisory lock and a lookup for the idempotency window, two outbox jobs, the booking row), then both
+e-mails composed and written as .eml files (the default transport) and marked sent, all before the
+answer. The rate limit is on but raised (INTAKE_RATE_LIMIT=${r.settings.intakeRateLimit}), since
+every request comes from one address.
+
+"Acknowledged" counts 2xx answers; every acknowledged booking id was looked up in the database
+afterwards ("acknowledged but not stored" must be 0). "Stored but unanswered" are requests that were
+in flight when autocannon stopped at the end of a run: the server stored them, the client had hung up.
+
+## Machine
+
+- ${r.machine.cpus} cores (${r.machine.cpuModel}), ${r.machine.memoryGb} GB, Node ${r.machine.node}
+- Load average (1, 5, 15 min) at start ${r.machine.loadAverageAtStart.join(', ')}, at end ${r.machine.loadAverageAtEnd.join(', ')}
+- autocannon, the server and the database share the same ${r.machine.cpus} cores; other work on the
+  machine during the run shows in the load average above and lowers every number.
+- The throwaway PostgreSQL cluster is the test cluster of scripts/with-postgres.mjs: fsync,
+  synchronous_commit and full_page_writes off. A production server with durable commits pays a
+  disk flush per booking on top.
+
+## Per run
+
+| backend | run | bookings/s | p50 ms | p99 ms | acknowledged | stored | stored but unanswered |
+|---|---|---|---|---|---|---|---|
+${perRun}
+`
+}

@@ -1,0 +1,210 @@
+import { createHmac } from 'node:crypto'
+import { type Context, Hono, type MiddlewareHandler } from 'hono'
+import { bodyLimit } from 'hono/body-limit'
+import { business } from '../../app/content/business.ts'
+import { bookingRequestSchema, fieldErrorsOf, HONEYPOT_FIELD } from '../../app/lib/booking-schema.ts'
+import type { Config } from '../config.server.ts'
+import type { Database } from '../db/client.server.ts'
+import type { AppEnv } from '../http/app.server.ts'
+import type { Logger } from '../log.server.ts'
+import type { Outbox } from '../mail/outbox.server.ts'
+import { loadSecrets } from '../secrets.server.ts'
+import { confirmationSubject, referenceOf } from './mail.server.ts'
+import { countRequest } from './rate-limit.server.ts'
+import { recordBooking } from './record.server.ts'
+
+/** Spec-free limits of the intake endpoint (documented in docs/booking.md). */
+export const INTAKE_BODY_LIMIT_BYTES = 32 * 1024
+/** How long a request waits for its e-mails before answering "recorded" and leaving them to the worker. */
+export const DELIVERY_BUDGET_MS = 3000
+
+export type IntakeDeps = {
+  config: Config
+  database: Database
+  outbox: Outbox | undefined
+  log: Logger
+  /** Key of the IP hash; defaults to the AUTH_SECRET (given or generated in $DATA_DIR). */
+  ipHashKey?: string
+  deliveryBudgetMs?: number
+}
+
+const reachUs = `call us at ${business.phone}`
+const ALLOW = 'POST, OPTIONS'
+
+/**
+ * POST /api/process-form: the booking form's and the contact form's intake (spec §7 "Form").
+ * OPTIONS answers the availability check and CORS preflights. Every answer is JSON.
+ */
+export function processFormRoutes(deps: IntakeDeps) {
+  const { config, database, outbox, log } = deps
+  const budgetMs = deps.deliveryBudgetMs ?? DELIVERY_BUDGET_MS
+  let ipKey = deps.ipHashKey
+  const ipHash = (ip: string) => {
+    ipKey ??= config.authSecret ?? loadSecrets(config.dataDir, {}).authSecret
+    return createHmac('sha256', ipKey).update(ip).digest('hex')
+  }
+
+  const route = new Hono<AppEnv>()
+  route.use(cors(config))
+
+  route.options('/', (c) => {
+    if (!outbox) return unavailable(c)
+    c.header('Allow', ALLOW)
+    return c.body(null, 204)
+  })
+
+  route.post(
+    '/',
+    bodyLimit({
+      maxSize: INTAKE_BODY_LIMIT_BYTES,
+      onError: (c) =>
+        c.json({ error: `The form is too large: the limit is ${INTAKE_BODY_LIMIT_BYTES / 1024} KB.` }, 413),
+    }),
+    async (c) => {
+      if (!outbox) return unavailable(c)
+      const contentType = c.req.header('content-type') ?? ''
+      if (!/^application\/json\s*(;|$)/i.test(contentType)) {
+        return c.json({ error: 'Send the form as JSON (Content-Type: application/json).' }, 415)
+      }
+      const text = await c.req.text()
+
+      const sender = ipHash(c.get('clientIp'))
+      const rate = await countRequest(database.db, `process-form:${sender}`, config.intakeRateLimit)
+      if (rate.limited) {
+        const minutes = Math.ceil(rate.retryAfterSeconds / 60)
+        log.warn({ requestId: c.get('requestId'), ipHash: sender, count: rate.count }, 'process-form: rate limited')
+        c.header('Retry-After', String(rate.retryAfterSeconds))
+        return c.json(
+          {
+            error: `Too many requests from your network. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}, or ${reachUs}.`,
+          },
+          429,
+        )
+      }
+
+      let body: unknown
+      try {
+        body = JSON.parse(text)
+      } catch {
+        return c.json({ error: 'The request body is not valid JSON.' }, 400)
+      }
+
+      if (isObject(body) && typeof body[HONEYPOT_FIELD] === 'string' && body[HONEYPOT_FIELD].trim() !== '') {
+        // Answered like a real request so the bot learns nothing; nothing is stored or sent.
+        log.info({ requestId: c.get('requestId'), ipHash: sender }, 'process-form: honeypot filled; not stored')
+        const email = typeof body.email === 'string' ? body.email : ''
+        return c.json({
+          success: true,
+          data: {
+            email: {
+              sent: true,
+              recipient: email,
+              subject: confirmationSubject(body.formType === 'contact' ? 'contact' : 'consultation'),
+              message: `Confirmation sent to ${email}.`,
+            },
+          },
+        })
+      }
+
+      const parsed = bookingRequestSchema.safeParse(body)
+      if (!parsed.success) {
+        const fields = fieldErrorsOf(parsed.error)
+        const first = parsed.error.issues[0]?.message ?? 'The form is incomplete.'
+        return c.json({ error: `Please check the form: ${first}`, fields }, 400)
+      }
+      const request = parsed.data
+
+      const recorded = await recordBooking(database.db, outbox, request, {
+        ipHash: sender,
+        userAgent: c.req.header('user-agent')?.slice(0, 500),
+        publicUrl: config.publicUrl,
+        bookingInbox: config.bookingInbox,
+      })
+      const reference = referenceOf(recorded.id)
+      if (recorded.duplicate) {
+        log.info({ requestId: c.get('requestId'), bookingId: recorded.id }, 'process-form: repeated request')
+        return c.json({
+          success: true,
+          data: { booking: { id: recorded.id, reference, duplicate: true } },
+          warning: `We already received this request a moment ago (reference ${reference}), so it was recorded once.`,
+        })
+      }
+
+      const sent = await outbox.sendNow([recorded.notification, recorded.confirmation], budgetMs)
+      const confirmed = sent.has(recorded.confirmation.id)
+      const notified = sent.has(recorded.notification.id)
+      log.info(
+        { requestId: c.get('requestId'), bookingId: recorded.id, formType: request.formType, confirmed, notified },
+        'process-form: booking recorded',
+      )
+      return c.json({
+        success: true,
+        data: {
+          booking: { id: recorded.id, reference },
+          email: {
+            sent: confirmed,
+            recipient: request.email,
+            subject: recorded.confirmation.message.subject,
+            message: confirmed
+              ? `Confirmation sent to ${request.email}.`
+              : `Your request is recorded (reference ${reference}); the confirmation e-mail to ${request.email} will follow shortly.`,
+          },
+        },
+        ...(confirmed && !notified
+          ? {
+              warning: `Your confirmation is on its way, but the notification to our team is delayed. If you do not hear from us within one business day, please ${reachUs}.`,
+            }
+          : {}),
+      })
+    },
+  )
+
+  route.all('/', (c) => {
+    c.header('Allow', ALLOW)
+    return c.json({ error: `Method ${c.req.method} is not allowed here: send the form with POST.` }, 405)
+  })
+
+  return route
+}
+
+/**
+ * CORS (spec §7: the form posts cross-origin): the site's own origin always, other origins only
+ * when listed in ALLOWED_ORIGINS. A request without an Origin header is not a browser's
+ * cross-origin request and passes; a browser from another origin gets a 403.
+ */
+function cors(config: Config): MiddlewareHandler<AppEnv> {
+  const publicOrigin = new URL(config.publicUrl).origin
+  const allowed = new Set([publicOrigin, ...config.allowedOrigins])
+  return async (c, next) => {
+    const origin = c.req.header('origin')
+    if (origin) {
+      const sameHost = hostOf(origin) !== undefined && hostOf(origin) === c.req.header('host')
+      if (!allowed.has(origin) && !sameHost) {
+        return c.json({ error: `This form does not accept requests from ${origin}.` }, 403)
+      }
+      c.header('Access-Control-Allow-Origin', origin)
+      c.header('Access-Control-Allow-Methods', ALLOW)
+      c.header('Access-Control-Allow-Headers', 'Content-Type, Accept')
+      c.header('Access-Control-Max-Age', '600')
+    }
+    c.header('Vary', 'Origin')
+    await next()
+  }
+}
+
+function hostOf(origin: string): string | undefined {
+  try {
+    return new URL(origin).host
+  } catch {
+    return undefined
+  }
+}
+
+function unavailable(c: Context<AppEnv>) {
+  c.header('Retry-After', '5')
+  return c.json({ error: 'The form handler is temporarily unavailable. Please try again in a minute.' }, 503)
+}
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value)
+}

@@ -1,0 +1,66 @@
+import { sql } from 'drizzle-orm'
+import { check, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core'
+
+/**
+ * Every consultation request and contact message (spec §3 "Booking form"), stored before any
+ * e-mail about it is tried, in the same transaction as its mail jobs (POST /api/process-form).
+ */
+export const bookings = pgTable(
+  'bookings',
+  {
+    id: uuid('id').primaryKey(),
+    /** consultation (the /book form) | contact (the home contact form). */
+    formType: text('form_type').notNull(),
+    status: text('status').notNull().default('new'),
+    /** First plus last name for consultations; the name given for contact messages. */
+    name: text('name').notNull(),
+    firstName: text('first_name'),
+    lastName: text('last_name'),
+    email: text('email').notNull(),
+    phone: text('phone'),
+    company: text('company'),
+    employees: integer('employees'),
+    services: text('services').array().notNull().default(sql`'{}'::text[]`),
+    /** The plan's choice label, e.g. "Basic Support ($40/user/mo)". */
+    plan: text('plan'),
+    message: text('message'),
+    /** The page the form was sent from. */
+    source: text('source'),
+    /** When the browser says it sent the form. */
+    clientTimestamp: timestamp('client_timestamp', { withTimezone: true }),
+    receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+    userAgent: text('user_agent'),
+    /** Keyed hash of the sender's IP address: enough to spot abuse, not the address itself. */
+    ipHash: text('ip_hash').notNull(),
+    /** Hash of what the person sent, for the idempotency window (same payload twice → one booking). */
+    payloadHash: text('payload_hash').notNull(),
+    /** The outbox messages about it: the notification to the business, the confirmation to the sender. */
+    notificationMailId: uuid('notification_mail_id'),
+    confirmationMailId: uuid('confirmation_mail_id'),
+  },
+  (t) => [
+    index('bookings_payload_hash_received_at_idx').on(t.payloadHash, t.receivedAt),
+    index('bookings_received_at_idx').on(t.receivedAt),
+    check('bookings_form_type_check', sql`${t.formType} in ('consultation', 'contact')`),
+    check('bookings_employees_check', sql`${t.employees} is null or ${t.employees} >= 1`),
+    check('bookings_name_check', sql`length(trim(${t.name})) > 0`),
+    check(
+      'bookings_consultation_fields_check',
+      sql`${t.formType} <> 'consultation' or (${t.firstName} is not null and ${t.lastName} is not null and ${t.phone} is not null)`,
+    ),
+  ],
+)
+
+export type Booking = typeof bookings.$inferSelect
+export type NewBooking = typeof bookings.$inferInsert
+
+/**
+ * Per-sender request counters of the intake endpoint, in the database so that every process
+ * behind a load balancer counts against the same limit. One row per sender (keyed IP hash) and
+ * fixed window.
+ */
+export const intakeRateLimits = pgTable('intake_rate_limits', {
+  key: text('key').primaryKey(),
+  windowStart: timestamp('window_start', { withTimezone: true }).notNull(),
+  count: integer('count').notNull(),
+})

@@ -1,0 +1,465 @@
+import type { AddressInfo } from 'node:net'
+import { eq, sql } from 'drizzle-orm'
+import { SMTPServer } from 'smtp-server'
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { business } from '../../app/content/business.ts'
+import { openDatabase, selectRows } from '../../server/db/client.server.ts'
+import { bookings } from '../../server/db/schema/index.server.ts'
+import { type Outbox, startOutbox } from '../../server/mail/outbox.server.ts'
+import { createMailTransport } from '../../server/mail/transport.server.ts'
+import { backend, silentLogger } from './helpers/database.ts'
+import {
+  appWith,
+  consultationBody,
+  contactBody,
+  type IntakeHarness,
+  intakeApp,
+  intakeHarness,
+  MAIL_FROM,
+  postForm,
+  SITE,
+} from './helpers/intake.ts'
+import { capturingLogger } from './helpers/log.ts'
+import { TestSmtpServer } from './helpers/smtp.ts'
+import { sleep, waitFor } from './helpers/wait.ts'
+
+type Answer = {
+  success?: boolean
+  error?: string
+  fields?: Record<string, string[]>
+  warning?: string
+  data?: {
+    booking?: { id: string; reference: string; duplicate?: boolean }
+    email?: { sent: boolean; recipient: string; subject: string; message: string }
+  }
+}
+
+async function answer(response: Response): Promise<Answer> {
+  expect(response.headers.get('content-type')).toMatch(/^application\/json/)
+  return (await response.json()) as Answer
+}
+
+async function rowsOf(h: IntakeHarness) {
+  return h.database.db.select().from(bookings).orderBy(bookings.receivedAt)
+}
+
+// One database for the whole file: opening one (PGlite especially) is the slow part.
+let h: IntakeHarness
+let smtp: TestSmtpServer
+const captured = capturingLogger('info')
+
+beforeAll(async () => {
+  smtp = new TestSmtpServer()
+  await smtp.start()
+  h = await intakeHarness({
+    log: captured.log,
+    smtpUrl: smtp.url,
+    env: {
+      BOOKING_INBOX: 'office@ramapo-it.test',
+      ALLOWED_ORIGINS: 'https://partner.example, http://localhost:5173',
+      // The limit has its own tests below.
+      INTAKE_RATE_LIMIT: '0',
+    },
+  })
+})
+afterAll(async () => {
+  await h?.cleanup()
+  await smtp?.stop()
+})
+afterEach(async () => {
+  await waitFor('the outbox to be empty', async () => (await h.outbox.pending()) === 0)
+  await h.database.db.execute(sql`delete from bookings`)
+  await h.database.db.execute(sql`delete from intake_rate_limits`)
+  smtp.received.length = 0
+})
+
+describe(`POST /api/process-form on ${backend}`, () => {
+  it('stores a consultation request with every field and sends both e-mails at once', async () => {
+    const body = consultationBody()
+    const response = await postForm(h.app, body, { headers: { 'user-agent': 'IntegrationTest/1.0', origin: SITE } })
+    expect(response.status).toBe(200)
+    const json = await answer(response)
+    expect(json.success).toBe(true)
+    expect(json.warning).toBeUndefined()
+    expect(json.data?.email).toEqual({
+      sent: true,
+      recipient: 'pat@example.com',
+      subject: `Your free consultation request with ${business.name}`,
+      message: 'Confirmation sent to pat@example.com.',
+    })
+    expect(response.headers.get('access-control-allow-origin')).toBe(SITE)
+
+    const [row, ...others] = await rowsOf(h)
+    expect(others).toEqual([])
+    expect(row).toMatchObject({
+      id: json.data?.booking?.id,
+      formType: 'consultation',
+      status: 'new',
+      name: 'Pat Example',
+      firstName: 'Pat',
+      lastName: 'Example',
+      email: 'pat@example.com',
+      phone: '(845) 555-0100',
+      company: 'Example Dental LLC',
+      employees: 12,
+      services: ['Managed IT Services', 'Cybersecurity'],
+      plan: 'Full Help Desk ($100/user/mo)',
+      message: 'Our Wi-Fi drops every afternoon.',
+      source: `${SITE}/book?service=managed-it`,
+      userAgent: 'IntegrationTest/1.0',
+    })
+    expect(row?.clientTimestamp?.toISOString()).toBe(body.timestamp)
+    expect(Math.abs((row?.receivedAt.getTime() ?? 0) - Date.now())).toBeLessThan(60_000)
+    // A keyed hash, not the address.
+    expect(row?.ipHash).toMatch(/^[0-9a-f]{64}$/)
+
+    // Sent within the request: already there when the answer arrives.
+    const mails = [...smtp.received]
+    expect(mails).toHaveLength(2)
+    const notification = mails.find((m) => m.headers.get('to') === 'office@ramapo-it.test')
+    const confirmation = mails.find((m) => m.headers.get('to') === 'pat@example.com')
+    expect(notification?.headers.get('subject')).toBe(
+      `New consultation request: Pat Example (Example Dental LLC) [${json.data?.booking?.reference}]`,
+    )
+    expect(notification?.headers.get('reply-to')).toBe('pat@example.com')
+    expect(notification?.text).toContain('Full Help Desk ($100/user/mo)')
+    expect(notification?.text).toContain('Our Wi-Fi drops every afternoon.')
+    expect(notification?.headers.get('message-id')).toBe(`<${row?.notificationMailId}@outbox.ramapo-it>`)
+    expect(confirmation?.headers.get('subject')).toBe(`Your free consultation request with ${business.name}`)
+    expect(confirmation?.text).toContain('Hi Pat,')
+    expect(confirmation?.text).toContain('What happens next')
+    expect(confirmation?.text).toContain(business.phone)
+    expect(confirmation?.headers.get('message-id')).toBe(`<${row?.confirmationMailId}@outbox.ramapo-it>`)
+    // Sent at once and marked so: the worker has nothing left to send twice.
+    expect(await h.outbox.pending()).toBe(0)
+    await sleep(2_000)
+    expect(smtp.received).toHaveLength(2)
+    expect(notification?.recipients).toEqual(['office@ramapo-it.test'])
+  })
+
+  it('stores a contact message from the home page form', async () => {
+    const response = await postForm(h.app, contactBody({ phone: '' }))
+    expect(response.status).toBe(200)
+    const json = await answer(response)
+    expect(json.data?.email?.sent).toBe(true)
+    const [row] = await rowsOf(h)
+    expect(row).toMatchObject({
+      formType: 'contact',
+      name: 'Robin Sample',
+      firstName: null,
+      phone: null,
+      services: [],
+      message: 'Do you support home offices in Mahwah?',
+    })
+  })
+
+  it('answers 400 with a message per field and stores nothing for an incomplete or wrong form', async () => {
+    const response = await postForm(
+      h.app,
+      consultationBody({ firstName: ' ', email: 'not-an-address', phone: '12', employees: 0, plan: 'Gold' }),
+    )
+    expect(response.status).toBe(400)
+    const json = await answer(response)
+    expect(json.error).toBe('Please check the form: Please enter your first name.')
+    expect(json.fields).toEqual({
+      firstName: ['Please enter your first name.'],
+      email: ['Please enter a valid e-mail address, like name@example.com.'],
+      phone: ['Please enter a valid phone number, like (845) 555-0142.'],
+      employees: ['Number of users must be at least 1.'],
+      plan: ['Please choose a plan from the list.'],
+    })
+
+    const missing = await answer(await postForm(h.app, { formType: 'consultation' }))
+    expect(Object.keys(missing.fields ?? {}).sort()).toEqual(['email', 'firstName', 'lastName', 'phone'])
+    expect(missing.fields?.email).toEqual(['Please enter your e-mail address.'])
+
+    const cases: Array<[unknown, string]> = [
+      [{ ...consultationBody(), formType: 'newsletter' }, 'formType must be "consultation" or "contact".'],
+      [consultationBody({ employees: 2.5 }), 'Number of users must be a whole number.'],
+      [consultationBody({ services: ['Plumbing'] }), 'Please choose services from the list.'],
+      [consultationBody({ services: 'Cybersecurity' }), 'Services must be a list.'],
+      [consultationBody({ firstName: 'Pat\r\nBcc: x@example.com' }), 'First name must be on one line.'],
+      [consultationBody({ source: 'javascript:alert(1)' }), 'Source must be the http(s) address'],
+      [consultationBody({ timestamp: 'yesterday' }), 'Timestamp must be an ISO 8601 date and time'],
+      [consultationBody({ message: 'x'.repeat(5001) }), 'Message must be at most 5,000 characters.'],
+      [contactBody({ message: '' }), 'Please enter a message.'],
+      [[consultationBody()], 'Send the form as a JSON object.'],
+      [null, 'Send the form as a JSON object.'],
+      ['a string', 'Send the form as a JSON object.'],
+    ]
+    for (const [body, message] of cases) {
+      const res = await postForm(h.app, body)
+      expect(res.status, JSON.stringify(body).slice(0, 80)).toBe(400)
+      expect((await answer(res)).error).toContain(message)
+    }
+
+    const malformed = await postForm(h.app, undefined, { raw: '{"formType": "consultation",' })
+    expect(malformed.status).toBe(400)
+    expect((await answer(malformed)).error).toBe('The request body is not valid JSON.')
+    expect(await rowsOf(h)).toEqual([])
+  })
+
+  it('accepts JSON only (415) and bodies up to 32 KB (413)', async () => {
+    for (const type of ['text/plain', 'application/x-www-form-urlencoded', 'multipart/form-data; boundary=x', '']) {
+      const res = await postForm(h.app, consultationBody(), { headers: { 'content-type': type } })
+      expect(res.status, type).toBe(415)
+      expect((await answer(res)).error).toBe('Send the form as JSON (Content-Type: application/json).')
+    }
+    const charset = await postForm(h.app, consultationBody(), {
+      headers: { 'content-type': 'application/json; charset=utf-8' },
+    })
+    expect(charset.status).toBe(200)
+
+    const big = JSON.stringify(consultationBody({ message: 'x'.repeat(33 * 1024) }))
+    const tooLarge = await postForm(h.app, undefined, { raw: big })
+    expect(tooLarge.status).toBe(413)
+    expect((await answer(tooLarge)).error).toBe('The form is too large: the limit is 32 KB.')
+    const huge = await postForm(h.app, undefined, { raw: 'x'.repeat(200 * 1024) })
+    expect(huge.status).toBe(413)
+    expect(await rowsOf(h)).toHaveLength(1)
+  })
+
+  it('allows its own origin and ALLOWED_ORIGINS, and refuses every other origin (CORS)', async () => {
+    for (const origin of [SITE, 'https://partner.example', 'http://localhost:5173']) {
+      const preflight = await h.app.request('/api/process-form', {
+        method: 'OPTIONS',
+        headers: { origin, 'access-control-request-method': 'POST', host: '127.0.0.1:3000' },
+      })
+      expect(preflight.status, origin).toBe(204)
+      expect(preflight.headers.get('access-control-allow-origin')).toBe(origin)
+      expect(preflight.headers.get('access-control-allow-methods')).toBe('POST, OPTIONS')
+      expect(preflight.headers.get('access-control-allow-headers')).toMatch(/content-type/i)
+      expect(preflight.headers.get('vary')).toMatch(/origin/i)
+    }
+    // The availability check of the page itself: same origin, no preflight headers needed.
+    const plain = await h.app.request('/api/process-form', { method: 'OPTIONS' })
+    expect(plain.status).toBe(204)
+    expect(plain.headers.get('allow')).toBe('POST, OPTIONS')
+
+    for (const origin of ['https://evil.example', 'null', 'http://127.0.0.1:3001']) {
+      const preflight = await h.app.request('/api/process-form', {
+        method: 'OPTIONS',
+        headers: { origin, host: '127.0.0.1:3000' },
+      })
+      expect(preflight.status, origin).toBe(403)
+      expect(preflight.headers.get('access-control-allow-origin')).toBeNull()
+      const post = await postForm(h.app, consultationBody(), { headers: { origin } })
+      expect(post.status).toBe(403)
+      expect((await answer(post)).error).toBe(`This form does not accept requests from ${origin}.`)
+    }
+    expect(await rowsOf(h)).toEqual([])
+
+    const partner = await postForm(h.app, consultationBody(), { headers: { origin: 'https://partner.example' } })
+    expect(partner.status).toBe(200)
+    expect(partner.headers.get('access-control-allow-origin')).toBe('https://partner.example')
+  })
+
+  it('answers other methods with a JSON 405 naming the allowed ones', async () => {
+    for (const method of ['GET', 'PUT', 'DELETE']) {
+      const res = await h.app.request('/api/process-form', { method })
+      expect(res.status).toBe(405)
+      expect(res.headers.get('allow')).toBe('POST, OPTIONS')
+      expect((await answer(res)).error).toMatch(/not allowed/)
+    }
+  })
+
+  it('answers a filled honeypot like a real request, but stores and sends nothing and logs it', async () => {
+    const res = await postForm(h.app, consultationBody({ website: 'https://spam.example' }))
+    expect(res.status).toBe(200)
+    const json = await answer(res)
+    expect(json.success).toBe(true)
+    expect(json.data?.email?.sent).toBe(true)
+    expect(await rowsOf(h)).toEqual([])
+    expect(await h.outbox.pending()).toBe(0)
+    await sleep(1_500)
+    expect(smtp.received).toEqual([])
+    expect(captured.lines.some((l) => l.msg === 'process-form: honeypot filled; not stored')).toBe(true)
+  })
+
+  it('stores one booking for the same payload sent twice within 60 seconds, even at once', async () => {
+    const first = await answer(await postForm(h.app, consultationBody()))
+    // A second click: same fields, a later browser timestamp.
+    const again = await answer(
+      await postForm(h.app, consultationBody({ timestamp: new Date(Date.now() + 900).toISOString() })),
+    )
+    expect(again.success).toBe(true)
+    expect(again.data?.booking).toEqual({
+      id: first.data?.booking?.id,
+      reference: first.data?.booking?.reference,
+      duplicate: true,
+    })
+    expect(again.warning).toBe(
+      `We already received this request a moment ago (reference ${first.data?.booking?.reference}), so it was recorded once.`,
+    )
+    expect(await rowsOf(h)).toHaveLength(1)
+
+    const burst = consultationBody({ email: 'burst@example.com' })
+    const answers = await Promise.all(Array.from({ length: 5 }, () => postForm(h.app, burst).then(answer)))
+    expect(answers.filter((a) => a.data?.booking?.duplicate !== true)).toHaveLength(1)
+    expect(new Set(answers.map((a) => a.data?.booking?.id)).size).toBe(1)
+
+    // A changed field is a new request; so is the same one after the window.
+    await postForm(h.app, consultationBody({ message: 'Also the printer.' }))
+    await h.database.db
+      .update(bookings)
+      .set({ receivedAt: sql`now() - interval '61 seconds'` })
+      .where(eq(bookings.email, 'pat@example.com'))
+    const later = await answer(await postForm(h.app, consultationBody()))
+    expect(later.data?.booking?.duplicate).toBeUndefined()
+    expect(await rowsOf(h)).toHaveLength(4)
+  })
+
+  it('answers 503 without a mail outbox, instead of storing a booking that no e-mail would announce', async () => {
+    const app = intakeApp({ database: h.database, outbox: undefined })
+    expect((await app.request('/api/process-form', { method: 'OPTIONS' })).status).toBe(503)
+    const res = await postForm(app, consultationBody())
+    expect(res.status).toBe(503)
+    expect(res.headers.get('retry-after')).toBe('5')
+    expect(await rowsOf(h)).toEqual([])
+  })
+})
+
+describe(`rate limit of /api/process-form on ${backend}`, () => {
+  const env = { INTAKE_RATE_LIMIT: '3', INTAKE_RATE_WINDOW_SECONDS: '2', TRUST_PROXY: 'true' }
+  let a: IntakeHarness['app']
+  let b: IntakeHarness['app']
+  let second: IntakeHarness | undefined
+
+  beforeAll(async () => {
+    a = appWith(h, env)
+    // A second process: on a real server, its own connection pool and outbox. PGlite serves one
+    // process only, so there a second app shares the one database.
+    if (h.database.connectionString) {
+      const pool = await openDatabase({
+        databaseUrl: h.database.connectionString,
+        dataDir: 'memory',
+        log: silentLogger(),
+      })
+      second = await intakeHarness({
+        database: Object.assign(pool, { name: undefined, cleanup: () => pool.close() }),
+        env,
+        smtpUrl: smtp.url,
+      })
+      b = second.app
+    } else {
+      b = appWith(h, env)
+    }
+  })
+  afterAll(async () => {
+    await second?.cleanup()
+    await second?.database.cleanup()
+  })
+
+  it('counts per sender across processes, answers 429 with Retry-After, and resets after the window', async () => {
+    const from = (ip: string) => ({ headers: { 'x-forwarded-for': ip } })
+    const statuses = [
+      (await postForm(a, consultationBody({ email: 'one@example.com' }), from('203.0.113.7'))).status,
+      (await postForm(b, consultationBody({ email: 'two@example.com' }), from('203.0.113.7'))).status,
+      // Invalid requests count too.
+      (await postForm(a, { formType: 'consultation' }, from('203.0.113.7'))).status,
+    ]
+    expect(statuses).toEqual([200, 200, 400])
+    for (const app of [a, b]) {
+      const limited = await postForm(app, consultationBody({ email: 'three@example.com' }), from('203.0.113.7'))
+      expect(limited.status).toBe(429)
+      const retryAfter = Number(limited.headers.get('retry-after'))
+      expect(retryAfter).toBeGreaterThanOrEqual(1)
+      expect(retryAfter).toBeLessThanOrEqual(2)
+      expect((await answer(limited)).error).toBe(
+        `Too many requests from your network. Please try again in 1 minute, or call us at ${business.phone}.`,
+      )
+    }
+    // Another sender is not affected.
+    expect((await postForm(b, consultationBody({ email: 'four@example.com' }), from('198.51.100.4'))).status).toBe(200)
+    const stored = await selectRows<{ n: number }>(h.database.db, sql`select count(*)::int as n from bookings`)
+    expect(stored[0]?.n).toBe(3)
+
+    await waitFor(
+      'the window to pass',
+      async () =>
+        (await postForm(a, consultationBody({ email: 'five@example.com' }), from('203.0.113.7'))).status === 200,
+      { timeoutMs: 10_000, intervalMs: 500 },
+    )
+  })
+})
+
+describe(`booking while the mail server is down on ${backend}`, () => {
+  it('stores the booking, answers "recorded", and delivers both e-mails once SMTP is back', async () => {
+    await smtp.stop()
+    const res = await postForm(h.app, consultationBody({ email: 'outage@example.com' }))
+    expect(res.status).toBe(200)
+    const json = await answer(res)
+    expect(json.success).toBe(true)
+    expect(json.data?.email?.sent).toBe(false)
+    expect(json.data?.email?.message).toBe(
+      `Your request is recorded (reference ${json.data?.booking?.reference}); the confirmation e-mail to outage@example.com will follow shortly.`,
+    )
+    const [row] = await rowsOf(h)
+    expect(row?.email).toBe('outage@example.com')
+    expect(await h.outbox.pending()).toBe(2)
+
+    await smtp.start()
+    await waitFor('both e-mails to arrive', () => smtp.received.length >= 2, { timeoutMs: 30_000 })
+    await waitFor('the outbox to empty', async () => (await h.outbox.pending()) === 0)
+    await sleep(1_500)
+    expect(smtp.received.map((m) => m.recipients[0]).sort()).toEqual(['office@ramapo-it.test', 'outage@example.com'])
+    expect([...smtp.countsByMessageId().values()]).toEqual([1, 1])
+  })
+})
+
+describe(`booking while the business inbox refuses mail on ${backend}`, () => {
+  let picky: SMTPServer
+  let outbox: Outbox
+
+  beforeAll(async () => {
+    // A mail server that takes the confirmation but answers "try later" for the business inbox.
+    picky = new SMTPServer({
+      authOptional: true,
+      disabledCommands: ['STARTTLS', 'AUTH'],
+      logger: false,
+      onRcptTo: (address, _session, callback) => {
+        if (address.address === 'office@ramapo-it.test') {
+          callback(Object.assign(new Error('Mailbox busy, try again later'), { responseCode: 450 }))
+        } else {
+          callback()
+        }
+      },
+      onData: (stream, _session, callback) => {
+        stream.resume()
+        stream.on('end', () => callback())
+      },
+    })
+    await new Promise<void>((resolve) => picky.listen(0, '127.0.0.1', resolve))
+    const port = (picky.server.address() as AddressInfo).port
+    // A process that sends at once through that server and leaves the rest to the main worker.
+    outbox = await startOutbox({
+      database: h.database,
+      transport: createMailTransport({
+        smtpUrl: `smtp://127.0.0.1:${port}`,
+        dataDir: h.dataDir,
+        from: MAIL_FROM,
+        log: h.log,
+      }),
+      log: h.log,
+      work: false,
+      immediateHoldSeconds: 1,
+    })
+  })
+  afterAll(async () => {
+    await outbox?.stop()
+    await new Promise<void>((resolve) => picky?.close(() => resolve()))
+  })
+
+  it('answers with a warning when the confirmation went out but the team notification is delayed', async () => {
+    const app = intakeApp({ database: h.database, outbox, log: h.log, env: { BOOKING_INBOX: 'office@ramapo-it.test' } })
+    const json = await answer(await postForm(app, consultationBody({ email: 'warned@example.com' })))
+    expect(json.data?.email?.sent).toBe(true)
+    expect(json.warning).toBe(
+      `Your confirmation is on its way, but the notification to our team is delayed. If you do not hear from us within one business day, please call us at ${business.phone}.`,
+    )
+    // The main worker delivers the notification after the hold.
+    await waitFor('the notification to reach the business inbox', () =>
+      smtp.received.some((m) => m.recipients.includes('office@ramapo-it.test')),
+    )
+  })
+})
