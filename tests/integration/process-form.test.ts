@@ -320,7 +320,8 @@ describe(`POST /api/process-form on ${backend}`, () => {
 })
 
 describe(`rate limit of /api/process-form on ${backend}`, () => {
-  const env = { INTAKE_RATE_LIMIT: '3', INTAKE_RATE_WINDOW_SECONDS: '2', TRUST_PROXY: 'true' }
+  // A window long enough that a loaded machine finishes the first requests inside it.
+  const env = { INTAKE_RATE_LIMIT: '3', INTAKE_RATE_WINDOW_SECONDS: '8', TRUST_PROXY: 'true' }
   let a: IntakeHarness['app']
   let b: IntakeHarness['app']
   let second: IntakeHarness | undefined
@@ -364,7 +365,7 @@ describe(`rate limit of /api/process-form on ${backend}`, () => {
       expect(limited.status).toBe(429)
       const retryAfter = Number(limited.headers.get('retry-after'))
       expect(retryAfter).toBeGreaterThanOrEqual(1)
-      expect(retryAfter).toBeLessThanOrEqual(2)
+      expect(retryAfter).toBeLessThanOrEqual(8)
       expect((await answer(limited)).error).toBe(
         `Too many requests from your network. Please try again in 1 minute, or call us at ${business.phone}.`,
       )
@@ -378,7 +379,7 @@ describe(`rate limit of /api/process-form on ${backend}`, () => {
       'the window to pass',
       async () =>
         (await postForm(a, consultationBody({ email: 'five@example.com' }), from('203.0.113.7'))).status === 200,
-      { timeoutMs: 10_000, intervalMs: 500 },
+      { timeoutMs: 20_000, intervalMs: 500 },
     )
   })
 })
