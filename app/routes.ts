@@ -17,6 +17,8 @@ export default [
   route('book', 'routes/book.tsx'),
   route('login', 'routes/login.tsx'),
   route('contact', 'routes/contact.tsx'),
+  // A published town page; static routes above always win over this pattern.
+  route(':slug', 'routes/location.tsx'),
   route('404', 'routes/not-found.tsx', { id: 'not-found-page' }),
   route('*', 'routes/not-found.tsx', { id: 'not-found-splat' }),
 ] satisfies RouteConfig

@@ -17,6 +17,7 @@ export const publicPages: readonly SitemapEntry[] = [
   { path: '/', changefreq: 'weekly', priority: 1 },
   ...services.map((s) => ({ path: s.path, changefreq: 'monthly' as const, priority: 0.9 })),
   ...industries.map((i) => ({ path: i.path, changefreq: 'monthly' as const, priority: 0.8 })),
+  { path: '/book', changefreq: 'monthly', priority: 0.9 },
   { path: '/promotional-offer', changefreq: 'monthly', priority: 0.7 },
   { path: '/privacy', changefreq: 'yearly', priority: 0.3 },
   { path: '/terms', changefreq: 'yearly', priority: 0.3 },

@@ -5,6 +5,7 @@
 
 import { disallowedPaths, publicPages, type SitemapEntry } from '~/content/sitemap'
 import type { AppContext } from '~/context.server'
+import { publishedLocationPaths } from '../../server/locations/locations.server.ts'
 
 export type SitemapProvider = {
   /** Shown in the log when the provider fails. */
@@ -12,12 +13,19 @@ export type SitemapProvider = {
   entries: (context: AppContext) => Promise<readonly SitemapEntry[]>
 }
 
-/**
- * Add a provider here for each kind of page with addresses from the database, e.g.
- *   { name: 'locations', entries: ({ database }) => publishedLocationEntries(database) }
- *   { name: 'blog', entries: ({ database }) => publishedPostEntries(database) }
- */
-export const sitemapProviders: SitemapProvider[] = []
+/** One provider per kind of page whose addresses come from the database (towns; later blog posts). */
+export const sitemapProviders: SitemapProvider[] = [
+  {
+    name: 'locations',
+    entries: async ({ database }) =>
+      (await publishedLocationPaths(database.db)).map(({ path, updatedAt }) => ({
+        path,
+        lastmod: updatedAt.toISOString().slice(0, 10),
+        changefreq: 'monthly' as const,
+        priority: 0.7,
+      })),
+  },
+]
 
 /** Fixed pages first, then each provider's; a failing provider is logged and left out. */
 export async function collectSitemapEntries(

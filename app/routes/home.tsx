@@ -1,14 +1,4 @@
-import {
-  ArrowRightIcon,
-  BadgeDollarSignIcon,
-  CalendarCheckIcon,
-  CheckIcon,
-  CircleCheckIcon,
-  HandshakeIcon,
-  MapPinIcon,
-  PhoneIcon,
-  ShieldCheckIcon,
-} from 'lucide-react'
+import { ArrowRightIcon, CalendarCheckIcon, CheckIcon, CircleCheckIcon, MapPinIcon, PhoneIcon } from 'lucide-react'
 import { Link } from 'react-router'
 import { ContactForm } from '~/components/contact-form'
 import { industryIcons } from '~/components/industry-icon'
@@ -17,6 +7,7 @@ import { ContactSection } from '~/components/marketing/contact-section'
 import { CtaBand } from '~/components/marketing/cta-band'
 import { PricingSection } from '~/components/marketing/pricing-cards'
 import { Rating } from '~/components/marketing/rating'
+import { ReasonList } from '~/components/marketing/reason-list'
 import { Section, SectionHeader } from '~/components/marketing/section'
 import { serviceIcons } from '~/components/service-icon'
 import { Button } from '~/components/ui/button'
@@ -26,7 +17,6 @@ import { industryDetails } from '~/content/industries'
 import { consultation, residentialPlans } from '~/content/pricing'
 import { serviceDetails } from '~/content/services'
 import { testimonials } from '~/content/testimonials'
-import { type Reason, whyChooseUs } from '~/content/why-choose-us'
 import { businessJsonLd } from '~/lib/json-ld'
 import { pageMeta } from '~/lib/seo'
 import type { Route } from './+types/home'
@@ -232,13 +222,6 @@ function ServicesGrid({ services }: { services: Route.ComponentProps['loaderData
   )
 }
 
-const reasonIcons: Record<Reason['key'], typeof MapPinIcon> = {
-  local: MapPinIcon,
-  pricing: BadgeDollarSignIcon,
-  security: ShieldCheckIcon,
-  experience: HandshakeIcon,
-}
-
 function WhyChooseUs() {
   return (
     <Section id={homeSections.whyChooseUs} aria-labelledby="why-title" tone="muted">
@@ -248,25 +231,7 @@ function WhyChooseUs() {
         title="A local partner you can actually reach"
         lead="Comparing IT providers? Here is what working with us looks like."
       />
-      <ul className="mt-12 grid gap-6 sm:grid-cols-2">
-        {whyChooseUs.map((reason) => {
-          const Icon = reasonIcons[reason.key]
-          return (
-            <li
-              key={reason.key}
-              className="flex flex-col gap-4 rounded-2xl border bg-card p-6 shadow-xs sm:flex-row sm:gap-5 sm:p-8"
-            >
-              <span className="flex size-12 shrink-0 items-center justify-center rounded-xl bg-secondary text-primary">
-                <Icon className="size-6" aria-hidden="true" />
-              </span>
-              <div>
-                <h3 className="font-semibold text-lg">{reason.title}</h3>
-                <p className="mt-2 text-muted-foreground leading-relaxed">{reason.description}</p>
-              </div>
-            </li>
-          )
-        })}
-      </ul>
+      <ReasonList />
     </Section>
   )
 }

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import { publicPages } from '../../app/content/sitemap'
 import { baseURL } from './helpers/browser'
 import { marketingPages } from './helpers/marketing'
 
@@ -101,7 +102,10 @@ describe('sitemap and robots', () => {
       /^<\?xml version="1.0" encoding="UTF-8"\?>\n<urlset xmlns="http:\/\/www.sitemaps.org\/schemas\/sitemap\/0.9">/,
     )
     const locs = [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1])
-    expect(locs.sort()).toEqual(marketingPages.map((p) => `${baseURL()}${p.path}`).sort())
+    // Fixed pages plus the published demo towns (the unpublished one stays out).
+    const towns = ['/it-support-mahwah-nj', '/it-support-nyack-ny', '/it-support-suffern-ny']
+    expect(locs.sort()).toEqual([...publicPages.map((p) => p.path), ...towns].map((p) => `${baseURL()}${p}`).sort())
+    for (const page of marketingPages) expect(locs).toContain(`${baseURL()}${page.path}`)
   })
 
   it('serves /robots.txt that disallows private areas and points to the sitemap', async () => {

@@ -1,0 +1,58 @@
+import type { Browser } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { baseURL, launchBrowser, newPage, visit } from './helpers/browser'
+
+let browser: Browser
+
+beforeAll(async () => {
+  browser = await launchBrowser()
+})
+afterAll(async () => {
+  await browser?.close()
+})
+
+describe('a visitor lands on a town page', () => {
+  it('reads the published page for their town, with its county, four services and local hours', async () => {
+    const { page, context, consoleErrors } = await newPage(browser)
+    expect(await visit(page, '/it-support-suffern-ny')).toBe(200)
+    expect(await page.locator('h1').textContent()).toBe('IT Support in Suffern, NY')
+    await expect(page.getByText('Rockland County, New York').first().isVisible()).resolves.toBe(true)
+    const services = page.locator('#town-services-title ~ ul > li, section[aria-labelledby="town-services-title"] li')
+    expect(await services.locator('h3').allTextContents()).toEqual([
+      'Managed IT Services',
+      'Cybersecurity',
+      'Network & Infrastructure',
+      'Cloud Solutions',
+    ])
+    await expect(page.getByText('Monday to Friday, 8:00 AM – 6:00 PM').isVisible()).resolves.toBe(true)
+    await expect(page.getByText(/within about 50 miles/).isVisible()).resolves.toBe(true)
+    expect(await page.locator('link[rel="canonical"]').getAttribute('href')).toBe(`${baseURL()}/it-support-suffern-ny`)
+    const jsonLd = await page.locator('script[type="application/ld+json"]').allTextContents()
+    expect(jsonLd.flatMap((text) => JSON.parse(text)).some((d) => d['@type'] === 'BreadcrumbList')).toBe(true)
+    expect(consoleErrors).toEqual([])
+    await context.close()
+  })
+
+  it('fills empty fields with fallbacks built from the town', async () => {
+    const { page, context } = await newPage(browser)
+    // The Nyack demo row has no hero description: the fallback names the town and our office.
+    await visit(page, '/it-support-nyack-ny')
+    await expect(page.getByText(/keeps offices and homes in Nyack running/).isVisible()).resolves.toBe(true)
+    await context.close()
+  })
+
+  it('sends unpublished and unknown towns to /404', async () => {
+    for (const path of ['/it-support-ramsey-nj', '/no-such-town', '/Not_A_Slug']) {
+      const res = await fetch(`${baseURL()}${path}`, { redirect: 'manual' })
+      expect(res.status, path).toBe(302)
+      expect(res.headers.get('location'), path).toBe('/404')
+    }
+  })
+
+  it('lists published towns, and only those, in the sitemap', async () => {
+    const xml = await (await fetch(`${baseURL()}/sitemap.xml`)).text()
+    expect(xml).toContain(`<loc>${baseURL()}/it-support-suffern-ny</loc>`)
+    expect(xml).toContain(`<loc>${baseURL()}/it-support-mahwah-nj</loc>`)
+    expect(xml).not.toContain('it-support-ramsey-nj')
+  })
+})
