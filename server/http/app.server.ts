@@ -6,7 +6,10 @@ import { bodyLimit } from 'hono/body-limit'
 import { HTTPException } from 'hono/http-exception'
 import { NONCE, secureHeaders } from 'hono/secure-headers'
 import { createRequestHandler, RouterContextProvider, type ServerBuild } from 'react-router'
+import { accountsContext } from '../../app/accounts/context.server.ts'
 import { appContext } from '../../app/context.server.ts'
+import type { Accounts } from '../accounts/accounts.server.ts'
+import { mountAccountRoutes } from '../accounts/http.server.ts'
 import type { Config } from '../config.server.ts'
 import { type Database, isDatabaseUnavailable } from '../db/client.server.ts'
 import type { Logger } from '../log.server.ts'
@@ -20,6 +23,8 @@ export type AppDeps = {
   log: Logger
   database: Database
   outbox: Outbox | undefined
+  /** Sign-in, sessions and live account status; absent in tests that do not need them. */
+  accounts?: Accounts
   /** The React Router build; absent in API-only tests. */
   getBuild?: () => Promise<ServerBuild>
   /** Where the built client lives; absent in development (Vite serves it). */
@@ -141,6 +146,7 @@ export function createApp(deps: AppDeps) {
     })
   })
   api.all('/health', (c) => methodNotAllowed(c.req.method, ['GET', 'HEAD']))
+  if (deps.accounts) mountAccountRoutes(api, deps.accounts)
   api.all('*', (c) => c.json({ error: `No API endpoint at ${c.req.path}` }, 404))
   app.route('/api', api)
 
@@ -170,6 +176,7 @@ export function createApp(deps: AppDeps) {
         clientIp: c.get('clientIp'),
         nonce: c.get('secureHeadersNonce') ?? '',
       })
+      if (deps.accounts) context.set(accountsContext, deps.accounts)
       return handle(c.req.raw, context)
     })
   }

@@ -1,2 +1,5 @@
 // The whole database schema: one file per area, re-exported here for Drizzle and drizzle-kit.
+
+export * from './auth.server.ts'
 export * from './locations.server.ts'
+export * from './onboarding.server.ts'
