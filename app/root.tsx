@@ -3,6 +3,11 @@ import { useEffect } from 'react'
 import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData } from 'react-router'
 import type { Route } from './+types/root'
 import './app.css'
+import { getUser, publicSummary, sessionMiddleware } from '~/accounts/guards.server'
+import { AccountMenu, MobileAccountMenu } from '~/components/account/account-menu'
+import { AccountProvider } from '~/components/account/account-state'
+import { LiveAccountStatus } from '~/components/account/live-status'
+import { ProtectedNavigationStatus } from '~/components/account/protected'
 import { SiteFooter } from '~/components/site-footer'
 import { SiteHeader } from '~/components/site-header'
 import { buttonVariants } from '~/components/ui/button'
@@ -12,14 +17,19 @@ import { appContext } from './context.server'
 
 export const links: Route.LinksFunction = () => [{ rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' }]
 
-export function loader({ context }: Route.LoaderArgs) {
-  const { nonce, config } = context.get(appContext)
-  return { nonce, publicUrl: config.publicUrl }
+export const middleware: Route.MiddlewareFunction[] = [sessionMiddleware]
+
+export async function loader(args: Route.LoaderArgs) {
+  const { nonce, config } = args.context.get(appContext)
+  const user = await getUser(args)
+  const account = user ? publicSummary(user) : null
+  return { nonce, publicUrl: config.publicUrl, account }
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const data = useRouteLoaderData<typeof loader>('root')
   const nonce = data?.nonce
+  const account = data?.account ?? null
   return (
     <html lang="en-US">
       <head>
@@ -38,11 +48,18 @@ export function Layout({ children }: { children: React.ReactNode }) {
         >
           Skip to content
         </a>
-        <SiteHeader />
-        <main id="main" tabIndex={-1} className="flex-1 focus:outline-none">
-          {children}
-        </main>
-        <SiteFooter />
+        <AccountProvider account={account}>
+          {account && <LiveAccountStatus key={account.userId} status={account.status} />}
+          <SiteHeader
+            account={account ? <AccountMenu initial={account} /> : undefined}
+            mobileAccount={account ? <MobileAccountMenu initial={account} /> : undefined}
+          />
+          <main id="main" tabIndex={-1} className="flex-1 focus:outline-none">
+            <ProtectedNavigationStatus />
+            {children}
+          </main>
+          <SiteFooter />
+        </AccountProvider>
         <Toaster />
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />

@@ -3,6 +3,17 @@ import { index, type RouteConfig, route } from '@react-router/dev/routes'
 export default [
   index('routes/home.tsx'),
   route('login', 'routes/login.tsx'),
+  route('auth', 'routes/auth.tsx'),
+  route('auth/sign-out', 'routes/auth.sign-out.tsx'),
+  route('auth/verify-email', 'routes/auth.verify-email.tsx'),
+  route('portal', 'routes/portal.tsx'),
+  route('dashboard', 'routes/dashboard.tsx'),
+  route('billing', 'routes/billing.tsx'),
+  ...['estimates', 'invoices', 'receipts', 'contracts'].map((section) =>
+    route(`billing/${section}`, 'routes/billing.section.tsx', { id: `billing-${section}` }),
+  ),
+  route('admin', 'routes/admin.tsx'),
+  route('employee', 'routes/employee.tsx'),
   route('contact', 'routes/contact.tsx'),
   route('404', 'routes/not-found.tsx', { id: 'not-found-page' }),
   route('*', 'routes/not-found.tsx', { id: 'not-found-splat' }),

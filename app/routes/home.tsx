@@ -1,4 +1,5 @@
 import { Link } from 'react-router'
+import { EmailVerificationScreen, useVerificationLink } from '~/components/account/email-verification'
 import { business } from '~/content/business'
 import { pageMeta } from '~/lib/seo'
 import type { Route } from './+types/home'
@@ -12,6 +13,10 @@ export const meta: Route.MetaFunction = ({ matches }) =>
   })
 
 export default function Home() {
+  return useVerificationLink() ? <EmailVerificationScreen /> : <HomePage />
+}
+
+function HomePage() {
   return (
     <section className="bg-gradient-to-b from-secondary to-background" aria-labelledby="hero-title">
       <div className="mx-auto max-w-6xl px-6 py-20 sm:py-28">

@@ -95,8 +95,10 @@ export function mountAccountRoutes(api: Hono<AppEnv>, accounts: Accounts) {
           }
         })
         try {
+          // The current status first: a browser that reconnects learns what changed while it was away.
           // Reconnects wait a little, so a restarting server is not stormed.
-          await stream.writeSSE({ event: 'ready', data: '{}', retry: 3000 })
+          const { status, role } = await readAccess(accounts.database.db, email, log)
+          await stream.writeSSE({ event: 'status', data: JSON.stringify({ status, role }), retry: 3000 })
           await done
         } finally {
           clearInterval(keepAlive)
