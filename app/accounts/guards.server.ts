@@ -25,10 +25,17 @@ export const sessionMiddleware: MiddlewareFunction<Response> = async ({ request,
   const { data: session, setCookies } = await accounts.getSession(request.headers)
   context.set(sessionContext, session)
   const response = await next()
-  if (setCookies.length === 0) return response
+  // A cookie the route set itself (a new session after a password change, a sign-out) wins over the refresh.
+  const setByRoute = new Set(response.headers.getSetCookie().map(cookieName))
+  const refreshed = setCookies.filter((cookie) => !setByRoute.has(cookieName(cookie)))
+  if (refreshed.length === 0) return response
   const withCookies = new Response(response.body, response)
-  for (const cookie of setCookies) withCookies.headers.append('Set-Cookie', cookie)
+  for (const cookie of refreshed) withCookies.headers.append('Set-Cookie', cookie)
   return withCookies
+}
+
+function cookieName(setCookie: string): string {
+  return setCookie.slice(0, setCookie.indexOf('=')).trim()
 }
 
 /** The signed-in user with role and status from the onboarding record, or null. */

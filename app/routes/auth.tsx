@@ -2,6 +2,7 @@ import { MailCheckIcon } from 'lucide-react'
 import { data, Form, Link, redirect, useNavigation } from 'react-router'
 import { callAuth, somethingWentWrong, tooManyAttempts } from '~/accounts/auth-calls.server'
 import { getUser, requireSameOrigin, safeRedirectPath } from '~/accounts/guards.server'
+import { AuthShell } from '~/components/account/auth-shell'
 import { FormField, FormMessage } from '~/components/account/form-field'
 import { NewPasswordField } from '~/components/account/password-field'
 import { Button } from '~/components/ui/button'
@@ -186,19 +187,6 @@ function ModeLink({ to, current, children }: { to: string; current: boolean; chi
   )
 }
 
-export function AuthShell({ title, children }: { title: string; children: React.ReactNode }) {
-  return (
-    <section className="bg-gradient-to-b from-secondary to-background px-6 py-14 sm:py-20" aria-labelledby="auth-title">
-      <div className="mx-auto max-w-md rounded-xl border bg-card p-6 shadow-sm sm:p-8">
-        <h1 id="auth-title" className="mb-6 text-center font-bold text-2xl tracking-tight">
-          {title}
-        </h1>
-        {children}
-      </div>
-    </section>
-  )
-}
-
 function SignInForm({
   result,
   resend,
@@ -243,6 +231,12 @@ function SignInForm({
         <Button type="submit" size="lg" disabled={busy}>
           {busy ? 'Signing in…' : 'Sign in'}
         </Button>
+        <Link
+          to="/auth/forgot-password"
+          className="justify-self-center font-semibold text-primary text-sm hover:underline"
+        >
+          Forgot your password?
+        </Link>
       </Form>
       {(unverified || resend) && (
         <Form method="post" className="grid gap-3 border-t pt-5">

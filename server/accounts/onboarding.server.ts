@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray } from 'drizzle-orm'
+import { and, asc, desc, eq, gt, inArray } from 'drizzle-orm'
 import { business } from '../../app/content/business.ts'
 import { type AccountRole, type AccountStatus, accountRoleOf, accountStatusOf } from '../../app/lib/account-status.ts'
 import type { Database, Db } from '../db/client.server.ts'
@@ -167,4 +167,28 @@ export async function requestDeletion(deps: Deps, email: string, reason: string 
     )
     deps.log.info({ event: 'account.deletion_requested', onboardingId: row?.id }, 'account deletion requested')
   })
+}
+
+export type SessionRow = {
+  id: string
+  ipAddress: string | null
+  userAgent: string | null
+  createdAt: Date
+  updatedAt: Date
+}
+
+/** The user's sessions that are still valid, most recently used first (tokens stay on the server). */
+export async function listActiveSessions(db: Db, userId: string): Promise<(SessionRow & { token: string })[]> {
+  return db
+    .select({
+      id: session.id,
+      token: session.token,
+      ipAddress: session.ipAddress,
+      userAgent: session.userAgent,
+      createdAt: session.createdAt,
+      updatedAt: session.updatedAt,
+    })
+    .from(session)
+    .where(and(eq(session.userId, userId), gt(session.expiresAt, new Date())))
+    .orderBy(desc(session.updatedAt))
 }
