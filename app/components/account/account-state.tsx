@@ -61,10 +61,11 @@ export function useSignOut(): { signOut: () => Promise<void>; pending: boolean }
       const response = await fetch('/auth/sign-out', { method: 'POST', headers: { Accept: 'application/json' } })
       const body = (await response.json().catch(() => ({ ok: false }))) as { ok?: boolean }
       if (!response.ok || !body.ok) throw new Error(`sign-out answered ${response.status}`)
+      toast({ title: 'Signed out' })
+      // Leave any protected page first, so its access check does not race this navigation.
+      await navigate('/')
       queryClient.clear()
       queryClient.setQueryData(profileQueryKey, null)
-      toast({ title: 'Signed out' })
-      await navigate('/')
       await revalidator.revalidate()
     } catch {
       toast({ title: 'Error', description: 'There was a problem signing out', variant: 'destructive' })

@@ -29,6 +29,15 @@ export async function pageFrom(browser: Browser, ip: string, options: Parameters
   })
 }
 
+/** A message file, or undefined while the worker is still writing it. */
+function readMessage(file: string): ParsedMessage | undefined {
+  try {
+    return parseMessage(fs.readFileSync(file, 'utf8'))
+  } catch {
+    return undefined
+  }
+}
+
 /** The newest message to `to` whose subject matches, read from the server's mail folder (waits for the worker). */
 export async function waitForMail(to: string, subject: RegExp, timeoutMs = 20_000): Promise<ParsedMessage> {
   const dir = path.join(inject('dataDir'), 'mail')
@@ -40,8 +49,13 @@ export async function waitForMail(to: string, subject: RegExp, timeoutMs = 20_00
           .filter((f) => f.endsWith('.eml'))
           .map((f) => ({ file: f, mtime: fs.statSync(path.join(dir, f)).mtimeMs }))
           .sort((a, b) => b.mtime - a.mtime)
-          .map(({ file }) => parseMessage(fs.readFileSync(path.join(dir, file), 'utf8')))
-          .find((m) => (m.headers.get('to') ?? '').includes(to) && subject.test(m.headers.get('subject') ?? ''))
+          .map(({ file }) => readMessage(path.join(dir, file)))
+          .find(
+            (m): m is ParsedMessage =>
+              m !== undefined &&
+              (m.headers.get('to') ?? '').includes(to) &&
+              subject.test(m.headers.get('subject') ?? ''),
+          )
       : undefined
     if (found) return found
     if (Date.now() > deadline) throw new Error(`no mail to ${to} matching ${subject} within ${timeoutMs} ms`)
