@@ -17,6 +17,16 @@ import type { Outbox } from '../mail/outbox.server.ts'
 import { inviteMail } from './mail.server.ts'
 import { type Realtime, startRealtime } from './realtime.server.ts'
 
+/**
+ * Endpoints whose work differs between a registered and an unknown e-mail (a mail is queued or
+ * not): they answer no sooner than this, so response times do not tell the two apart.
+ */
+const responseFloorMs: Record<string, number> = {
+  '/sign-up/email': 700,
+  '/request-password-reset': 500,
+  '/send-verification-email': 500,
+}
+
 /** Headers of the browser's request that Better Auth needs to judge it (CSRF, origin, session). */
 const forwardedHeaders = [
   'cookie',
@@ -85,7 +95,13 @@ export async function startAccounts(deps: {
 
   const dispatch = async (request: Request, clientIp: string): Promise<Response> => {
     const path = new URL(request.url).pathname.slice(AUTH_BASE_PATH.length)
+    const started = performance.now()
     const response = await auth.handler(request)
+    const floor = responseFloorMs[path]
+    if (floor) {
+      const wait = floor - (performance.now() - started)
+      if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait))
+    }
     const level = response.status >= 500 ? 'error' : response.status === 429 ? 'warn' : 'info'
     authLog[level]({ event: 'auth', path, status: response.status, ip: clientIp }, `auth ${path} ${response.status}`)
     return response
