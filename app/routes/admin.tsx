@@ -139,6 +139,10 @@ const dateFormat = new Intl.DateTimeFormat('en-US', {
 })
 
 export default function Admin({ loaderData }: Route.ComponentProps) {
+  // One fetcher for every row, owned here: a reviewed row leaves the list in the same render that
+  // brings the answer, so the answer's toast cannot live in the row.
+  const review = useFetcher<ActionResult>()
+  useResultToast(review.data)
   return (
     <div className="mx-auto grid max-w-6xl gap-8 px-6 py-10">
       <AccessCheck require="admin" />
@@ -161,7 +165,7 @@ export default function Admin({ loaderData }: Route.ComponentProps) {
         ) : (
           <ul className="grid gap-3">
             {loaderData.awaiting.map((account) => (
-              <AwaitingAccount key={account.id} account={account} />
+              <AwaitingAccount key={account.id} account={account} review={review} />
             ))}
           </ul>
         )}
@@ -186,12 +190,16 @@ function useResultToast(result: ActionResult | undefined) {
   }, [result])
 }
 
-function AwaitingAccount({ account }: { account: Awaiting }) {
-  const fetcher = useFetcher<ActionResult>()
+function AwaitingAccount({
+  account,
+  review: fetcher,
+}: {
+  account: Awaiting
+  review: ReturnType<typeof useFetcher<ActionResult>>
+}) {
   const [open, setOpen] = useState(false)
   const reasonId = useId()
   const busy = fetcher.state !== 'idle'
-  useResultToast(fetcher.data)
   const label = account.fullName ?? account.email
   return (
     <li className="flex flex-wrap items-center justify-between gap-4 rounded-xl border bg-card p-5 shadow-sm">

@@ -98,8 +98,14 @@ export async function signUpThroughPage(page: Page, who: { name: string; email: 
   return waitForMail(who.email, /Confirm your e-mail/)
 }
 
+/** Navigates and waits for hydration, without the accessibility scan (for pages other tests scan). */
+export async function open(page: Page, path: string) {
+  await page.goto(path, { waitUntil: 'load' })
+  await page.waitForSelector('html[data-hydrated="true"]', { timeout: 15_000 })
+}
+
 export async function signInThroughPage(page: Page, email: string, password = strongPassword, path = '/auth') {
-  await visit(page, path)
+  await open(page, path)
   await page.getByLabel('E-mail').fill(email)
   await page.getByLabel('Password', { exact: true }).fill(password)
   await page.getByRole('button', { name: 'Sign in', exact: true }).click()
@@ -142,7 +148,7 @@ export async function sessionCookie(email: string, password: string, ip: string)
 
 /** Approves or rejects a waiting account on the Admin Dashboard (the page must be signed in as admin). */
 export async function reviewThroughPage(page: Page, email: string, decision: 'approve' | 'reject', reason?: string) {
-  await visit(page, '/admin')
+  await open(page, '/admin')
   const row = page.getByRole('listitem').filter({ hasText: email })
   if (decision === 'approve') {
     await row.getByRole('button', { name: /^Approve/ }).click()
