@@ -14,9 +14,8 @@ export default [
   route('portal', 'routes/portal.tsx'),
   route('dashboard', 'routes/dashboard.tsx'),
   route('billing', 'routes/billing.tsx'),
-  ...['estimates', 'invoices', 'receipts', 'contracts'].map((section) =>
-    route(`billing/${section}`, 'routes/billing.section.tsx', { id: `billing-${section}` }),
-  ),
+  // estimates, invoices, receipts, contracts; any other section is a 404.
+  route('billing/:section', 'routes/billing.section.tsx'),
   route('admin', 'routes/admin.tsx'),
   route('employee', 'routes/employee.tsx'),
   route('contact', 'routes/contact.tsx'),

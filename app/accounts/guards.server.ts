@@ -68,10 +68,22 @@ export function safeRedirectPath(value: unknown, fallback = '/portal'): string {
   return value.length > 500 ? fallback : value
 }
 
-export function signInRedirect(request: Request) {
+/**
+ * The page a request is for. A client-side navigation asks for `/billing.data?_routes=…` (React
+ * Router's data request); the page is `/billing`.
+ */
+export function pagePath(request: Request): string {
   const url = new URL(request.url)
-  const back = `${url.pathname}${url.search}`
-  return redirect(`/auth?redirectTo=${encodeURIComponent(back)}`)
+  let pathname = url.pathname
+  if (pathname === '/_root.data') pathname = '/'
+  else if (pathname.endsWith('.data')) pathname = pathname.slice(0, -'.data'.length)
+  url.searchParams.delete('_routes')
+  const search = url.searchParams.toString()
+  return search ? `${pathname}?${search}` : pathname
+}
+
+export function signInRedirect(request: Request) {
+  return redirect(`/auth?redirectTo=${encodeURIComponent(pagePath(request))}`)
 }
 
 /**
@@ -112,7 +124,7 @@ export async function requireUser(args: Args): Promise<CurrentUser> {
 export async function requireApprovedUser(args: Args): Promise<CurrentUser> {
   const user = await requireUser(args)
   if (user.status !== 'approved' && user.role === 'client') {
-    throw redirect(`/dashboard?needsApproval=${encodeURIComponent(new URL(args.request.url).pathname)}`)
+    throw redirect(`/dashboard?needsApproval=${encodeURIComponent(pagePath(args.request).split('?')[0] ?? '/')}`)
   }
   return user
 }

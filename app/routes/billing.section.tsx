@@ -19,8 +19,7 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
 /** One billing section (/billing/estimates, /invoices, /receipts, /contracts). */
 export async function loader(args: Route.LoaderArgs) {
   await requireApprovedUser(args)
-  const key = new URL(args.request.url).pathname.split('/').at(-1) ?? ''
-  const section = billingSection(key)
+  const section = billingSection(args.params.section)
   if (!section) throw data(null, { status: 404 })
   return { key: section.key, title: section.title, path: section.path, empty: section.empty }
 }

@@ -1,4 +1,5 @@
-import { beforeAll, describe, expect, it } from 'vitest'
+import type { Browser } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import {
   adminCredentials,
   linkIn,
@@ -8,7 +9,7 @@ import {
   verifiedAccountOverHttp,
   waitForMail,
 } from './helpers/accounts'
-import { baseURL } from './helpers/browser'
+import { baseURL, launchBrowser, newPage, visit } from './helpers/browser'
 
 type Who = 'anonymous' | 'pending client' | 'approved client' | 'employee' | 'admin'
 const everyone: Who[] = ['anonymous', 'pending client', 'approved client', 'employee', 'admin']
@@ -97,6 +98,13 @@ const pages: Record<string, Record<Who, Outcome>> = {
       },
     ]),
   ),
+  '/billing/payroll': {
+    anonymous: '→ /auth?redirectTo=%2Fbilling%2Fpayroll',
+    'pending client': '→ /dashboard?needsApproval=%2Fbilling%2Fpayroll',
+    'approved client': 404,
+    employee: 404,
+    admin: 404,
+  },
   '/admin': {
     anonymous: '→ /auth?redirectTo=%2Fadmin',
     'pending client': 403,
@@ -215,5 +223,33 @@ describe('the permission matrix', () => {
     expect(noOrigin.status).toBe(403)
     const profile = (await (await get('/api/account/profile', 'approved client')).json()) as { name: string }
     expect(profile.name).toBe('Matrix matrix-approved')
+  })
+})
+
+describe('staff and denied pages in the browser', () => {
+  let browser: Browser
+  beforeAll(async () => {
+    browser = await launchBrowser()
+  })
+  afterAll(async () => {
+    await browser?.close()
+  })
+
+  it('renders the employee portal, and a clear page for a refused role, without accessibility violations', async () => {
+    const { page, context, consoleErrors } = await newPage(browser, { extraHTTPHeaders: { 'x-forwarded-for': ip } })
+    const url = new URL(baseURL())
+    await context.addCookies(
+      (cookies.get('employee') ?? '').split('; ').map((pair) => {
+        const [name = '', value = ''] = pair.split('=')
+        return { name, value, domain: url.hostname, path: '/' }
+      }),
+    )
+    expect(await visit(page, '/employee')).toBe(200)
+    await page.getByRole('heading', { name: 'Employee portal', level: 1 }).waitFor()
+    expect(await visit(page, '/admin')).toBe(403)
+    await page.getByRole('heading', { name: 'No access to this page', level: 1 }).waitFor()
+    await page.getByText('This page is for administrators.').waitFor()
+    expect(consoleErrors.filter((e) => !/status of 403/.test(e))).toEqual([])
+    await context.close()
   })
 })

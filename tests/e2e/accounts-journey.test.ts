@@ -12,7 +12,7 @@ import {
   uniqueIdentity,
   waitForMail,
 } from './helpers/accounts'
-import { launchBrowser, visit } from './helpers/browser'
+import { expectAccessible, launchBrowser, visit } from './helpers/browser'
 
 let browser: Browser
 
@@ -34,6 +34,7 @@ describe('a new client', () => {
 
     await visit(client.page, link)
     await client.page.getByRole('heading', { name: 'Email Confirmed' }).waitFor()
+    await expectAccessible(client.page)
     await expectToast(client.page, 'Email verified!', 'Your account has been verified successfully.')
     expect(await client.page.getByText('pending approval').count()).toBeGreaterThan(0)
 
@@ -65,6 +66,10 @@ describe('a new client', () => {
     await client.page.getByRole('link', { name: 'Open the billing area' }).click()
     await client.page.getByRole('heading', { name: 'Billing', level: 1 }).waitFor()
     expect(new URL(client.page.url()).pathname).toBe('/billing')
+    await expectAccessible(client.page)
+    await client.page.getByRole('link', { name: /^Invoices/ }).click()
+    await client.page.getByRole('heading', { name: 'No invoices yet' }).waitFor()
+    await expectAccessible(client.page)
 
     const approvedMail = linkIn(await waitForMail(me.email, /is approved/))
     expect(approvedMail).toBe('/dashboard')

@@ -39,6 +39,7 @@ describe('a client managing their account', () => {
     await visit(page, '/auth')
     await page.getByRole('link', { name: 'Forgot your password?' }).click()
     await page.getByRole('heading', { name: 'Reset your password' }).waitFor()
+    await expectAccessible(page)
     await page.getByLabel('E-mail').fill(me.email)
     await page.getByRole('button', { name: 'Send reset link' }).click()
     await page.getByText(`If ${me.email} has an account`).waitFor()
