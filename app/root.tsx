@@ -3,6 +3,11 @@ import { useEffect } from 'react'
 import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData } from 'react-router'
 import type { Route } from './+types/root'
 import './app.css'
+import { getUser, publicSummary, sessionMiddleware } from '~/accounts/guards.server'
+import { AccountMenu, MobileAccountMenu } from '~/components/account/account-menu'
+import { AccountProvider } from '~/components/account/account-state'
+import { LiveAccountStatus } from '~/components/account/live-status'
+import { ProtectedNavigationStatus } from '~/components/account/protected'
 import { CookieConsent, CookieSettingsButton } from '~/components/cookie-consent/cookie-consent'
 import { TagLayerScript } from '~/components/cookie-consent/tag-layer-script'
 import { SiteFooter } from '~/components/site-footer'
@@ -15,14 +20,19 @@ import { appContext } from './context.server'
 
 export const links: Route.LinksFunction = () => [{ rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' }]
 
-export function loader({ context }: Route.LoaderArgs) {
-  const { nonce, config } = context.get(appContext)
-  return { nonce, publicUrl: config.publicUrl, gtmId: config.gtmId ?? null }
+export const middleware: Route.MiddlewareFunction[] = [sessionMiddleware]
+
+export async function loader(args: Route.LoaderArgs) {
+  const { nonce, config } = args.context.get(appContext)
+  const user = await getUser(args)
+  const account = user ? publicSummary(user) : null
+  return { nonce, publicUrl: config.publicUrl, gtmId: config.gtmId ?? null, account }
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const data = useRouteLoaderData<typeof loader>('root')
   const nonce = data?.nonce
+  const account = data?.account ?? null
   return (
     <html lang="en-US">
       <head>
@@ -45,11 +55,18 @@ export function Layout({ children }: { children: React.ReactNode }) {
         >
           Skip to content
         </a>
-        <SiteHeader />
-        <main id="main" tabIndex={-1} className="flex-1 focus:outline-none">
-          {children}
-        </main>
-        <SiteFooter cookieSettings={<CookieSettingsButton />} />
+        <AccountProvider account={account}>
+          {account && <LiveAccountStatus key={account.userId} status={account.status} />}
+          <SiteHeader
+            account={account ? <AccountMenu initial={account} /> : undefined}
+            mobileAccount={account ? <MobileAccountMenu initial={account} /> : undefined}
+          />
+          <main id="main" tabIndex={-1} className="flex-1 focus:outline-none">
+            <ProtectedNavigationStatus />
+            {children}
+          </main>
+          <SiteFooter cookieSettings={<CookieSettingsButton />} />
+        </AccountProvider>
         <Toaster />
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />

@@ -1,6 +1,7 @@
 import path from 'node:path'
 import { z } from 'zod'
 import { business } from '../app/content/business.ts'
+import { isCommonPassword } from '../app/lib/password-policy.ts'
 
 /**
  * The one place where the environment is read. Every variable is listed in .env.example with its
@@ -30,7 +31,12 @@ const envSchema = z
     ADMIN_EMAIL: z.preprocess(emptyAsUndefined, z.email().optional()),
     ADMIN_PASSWORD: z.preprocess(
       emptyAsUndefined,
-      z.string().min(8, 'must be at least 8 characters').max(128).optional(),
+      z
+        .string()
+        .min(8, 'must be at least 8 characters')
+        .max(128)
+        .refine((p) => !isCommonPassword(p), 'is a commonly used password: choose another')
+        .optional(),
     ),
     SMTP_URL: z.preprocess(
       emptyAsUndefined,

@@ -3,6 +3,7 @@ import * as serverBuild from 'virtual:react-router/server-build'
 import { getRequestListener } from '@hono/node-server'
 import type { ServerBuild } from 'react-router'
 import { business } from '../app/content/business.ts'
+import { startAccounts } from './accounts/accounts.server.ts'
 import { type Config, ConfigError, loadConfig } from './config.server.ts'
 import { openDatabase } from './db/client.server.ts'
 import { seedDemoContent } from './db/seed.server.ts'
@@ -63,6 +64,8 @@ export async function startServer(options: StartOptions) {
     log,
   })
   const outbox = await startOutbox({ database, transport, log })
+  const accounts = await startAccounts({ config, database, outbox, log, secret: secrets.authSecret })
+  await accounts.seedAdmin()
 
   const app = createApp({
     config,
@@ -70,6 +73,7 @@ export async function startServer(options: StartOptions) {
     database,
     outbox,
     secrets,
+    accounts,
     getBuild: options.getBuild,
     clientDir: options.viteMiddlewares ? undefined : clientBuildDir(),
     strictCsp: !options.viteMiddlewares,
@@ -96,10 +100,13 @@ export async function startServer(options: StartOptions) {
     log.info({ signal }, 'shutting down: finishing in-flight requests')
     const force = setTimeout(() => server.closeAllConnections(), 10_000)
     force.unref()
-    await new Promise<void>((resolve) => {
+    const closed = new Promise<void>((resolve) => {
       server.close(() => resolve())
       server.closeIdleConnections()
     })
+    // Live status streams never finish by themselves: end them so the server can close.
+    await accounts.stop().catch((error: unknown) => log.error({ err: error }, 'live status did not stop cleanly'))
+    await closed
     clearTimeout(force)
     await outbox.stop().catch((error: unknown) => log.error({ err: error }, 'mail worker did not stop cleanly'))
     await database.close().catch((error: unknown) => log.error({ err: error }, 'database did not close cleanly'))

@@ -1,5 +1,6 @@
 import { ArrowRightIcon, CalendarCheckIcon, CheckIcon, CircleCheckIcon, MapPinIcon, PhoneIcon } from 'lucide-react'
 import { Link } from 'react-router'
+import { EmailVerificationScreen, useVerificationLink } from '~/components/account/email-verification'
 import { ContactForm } from '~/components/contact-form'
 import { industryIcons } from '~/components/industry-icon'
 import { JsonLd, usePublicUrl } from '~/components/json-ld'
@@ -47,6 +48,11 @@ export function loader() {
 }
 
 export default function Home({ loaderData }: Route.ComponentProps) {
+  // A verification link (/?token=…&email=…) shows its result screen instead of the home page.
+  return useVerificationLink() ? <EmailVerificationScreen /> : <HomePage loaderData={loaderData} />
+}
+
+function HomePage({ loaderData }: Pick<Route.ComponentProps, 'loaderData'>) {
   const baseUrl = usePublicUrl()
   return (
     <>

@@ -7,11 +7,15 @@ import { bodyLimit } from 'hono/body-limit'
 import { HTTPException } from 'hono/http-exception'
 import { NONCE, secureHeaders } from 'hono/secure-headers'
 import { createRequestHandler, RouterContextProvider, type ServerBuild } from 'react-router'
+import { accountsContext } from '../../app/accounts/context.server.ts'
 import { appContext } from '../../app/context.server.ts'
 import { GTM_ORIGIN } from '../../app/lib/consent/head-script.ts'
+import type { Accounts } from '../accounts/accounts.server.ts'
+import { mountAccountRoutes, requireAdminApi } from '../accounts/http.server.ts'
 import { processFormRoutes } from '../bookings/intake.server.ts'
 import type { Config } from '../config.server.ts'
 import { consentApi } from '../consent/api.server.ts'
+import { consentLogCsvResponse } from '../consent/export.server.ts'
 import { type Database, isDatabaseUnavailable } from '../db/client.server.ts'
 import type { Logger } from '../log.server.ts'
 import type { Outbox } from '../mail/outbox.server.ts'
@@ -28,6 +32,8 @@ export type AppDeps = {
   outbox: Outbox | undefined
   /** From $DATA_DIR/secrets.json (loadSecrets). */
   secrets: Secrets
+  /** Sign-in, sessions and live account status; absent in tests that do not need them. */
+  accounts?: Accounts
   /** The React Router build; absent in API-only tests. */
   getBuild?: () => Promise<ServerBuild>
   /** Where the built client lives; absent in development (Vite serves it). */
@@ -139,6 +145,14 @@ export function createApp(deps: AppDeps) {
   api.route('/consent', consentApi({ database, ipHashSalt: deps.secrets.consentIpSalt }))
   api.all('/consent', (c) => methodNotAllowed(c.req.method, ['POST']))
   api.route('/process-form', processFormRoutes({ config, database, outbox: deps.outbox, log }))
+  if (deps.accounts) {
+    mountAccountRoutes(api, deps.accounts)
+    // The consent log export (docs/consent.md): admins only.
+    api.get('/admin/consent-log.csv', requireAdminApi(deps.accounts), (c) =>
+      consentLogCsvResponse(database.db, c.req.query()),
+    )
+    api.all('/admin/consent-log.csv', (c) => methodNotAllowed(c.req.method, ['GET', 'HEAD']))
+  }
   api.all('*', (c) => c.json({ error: `No API endpoint at ${c.req.path}` }, 404))
   app.route('/api', api)
 
@@ -168,6 +182,7 @@ export function createApp(deps: AppDeps) {
         clientIp: c.get('clientIp'),
         nonce: c.get('secureHeadersNonce') ?? '',
       })
+      if (deps.accounts) context.set(accountsContext, deps.accounts)
       return handle(c.req.raw, context)
     })
   }

@@ -9,6 +9,8 @@ declare module 'vitest' {
   export interface ProvidedContext {
     baseURL: string
     dataDir: string
+    /** The admin the server seeds from ADMIN_EMAIL/ADMIN_PASSWORD. */
+    admin: { email: string; password: string }
   }
 }
 
@@ -52,6 +54,7 @@ export default async function setup(project: TestProject) {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ramapo-e2e-'))
   const port = await freePort()
   const baseURL = `http://127.0.0.1:${port}`
+  const admin = { email: 'admin@ramapo-e2e.test', password: 'e2e-admin-passphrase-7' }
   let log = ''
   const child = spawn(process.execPath, ['server.js'], {
     cwd: root,
@@ -65,6 +68,10 @@ export default async function setup(project: TestProject) {
       LOG_LEVEL: 'warn',
       DATABASE_URL: '',
       SMTP_URL: '',
+      ADMIN_EMAIL: admin.email,
+      ADMIN_PASSWORD: admin.password,
+      // Tests pick their client IP with X-Forwarded-For, so each journey has its own rate-limit counters.
+      TRUST_PROXY: 'true',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   })
@@ -77,6 +84,7 @@ export default async function setup(project: TestProject) {
   await waitForHealthy(baseURL, child, () => log)
   project.provide('baseURL', baseURL)
   project.provide('dataDir', dataDir)
+  project.provide('admin', admin)
 
   return async () => {
     const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()))

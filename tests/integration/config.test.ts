@@ -66,6 +66,11 @@ describe('configuration from the environment', () => {
       variable: 'ADMIN_PASSWORD',
     },
     { name: 'ADMIN_PASSWORD without ADMIN_EMAIL', env: { ADMIN_PASSWORD: 'long enough pw' }, variable: 'ADMIN_EMAIL' },
+    {
+      name: 'a commonly used ADMIN_PASSWORD',
+      env: { ADMIN_EMAIL: 'owner@example.com', ADMIN_PASSWORD: 'password123' },
+      variable: 'ADMIN_PASSWORD',
+    },
   ]
   for (const { name, env, variable } of invalid) {
     it(`rejects ${name} with one line naming ${variable}`, () => {

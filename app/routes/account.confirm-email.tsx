@@ -1,0 +1,81 @@
+import { data, Form, Link, redirect, useNavigation } from 'react-router'
+import { z } from 'zod'
+import { callAuth, somethingWentWrong, tooManyAttempts } from '~/accounts/auth-calls.server'
+import { requireUser } from '~/accounts/guards.server'
+import { AuthShell } from '~/components/account/auth-shell'
+import { FormMessage } from '~/components/account/form-field'
+import { ProtectedErrorBoundary } from '~/components/account/protected'
+import { Button } from '~/components/ui/button'
+import { business } from '~/content/business'
+import { pageMeta } from '~/lib/seo'
+import { emailSchema } from '../../server/accounts/validation.server'
+import type { Route } from './+types/account.confirm-email'
+
+export const meta: Route.MetaFunction = ({ matches }) =>
+  pageMeta({
+    title: 'Confirm your new e-mail address',
+    description: `Confirm the new e-mail address of your ${business.name} account.`,
+    path: '/account/confirm-email',
+    matches,
+    noindex: true,
+  })
+
+const linkSchema = z.object({ token: z.string().trim().min(1).max(200), email: emailSchema })
+
+/** The link from the change-of-e-mail message; it needs the session that asked for the change. */
+export async function loader(args: Route.LoaderArgs) {
+  const user = await requireUser(args)
+  const url = new URL(args.request.url)
+  const link = linkSchema.safeParse({
+    token: url.searchParams.get('token') ?? '',
+    email: url.searchParams.get('email') ?? '',
+  })
+  return { current: user.email, link: link.success ? link.data : null }
+}
+
+export async function action(args: Route.ActionArgs) {
+  await requireUser(args)
+  const form = Object.fromEntries(await args.request.formData())
+  const link = linkSchema.safeParse(form)
+  if (!link.success) return data({ message: invalidLink }, { status: 400 })
+  const result = await callAuth(args, '/email-otp/change-email', { newEmail: link.data.email, otp: link.data.token })
+  if (result.ok) throw redirect('/account/settings?emailChanged=1', { headers: result.headers })
+  if (result.status === 429) return data({ message: tooManyAttempts }, { status: 429 })
+  if (result.status === 400 || result.status === 403) return data({ message: invalidLink }, { status: 400 })
+  return data({ message: somethingWentWrong }, { status: result.status })
+}
+
+export const ErrorBoundary = ProtectedErrorBoundary
+
+const invalidLink =
+  'This confirmation link is not valid for your account: it may have expired (links last 24 hours), been used already, or the address may be taken. Ask for a new one in Account Settings.'
+
+export default function ConfirmEmail({ loaderData, actionData }: Route.ComponentProps) {
+  const busy = useNavigation().state === 'submitting'
+  const { link } = loaderData
+  return (
+    <AuthShell title="Confirm your new e-mail address">
+      <div className="grid gap-5">
+        {(!link || actionData) && <FormMessage tone="error">{actionData?.message ?? invalidLink}</FormMessage>}
+        {link && (
+          <>
+            <p>
+              Change the e-mail address of your account from <strong>{loaderData.current}</strong> to{' '}
+              <strong>{link.email}</strong>?
+            </p>
+            <Form method="post">
+              <input type="hidden" name="token" value={link.token} />
+              <input type="hidden" name="email" value={link.email} />
+              <Button type="submit" size="lg" className="w-full" disabled={busy}>
+                Confirm new e-mail address
+              </Button>
+            </Form>
+          </>
+        )}
+        <Link to="/account/settings" className="text-center font-semibold text-primary text-sm hover:underline">
+          Back to Account Settings
+        </Link>
+      </div>
+    </AuthShell>
+  )
+}

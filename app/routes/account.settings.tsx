@@ -1,0 +1,423 @@
+import { ArrowLeftIcon, MonitorSmartphoneIcon } from 'lucide-react'
+import { useEffect, useId, useRef } from 'react'
+import { data, Link, useFetcher } from 'react-router'
+import { z } from 'zod'
+import { callAuth, somethingWentWrong, tooManyAttempts } from '~/accounts/auth-calls.server'
+import { accountsContext } from '~/accounts/context.server'
+import { publicSummary, requireUser } from '~/accounts/guards.server'
+import { FormField, FormMessage } from '~/components/account/form-field'
+import { NewPasswordField } from '~/components/account/password-field'
+import { AccessCheck, ProtectedErrorBoundary } from '~/components/account/protected'
+import { Button } from '~/components/ui/button'
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '~/components/ui/card'
+import { Label } from '~/components/ui/label'
+import { Textarea } from '~/components/ui/textarea'
+import { business } from '~/content/business'
+import { describeDevice } from '~/lib/device'
+import { pageMeta } from '~/lib/seo'
+import { toast } from '~/lib/toast'
+import { listActiveSessions, requestDeletion, updateProfile } from '../../server/accounts/onboarding.server'
+import { emailSchema, fieldErrors, newPasswordSchema, profileFormSchema } from '../../server/accounts/validation.server'
+import type { Route } from './+types/account.settings'
+
+export const meta: Route.MetaFunction = ({ matches }) =>
+  pageMeta({
+    title: 'Account Settings',
+    description: `Your ${business.name} client account: profile, password, e-mail address and sessions.`,
+    path: '/account/settings',
+    matches,
+    noindex: true,
+  })
+
+const dateFormat = new Intl.DateTimeFormat('en-US', {
+  dateStyle: 'medium',
+  timeStyle: 'short',
+  timeZone: 'America/New_York',
+})
+
+export async function loader(args: Route.LoaderArgs) {
+  const user = await requireUser(args)
+  const accounts = args.context.get(accountsContext)
+  const sessions = await listActiveSessions(accounts.database.db, user.userId)
+  return {
+    account: publicSummary(user),
+    emailChangeRequested: new URL(args.request.url).searchParams.get('emailChanged') === '1',
+    sessions: sessions.map((s) => ({
+      id: s.id,
+      device: describeDevice(s.userAgent),
+      ipAddress: s.ipAddress,
+      signedIn: dateFormat.format(s.createdAt),
+      lastActive: dateFormat.format(s.updatedAt),
+      current: s.token === user.sessionToken,
+    })),
+  }
+}
+
+type Result = { intent: string; ok: boolean; message: string; fieldErrors?: Record<string, string> }
+
+function reply(result: Result, init?: { status?: number; headers?: Headers }) {
+  return data(result, { status: init?.status ?? (result.ok ? 200 : 400), headers: init?.headers })
+}
+
+const passwordChangeSchema = z.object({
+  currentPassword: z.string().min(1, 'Enter your current password.').max(200),
+  newPassword: newPasswordSchema,
+})
+
+export async function action(args: Route.ActionArgs) {
+  const user = await requireUser(args)
+  const accounts = args.context.get(accountsContext)
+  const form = Object.fromEntries(await args.request.formData())
+  const intent = String(form.intent ?? '')
+
+  switch (intent) {
+    case 'profile': {
+      const parsed = profileFormSchema.safeParse(form)
+      if (!parsed.success) {
+        return reply({
+          intent,
+          ok: false,
+          message: 'Check the highlighted fields.',
+          fieldErrors: fieldErrors(parsed.error),
+        })
+      }
+      await updateProfile(accounts.database.db, user.email, parsed.data)
+      return reply({ intent, ok: true, message: 'Your profile is saved.' })
+    }
+    case 'password': {
+      const parsed = passwordChangeSchema.safeParse(form)
+      if (!parsed.success) {
+        return reply({
+          intent,
+          ok: false,
+          message: 'Check the highlighted fields.',
+          fieldErrors: fieldErrors(parsed.error),
+        })
+      }
+      // Every other session ends; this browser gets a new session in their place.
+      const result = await callAuth(args, '/change-password', { ...parsed.data, revokeOtherSessions: true })
+      if (result.ok) {
+        return reply(
+          { intent, ok: true, message: 'Your password is changed. Your other sessions have ended.' },
+          { headers: result.headers },
+        )
+      }
+      if (result.status === 429) return reply({ intent, ok: false, message: tooManyAttempts }, { status: 429 })
+      if (result.code === 'INVALID_PASSWORD') {
+        return reply({
+          intent,
+          ok: false,
+          message: 'Your current password is not right.',
+          fieldErrors: { currentPassword: 'Your current password is not right.' },
+        })
+      }
+      return reply({ intent, ok: false, message: result.message ?? somethingWentWrong }, { status: result.status })
+    }
+    case 'email': {
+      const parsed = emailSchema.safeParse(form.newEmail)
+      if (!parsed.success) {
+        const message = parsed.error.issues[0]?.message ?? 'Enter a valid e-mail address.'
+        return reply({ intent, ok: false, message, fieldErrors: { newEmail: message } })
+      }
+      if (parsed.data === user.email) {
+        const message = 'That is already your e-mail address.'
+        return reply({ intent, ok: false, message, fieldErrors: { newEmail: message } })
+      }
+      const result = await callAuth(args, '/email-otp/request-email-change', { newEmail: parsed.data })
+      if (result.status === 429) return reply({ intent, ok: false, message: tooManyAttempts }, { status: 429 })
+      if (!result.ok)
+        return reply({ intent, ok: false, message: result.message ?? somethingWentWrong }, { status: result.status })
+      // The same words whether or not the address is free: nobody learns who has an account.
+      return reply({
+        intent,
+        ok: true,
+        message: `We sent a confirmation link to ${parsed.data}. Open it in this browser within 24 hours; your e-mail address changes when you confirm.`,
+      })
+    }
+    case 'end-session': {
+      const id = z.uuid().safeParse(form.sessionId)
+      const sessions = await listActiveSessions(accounts.database.db, user.userId)
+      const target = id.success ? sessions.find((s) => s.id === id.data) : undefined
+      if (!target || target.token === user.sessionToken) {
+        return reply(
+          { intent, ok: false, message: 'That session has already ended. Reload the page.' },
+          { status: 404 },
+        )
+      }
+      const result = await callAuth(args, '/revoke-session', { token: target.token })
+      if (!result.ok) return reply({ intent, ok: false, message: somethingWentWrong }, { status: result.status })
+      return reply({ intent, ok: true, message: `Session ended (${describeDevice(target.userAgent)}).` })
+    }
+    case 'end-other-sessions': {
+      const result = await callAuth(args, '/revoke-other-sessions', {})
+      if (!result.ok) return reply({ intent, ok: false, message: somethingWentWrong }, { status: result.status })
+      return reply({ intent, ok: true, message: 'All your other sessions have ended.' })
+    }
+    case 'delete': {
+      const reason = z
+        .string()
+        .trim()
+        .max(1000, 'Keep the note under 1000 characters.')
+        .safeParse(form.reason ?? '')
+      if (!reason.success) {
+        const message = reason.error.issues[0]?.message ?? 'Invalid note.'
+        return reply({ intent, ok: false, message, fieldErrors: { reason: message } })
+      }
+      await requestDeletion(
+        {
+          database: accounts.database,
+          outbox: accounts.outbox,
+          log: accounts.log,
+          publicUrl: accounts.config.publicUrl,
+        },
+        user.email,
+        reason.data === '' ? null : reason.data,
+      )
+      return reply({
+        intent,
+        ok: true,
+        message: 'We received your request. We delete your account and its data within 30 days and confirm by e-mail.',
+      })
+    }
+    default:
+      return reply({ intent, ok: false, message: 'Unknown request. Reload the page and try again.' })
+  }
+}
+
+export const ErrorBoundary = ProtectedErrorBoundary
+
+export default function AccountSettings({ loaderData }: Route.ComponentProps) {
+  const { account, sessions } = loaderData
+  return (
+    <div className="mx-auto grid max-w-4xl gap-6 px-6 py-10">
+      <AccessCheck require="session" />
+      <Link
+        to="/dashboard"
+        className="inline-flex items-center gap-1 font-semibold text-primary text-sm hover:underline"
+      >
+        <ArrowLeftIcon className="size-4" aria-hidden="true" />
+        Dashboard
+      </Link>
+      <h1 className="font-bold text-3xl tracking-tight">Account Settings</h1>
+      {loaderData.emailChangeRequested && <FormMessage tone="success">Your e-mail address is changed.</FormMessage>}
+      <ProfileSection account={account} />
+      <PasswordSection />
+      <EmailSection email={account.email} />
+      <SessionsSection sessions={sessions} />
+      <DeletionSection />
+    </div>
+  )
+}
+
+function useSettingsForm(intent: string) {
+  const fetcher = useFetcher<Result>()
+  const result = fetcher.data?.intent === intent ? fetcher.data : undefined
+  const shown = useRef<Result | undefined>(undefined)
+  useEffect(() => {
+    if (!result || shown.current === result) return
+    shown.current = result
+    toast({
+      title: result.ok ? 'Saved' : 'Not saved',
+      description: result.message,
+      variant: result.ok ? 'success' : 'destructive',
+    })
+  }, [result])
+  return { fetcher, result, busy: fetcher.state !== 'idle', errors: result?.ok ? undefined : result?.fieldErrors }
+}
+
+function Section({ title, description, children }: { title: string; description: string; children: React.ReactNode }) {
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle asChild>
+          <h2>{title}</h2>
+        </CardTitle>
+        <CardDescription>{description}</CardDescription>
+      </CardHeader>
+      <CardContent>{children}</CardContent>
+    </Card>
+  )
+}
+
+function ProfileSection({ account }: { account: Route.ComponentProps['loaderData']['account'] }) {
+  const { fetcher, busy, errors } = useSettingsForm('profile')
+  return (
+    <Section title="Profile" description="Your name, company and phone number.">
+      <fetcher.Form method="post" className="grid gap-4 sm:grid-cols-2" noValidate>
+        <input type="hidden" name="intent" value="profile" />
+        <FormField
+          label="Full name"
+          name="name"
+          autoComplete="name"
+          required
+          defaultValue={account.name}
+          error={errors?.name}
+        />
+        <FormField
+          label="Company name (optional)"
+          name="companyName"
+          autoComplete="organization"
+          defaultValue={account.companyName ?? ''}
+          error={errors?.companyName}
+        />
+        <FormField
+          label="Phone"
+          name="phone"
+          type="tel"
+          autoComplete="tel"
+          required
+          defaultValue={account.phone ?? ''}
+          error={errors?.phone}
+        />
+        <div className="flex items-end">
+          <Button type="submit" disabled={busy}>
+            Save profile
+          </Button>
+        </div>
+      </fetcher.Form>
+    </Section>
+  )
+}
+
+function PasswordSection() {
+  const { fetcher, result, busy, errors } = useSettingsForm('password')
+  const formRef = useRef<HTMLFormElement>(null)
+  useEffect(() => {
+    if (result?.ok) formRef.current?.reset()
+  }, [result])
+  return (
+    <Section title="Password" description="Changing it signs you out everywhere else.">
+      <fetcher.Form method="post" ref={formRef} className="grid gap-4 sm:grid-cols-2" noValidate>
+        <input type="hidden" name="intent" value="password" />
+        <FormField
+          label="Current password"
+          name="currentPassword"
+          type="password"
+          autoComplete="current-password"
+          required
+          error={errors?.currentPassword}
+        />
+        <NewPasswordField label="New password" name="newPassword" required error={errors?.newPassword} />
+        <div>
+          <Button type="submit" disabled={busy}>
+            Change password
+          </Button>
+        </div>
+      </fetcher.Form>
+    </Section>
+  )
+}
+
+function EmailSection({ email }: { email: string }) {
+  const { fetcher, result, busy, errors } = useSettingsForm('email')
+  return (
+    <Section title="E-mail address" description={`Currently ${email}. A new address is used once you confirm it.`}>
+      <fetcher.Form method="post" className="grid gap-4 sm:grid-cols-2" noValidate>
+        <input type="hidden" name="intent" value="email" />
+        <FormField
+          label="New e-mail address"
+          name="newEmail"
+          type="email"
+          autoComplete="email"
+          required
+          error={errors?.newEmail}
+        />
+        <div className="flex items-end">
+          <Button type="submit" disabled={busy}>
+            Send confirmation link
+          </Button>
+        </div>
+        {result?.ok && (
+          <div className="sm:col-span-2">
+            <FormMessage tone="success">{result.message}</FormMessage>
+          </div>
+        )}
+      </fetcher.Form>
+    </Section>
+  )
+}
+
+function SessionsSection({ sessions }: { sessions: Route.ComponentProps['loaderData']['sessions'] }) {
+  const { fetcher, busy } = useSettingsForm('end-session')
+  const others = useSettingsForm('end-other-sessions')
+  const hasOthers = sessions.some((s) => !s.current)
+  return (
+    <Section title="Sessions" description="The browsers signed in to your account. End any you do not recognise.">
+      <ul className="grid gap-3">
+        {sessions.map((s) => (
+          <li key={s.id} className="flex flex-wrap items-center justify-between gap-3 rounded-lg border p-4">
+            <div className="flex items-center gap-3">
+              <MonitorSmartphoneIcon className="size-5 text-primary" aria-hidden="true" />
+              <div className="grid gap-0.5 text-sm">
+                <span className="font-semibold">
+                  {s.device}
+                  {s.current && <span className="ms-2 font-normal text-success">(this browser)</span>}
+                </span>
+                <span className="text-muted-foreground">
+                  {s.ipAddress ?? 'Unknown address'} · signed in {s.signedIn} · last active {s.lastActive}
+                </span>
+              </div>
+            </div>
+            {!s.current && (
+              <fetcher.Form method="post">
+                <input type="hidden" name="intent" value="end-session" />
+                <input type="hidden" name="sessionId" value={s.id} />
+                <Button
+                  type="submit"
+                  variant="outline"
+                  size="sm"
+                  disabled={busy}
+                  aria-label={`End session: ${s.device}, last active ${s.lastActive}`}
+                >
+                  End session
+                </Button>
+              </fetcher.Form>
+            )}
+          </li>
+        ))}
+      </ul>
+      {hasOthers && (
+        <others.fetcher.Form method="post" className="mt-4">
+          <input type="hidden" name="intent" value="end-other-sessions" />
+          <Button type="submit" variant="outline" disabled={others.busy}>
+            End all other sessions
+          </Button>
+        </others.fetcher.Form>
+      )}
+    </Section>
+  )
+}
+
+function DeletionSection() {
+  const { fetcher, result, busy, errors } = useSettingsForm('delete')
+  const reasonId = useId()
+  return (
+    <Section
+      title="Delete account"
+      description="Ask us to delete your account and its data. Billing records we must keep by law stay for the legal period."
+    >
+      {result?.ok ? (
+        <FormMessage tone="success">{result.message}</FormMessage>
+      ) : (
+        <fetcher.Form method="post" className="grid gap-4">
+          <input type="hidden" name="intent" value="delete" />
+          <div className="grid gap-2">
+            <Label htmlFor={reasonId}>Anything we should know? (optional)</Label>
+            <Textarea
+              id={reasonId}
+              name="reason"
+              rows={3}
+              maxLength={1000}
+              aria-invalid={errors?.reason ? true : undefined}
+            />
+          </div>
+          <div>
+            <Button type="submit" variant="destructive" disabled={busy}>
+              Request account deletion
+            </Button>
+          </div>
+        </fetcher.Form>
+      )}
+    </Section>
+  )
+}

@@ -1,0 +1,333 @@
+import { CheckIcon, UserPlusIcon, XIcon } from 'lucide-react'
+import { useEffect, useId, useRef, useState } from 'react'
+import { data, useFetcher } from 'react-router'
+import { z } from 'zod'
+import { accountsContext } from '~/accounts/context.server'
+import { requireRole } from '~/accounts/guards.server'
+import { FormField, FormMessage } from '~/components/account/form-field'
+import { AccessCheck, ProtectedErrorBoundary } from '~/components/account/protected'
+import { Button } from '~/components/ui/button'
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '~/components/ui/card'
+import {
+  Dialog,
+  DialogClose,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+  DialogTrigger,
+} from '~/components/ui/dialog'
+import { Label } from '~/components/ui/label'
+import { Textarea } from '~/components/ui/textarea'
+import { business } from '~/content/business'
+import { pageMeta } from '~/lib/seo'
+import { toast } from '~/lib/toast'
+import { InviteError } from '../../server/accounts/accounts.server'
+import { listAwaitingApproval, ReviewError, reviewAccount } from '../../server/accounts/onboarding.server'
+import {
+  companyNameSchema,
+  emailSchema,
+  fieldErrors,
+  fullNameSchema,
+  phoneSchema,
+} from '../../server/accounts/validation.server'
+import type { Route } from './+types/admin'
+
+export const meta: Route.MetaFunction = ({ matches }) =>
+  pageMeta({
+    title: 'Admin Dashboard',
+    description: `Approve client accounts of the ${business.name} portal.`,
+    path: '/admin',
+    matches,
+    noindex: true,
+  })
+
+export async function loader(args: Route.LoaderArgs) {
+  await requireRole(args, 'admin')
+  const accounts = args.context.get(accountsContext)
+  const awaiting = await listAwaitingApproval(accounts.database.db)
+  return { awaiting: awaiting.map((a) => ({ ...a, createdAt: a.createdAt.toISOString() })) }
+}
+
+const reviewSchema = z.object({
+  onboardingId: z.uuid('Unknown account. Reload the list.'),
+  decision: z.enum(['approve', 'reject']),
+  reason: z
+    .string()
+    .trim()
+    .max(500, 'Keep the reason under 500 characters.')
+    .transform((v) => (v === '' ? null : v))
+    .nullish()
+    .transform((v) => v ?? null),
+})
+
+const inviteSchema = z.object({
+  name: fullNameSchema,
+  companyName: companyNameSchema,
+  phone: phoneSchema.nullish().or(z.literal('').transform(() => null)),
+  email: emailSchema,
+  role: z.enum(['client', 'employee'], { error: 'Choose client or employee.' }),
+})
+
+type ActionResult = { ok: boolean; message: string; fieldErrors?: Record<string, string> }
+
+export async function action(args: Route.ActionArgs) {
+  const admin = await requireRole(args, 'admin')
+  const accounts = args.context.get(accountsContext)
+  const form = Object.fromEntries(await args.request.formData())
+  const deps = {
+    database: accounts.database,
+    outbox: accounts.outbox,
+    log: accounts.log,
+    publicUrl: accounts.config.publicUrl,
+  }
+
+  if (form.intent === 'review') {
+    const parsed = reviewSchema.safeParse(form)
+    if (!parsed.success) {
+      return data<ActionResult>(
+        { ok: false, message: parsed.error.issues[0]?.message ?? 'Invalid request.' },
+        { status: 400 },
+      )
+    }
+    try {
+      const row = await reviewAccount(deps, admin.email, parsed.data)
+      const who = row.fullName ?? row.email
+      return data<ActionResult>({
+        ok: true,
+        message: parsed.data.decision === 'approve' ? `${who} is approved.` : `${who} is rejected.`,
+      })
+    } catch (error) {
+      if (error instanceof ReviewError)
+        return data<ActionResult>({ ok: false, message: error.message }, { status: 409 })
+      throw error
+    }
+  }
+
+  if (form.intent === 'invite') {
+    const parsed = inviteSchema.safeParse(form)
+    if (!parsed.success) {
+      return data<ActionResult>(
+        { ok: false, message: 'Check the invitation form.', fieldErrors: fieldErrors(parsed.error) },
+        { status: 400 },
+      )
+    }
+    try {
+      await accounts.invite({ ...parsed.data, phone: parsed.data.phone ?? null }, admin.email)
+      return data<ActionResult>({ ok: true, message: `Invitation sent to ${parsed.data.email}.` })
+    } catch (error) {
+      if (error instanceof InviteError) {
+        return data<ActionResult>(
+          { ok: false, message: error.message, fieldErrors: { email: error.message } },
+          { status: 409 },
+        )
+      }
+      throw error
+    }
+  }
+
+  return data<ActionResult>({ ok: false, message: 'Unknown request. Reload the page and try again.' }, { status: 400 })
+}
+
+export const ErrorBoundary = ProtectedErrorBoundary
+
+const dateFormat = new Intl.DateTimeFormat('en-US', {
+  dateStyle: 'medium',
+  timeStyle: 'short',
+  timeZone: 'America/New_York',
+})
+
+export default function Admin({ loaderData }: Route.ComponentProps) {
+  // One fetcher for every row, owned here: a reviewed row leaves the list in the same render that
+  // brings the answer, so the answer's toast cannot live in the row.
+  const review = useFetcher<ActionResult>()
+  useResultToast(review.data)
+  return (
+    <div className="mx-auto grid max-w-6xl gap-8 px-6 py-10">
+      <AccessCheck require="admin" />
+      <h1 className="font-bold text-3xl tracking-tight">Admin Dashboard</h1>
+      <section aria-labelledby="awaiting-title" className="grid gap-4">
+        <div className="grid gap-1">
+          <h2 id="awaiting-title" className="font-semibold text-xl">
+            Accounts awaiting approval
+          </h2>
+          <p className="text-muted-foreground text-sm">
+            Clients who confirmed their e-mail address. Approving opens their billing area; rejecting ends their
+            sessions. Both send them an e-mail.
+          </p>
+        </div>
+        {loaderData.awaiting.length === 0 ? (
+          <p className="rounded-lg border border-dashed p-6 text-muted-foreground">
+            No accounts are waiting. New sign-ups appear here once they confirm their e-mail address, and the business
+            inbox gets an e-mail for each.
+          </p>
+        ) : (
+          <ul className="grid gap-3">
+            {loaderData.awaiting.map((account) => (
+              <AwaitingAccount key={account.id} account={account} review={review} />
+            ))}
+          </ul>
+        )}
+      </section>
+      <InviteForm />
+      <section aria-labelledby="records-title" className="grid gap-2">
+        <h2 id="records-title" className="font-semibold text-xl">
+          Records
+        </h2>
+        <p className="text-muted-foreground text-sm">
+          The cookie consent log: every choice visitors saved (anonymous id, choices, policy version, time; no IP
+          addresses).{' '}
+          <a
+            className="font-medium text-primary underline-offset-4 hover:underline"
+            href="/api/admin/consent-log.csv"
+            download
+          >
+            Download the consent log (CSV)
+          </a>
+        </p>
+      </section>
+    </div>
+  )
+}
+
+type Awaiting = Route.ComponentProps['loaderData']['awaiting'][number]
+
+function useResultToast(result: ActionResult | undefined) {
+  const shown = useRef<ActionResult | undefined>(undefined)
+  useEffect(() => {
+    if (!result || shown.current === result) return
+    shown.current = result
+    toast({
+      title: result.ok ? 'Done' : 'Not done',
+      description: result.message,
+      variant: result.ok ? 'success' : 'destructive',
+    })
+  }, [result])
+}
+
+function AwaitingAccount({
+  account,
+  review: fetcher,
+}: {
+  account: Awaiting
+  review: ReturnType<typeof useFetcher<ActionResult>>
+}) {
+  const [open, setOpen] = useState(false)
+  const reasonId = useId()
+  const busy = fetcher.state !== 'idle'
+  const label = account.fullName ?? account.email
+  return (
+    <li className="flex flex-wrap items-center justify-between gap-4 rounded-xl border bg-card p-5 shadow-sm">
+      <div className="grid gap-0.5">
+        <span className="font-semibold">{label}</span>
+        <span className="text-muted-foreground text-sm">
+          {[account.companyName, account.email, account.phone].filter(Boolean).join(' · ')}
+        </span>
+        <span className="text-muted-foreground text-xs">
+          Signed up {dateFormat.format(new Date(account.createdAt))}
+        </span>
+      </div>
+      <div className="flex gap-2">
+        <fetcher.Form method="post">
+          <input type="hidden" name="intent" value="review" />
+          <input type="hidden" name="onboardingId" value={account.id} />
+          <input type="hidden" name="decision" value="approve" />
+          <Button type="submit" disabled={busy} aria-label={`Approve ${label}`}>
+            <CheckIcon aria-hidden="true" />
+            Approve
+          </Button>
+        </fetcher.Form>
+        <Dialog open={open} onOpenChange={setOpen}>
+          <DialogTrigger asChild>
+            <Button variant="outline" disabled={busy} aria-label={`Reject ${label}`}>
+              <XIcon aria-hidden="true" />
+              Reject
+            </Button>
+          </DialogTrigger>
+          <DialogContent>
+            <DialogHeader>
+              <DialogTitle>Reject {label}?</DialogTitle>
+              <DialogDescription>
+                They lose access at once and receive an e-mail. The reason, if you give one, is included in it.
+              </DialogDescription>
+            </DialogHeader>
+            <fetcher.Form method="post" className="grid gap-4" onSubmit={() => setOpen(false)}>
+              <input type="hidden" name="intent" value="review" />
+              <input type="hidden" name="onboardingId" value={account.id} />
+              <input type="hidden" name="decision" value="reject" />
+              <div className="grid gap-2">
+                <Label htmlFor={reasonId}>Reason (optional)</Label>
+                <Textarea id={reasonId} name="reason" maxLength={500} rows={3} />
+              </div>
+              <DialogFooter>
+                <DialogClose asChild>
+                  <Button variant="outline">Cancel</Button>
+                </DialogClose>
+                <Button type="submit" variant="destructive">
+                  Reject account
+                </Button>
+              </DialogFooter>
+            </fetcher.Form>
+          </DialogContent>
+        </Dialog>
+      </div>
+    </li>
+  )
+}
+
+function InviteForm() {
+  const fetcher = useFetcher<ActionResult>()
+  const formRef = useRef<HTMLFormElement>(null)
+  const roleId = useId()
+  const result = fetcher.data
+  useResultToast(result)
+  useEffect(() => {
+    if (result?.ok) formRef.current?.reset()
+  }, [result])
+  const errors = result?.ok ? undefined : result?.fieldErrors
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle asChild>
+          <h2>Invite a client or employee</h2>
+        </CardTitle>
+        <CardDescription>
+          The account is approved at once. We e-mail a one-time link (valid 7 days) to choose a password.
+        </CardDescription>
+      </CardHeader>
+      <CardContent>
+        <fetcher.Form method="post" ref={formRef} className="grid gap-4 sm:grid-cols-2" noValidate>
+          <input type="hidden" name="intent" value="invite" />
+          {result && !result.ok && !errors && (
+            <div className="sm:col-span-2">
+              <FormMessage tone="error">{result.message}</FormMessage>
+            </div>
+          )}
+          <FormField label="Full name" name="name" required error={errors?.name} />
+          <FormField label="E-mail" name="email" type="email" required error={errors?.email} />
+          <FormField label="Company name (optional)" name="companyName" error={errors?.companyName} />
+          <FormField label="Phone (optional)" name="phone" type="tel" error={errors?.phone} />
+          <div className="grid gap-2">
+            <Label htmlFor={roleId}>Role</Label>
+            <select
+              id={roleId}
+              name="role"
+              defaultValue="client"
+              className="h-11 rounded-md border border-input bg-background px-3 text-base focus-visible:outline-2 focus-visible:outline-ring sm:text-sm"
+            >
+              <option value="client">Client</option>
+              <option value="employee">Employee (staff)</option>
+            </select>
+          </div>
+          <div className="flex items-end">
+            <Button type="submit" size="lg" disabled={fetcher.state !== 'idle'}>
+              <UserPlusIcon aria-hidden="true" />
+              Send invitation
+            </Button>
+          </div>
+        </fetcher.Form>
+      </CardContent>
+    </Card>
+  )
+}

@@ -1,0 +1,44 @@
+import { data } from 'react-router'
+import { z } from 'zod'
+import { callAuth, tooManyAttempts } from '~/accounts/auth-calls.server'
+import { requireSameOrigin } from '~/accounts/guards.server'
+import { verificationFailure } from '~/components/account/email-verification'
+import type { Route } from './+types/auth.verify-email'
+
+const linkSchema = z.object({
+  token: z.string().trim().min(1).max(200),
+  email: z.string().trim().min(1, 'Email parameter is missing from verification link').max(254),
+})
+
+/** Provider messages in words a client understands (the toast shows them). */
+const messages: Record<string, string> = {
+  INVALID_OTP: 'This verification link is not valid, or it was already used. Sign in to ask for a new one.',
+  OTP_EXPIRED: 'This verification link has expired. Sign in to ask for a new one.',
+  TOO_MANY_ATTEMPTS: 'This verification link was tried too often. Sign in to ask for a new one.',
+}
+
+/**
+ * Confirms an e-mail address from the link in the verification e-mail. The home page's verification
+ * screen posts here after it loads, so link scanners that only fetch the page do not use up the
+ * one-time link.
+ */
+export async function action(args: Route.ActionArgs) {
+  requireSameOrigin(args)
+  const form = await args.request.formData()
+  const parsed = linkSchema.safeParse({ token: form.get('token') ?? '', email: form.get('email') ?? '' })
+  if (!parsed.success) {
+    return data({ ok: false, message: parsed.error.issues[0]?.message ?? verificationFailure }, { status: 400 })
+  }
+  const result = await callAuth(args, '/email-otp/verify-email', { email: parsed.data.email, otp: parsed.data.token })
+  if (result.ok) return data({ ok: true, message: undefined })
+  if (result.status === 429) return data({ ok: false, message: tooManyAttempts }, { status: 429 })
+  const message = (result.code && messages[result.code]) ?? result.message ?? verificationFailure
+  return data({ ok: false, message }, { status: result.status >= 500 ? 500 : 400 })
+}
+
+export function loader() {
+  throw data(
+    { error: 'Open the link from the verification e-mail instead.' },
+    { status: 405, headers: { Allow: 'POST' } },
+  )
+}

@@ -1,0 +1,261 @@
+import { generateId } from 'better-auth'
+import { eq } from 'drizzle-orm'
+import type { AccountRole } from '../../app/lib/account-status.ts'
+import {
+  AUTH_BASE_PATH,
+  type Auth,
+  accountLinks,
+  authLifetimes,
+  CLIENT_IP_HEADER,
+  createAuth,
+} from '../auth/auth.server.ts'
+import type { Config } from '../config.server.ts'
+import type { Database } from '../db/client.server.ts'
+import { clientOnboarding, session as sessionTable } from '../db/schema/index.server.ts'
+import type { Logger } from '../log.server.ts'
+import type { Outbox } from '../mail/outbox.server.ts'
+import { inviteMail } from './mail.server.ts'
+import { type Realtime, startRealtime } from './realtime.server.ts'
+
+/**
+ * Endpoints whose work differs between a registered and an unknown e-mail (a mail is queued or
+ * not): they answer no sooner than this, so response times do not tell the two apart.
+ */
+const responseFloorMs: Record<string, number> = {
+  '/sign-up/email': 700,
+  '/request-password-reset': 500,
+  '/send-verification-email': 500,
+}
+
+/** Headers of the browser's request that Better Auth needs to judge it (CSRF, origin, session). */
+const forwardedHeaders = [
+  'cookie',
+  'origin',
+  'referer',
+  'user-agent',
+  'sec-fetch-site',
+  'sec-fetch-mode',
+  'sec-fetch-dest',
+]
+
+export type SessionData = NonNullable<Awaited<ReturnType<Auth['api']['getSession']>>>
+
+export type Accounts = {
+  auth: Auth
+  realtime: Realtime
+  config: Config
+  database: Database
+  outbox: Outbox
+  log: Logger
+  /** Serves a browser's request to /api/auth/*: the client IP comes from the connection only. */
+  handle(request: Request, clientIp: string): Promise<Response>
+  /**
+   * Calls a Better Auth endpoint through its HTTP handler on behalf of a page's form, so rate limits,
+   * origin checks and cookies apply exactly as for the public API (auth.api.* would skip them).
+   */
+  call(
+    path: string,
+    options: { request: Request; clientIp: string; method?: 'GET' | 'POST'; body?: unknown },
+  ): Promise<Response>
+  /** The session of a request, and the Set-Cookie headers a sliding refresh produced. */
+  getSession(headers: Headers): Promise<{ data: SessionData | null; setCookies: string[] }>
+  /** Creates (once) the approved admin named by ADMIN_EMAIL/ADMIN_PASSWORD. */
+  seedAdmin(): Promise<void>
+  /** A staff-created account: approved at once; its owner picks a password through a one-time link. */
+  invite(input: InviteInput, invitedBy: string): Promise<void>
+  /** Who a /setup-account or reset token belongs to, while it is valid. */
+  tokenOwner(token: string): Promise<{ email: string; name: string } | null>
+  stop(): Promise<void>
+}
+
+export type InviteInput = {
+  email: string
+  name: string
+  companyName: string | null
+  phone: string | null
+  role: Exclude<AccountRole, 'admin'>
+}
+
+export class InviteError extends Error {
+  override name = 'InviteError'
+}
+
+export async function startAccounts(deps: {
+  config: Config
+  database: Database
+  outbox: Outbox
+  log: Logger
+  secret: string
+}): Promise<Accounts> {
+  const { config, database, outbox, log } = deps
+  const auth = createAuth(deps)
+  const realtime = await startRealtime({ database, log })
+  const authLog = log.child({ component: 'auth' })
+  const links = accountLinks(config.publicUrl)
+
+  const dispatch = async (request: Request, clientIp: string): Promise<Response> => {
+    const path = new URL(request.url).pathname.slice(AUTH_BASE_PATH.length)
+    const started = performance.now()
+    const response = await auth.handler(request)
+    const floor = responseFloorMs[path]
+    if (floor) {
+      const wait = floor - (performance.now() - started)
+      if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait))
+    }
+    const level = response.status >= 500 ? 'error' : response.status === 429 ? 'warn' : 'info'
+    authLog[level]({ event: 'auth', path, status: response.status, ip: clientIp }, `auth ${path} ${response.status}`)
+    return response
+  }
+
+  return {
+    auth,
+    realtime,
+    config,
+    database,
+    outbox,
+    log,
+    async handle(request, clientIp) {
+      const headers = new Headers(request.headers)
+      headers.delete(CLIENT_IP_HEADER)
+      headers.set(CLIENT_IP_HEADER, clientIp)
+      const init: RequestInit & { duplex?: 'half' } = { headers, duplex: 'half' }
+      return dispatch(new Request(request, init), clientIp)
+    },
+    async call(path, options) {
+      const headers = new Headers()
+      for (const name of forwardedHeaders) {
+        const value = options.request.headers.get(name)
+        if (value !== null) headers.set(name, value)
+      }
+      headers.set(CLIENT_IP_HEADER, options.clientIp)
+      const method = options.method ?? 'POST'
+      if (method === 'POST') headers.set('content-type', 'application/json')
+      const request = new Request(`${config.publicUrl}${AUTH_BASE_PATH}${path}`, {
+        method,
+        headers,
+        body: method === 'POST' ? JSON.stringify(options.body ?? {}) : undefined,
+      })
+      return dispatch(request, options.clientIp)
+    },
+    async getSession(headers) {
+      const { headers: out, response } = await auth.api.getSession({ headers, returnHeaders: true })
+      return { data: response, setCookies: out.getSetCookie() }
+    },
+    async seedAdmin() {
+      if (!config.admin) return
+      await seedAdmin(auth, database, log, config.admin)
+    },
+    async invite(input, invitedBy) {
+      const ctx = await auth.$context
+      const email = input.email.toLowerCase()
+      if (await ctx.internalAdapter.findUserByEmail(email)) {
+        throw new InviteError('An account with this e-mail address already exists.')
+      }
+      const created = await ctx.internalAdapter.createUser(
+        { email, name: input.name, emailVerified: true },
+        { method: 'admin' },
+      )
+      const token = generateId(24)
+      try {
+        await ctx.internalAdapter.createVerificationValue({
+          identifier: `reset-password:${token}`,
+          value: created.id,
+          expiresAt: new Date(Date.now() + authLifetimes.inviteLink * 1000),
+        })
+        await database.db.transaction(async (tx) => {
+          const values = {
+            email,
+            fullName: input.name,
+            companyName: input.companyName,
+            phone: input.phone,
+            role: input.role,
+            status: 'approved' as const,
+            reviewedBy: invitedBy,
+            reviewedAt: new Date(),
+          }
+          await tx
+            .insert(clientOnboarding)
+            .values(values)
+            .onConflictDoUpdate({ target: clientOnboarding.email, set: values })
+          await outbox.enqueue(inviteMail(email, input.name, links.setupAccount(token), authLifetimes.inviteLink), tx)
+        })
+      } catch (error) {
+        // Without its record and e-mail the invitation is useless: leave nothing behind.
+        await ctx.internalAdapter.deleteUser(created.id)
+        throw error
+      }
+      authLog.info({ event: 'account.invited', role: input.role, invitedBy }, 'account invited by staff')
+    },
+    async tokenOwner(token) {
+      const ctx = await auth.$context
+      const verification = await ctx.internalAdapter.findVerificationValue(`reset-password:${token}`)
+      if (!verification || verification.expiresAt < new Date()) return null
+      const owner = await ctx.internalAdapter.findUserById(verification.value)
+      return owner ? { email: owner.email, name: owner.name } : null
+    },
+    async stop() {
+      await realtime.stop()
+    },
+  }
+}
+
+async function seedAdmin(auth: Auth, database: Database, log: Logger, admin: { email: string; password: string }) {
+  const ctx = await auth.$context
+  const email = admin.email.toLowerCase()
+  const [record] = await database.db.select().from(clientOnboarding).where(eq(clientOnboarding.email, email))
+  const existing = await ctx.internalAdapter.findUserByEmail(email, { includeAccounts: true })
+  if (existing && record?.role === 'admin') return
+
+  const approveAsAdmin = async () => {
+    const values = {
+      email,
+      role: 'admin' as const,
+      status: 'approved' as const,
+      fullName: existing?.user.name ?? 'Administrator',
+    }
+    await database.db
+      .insert(clientOnboarding)
+      .values(values)
+      .onConflictDoUpdate({ target: clientOnboarding.email, set: { role: 'admin', status: 'approved' } })
+  }
+
+  if (!existing) {
+    try {
+      const user = await ctx.internalAdapter.createUser(
+        { email, name: 'Administrator', emailVerified: true },
+        { method: 'admin' },
+      )
+      await ctx.internalAdapter.linkAccount({
+        userId: user.id,
+        providerId: 'credential',
+        accountId: user.id,
+        password: await ctx.password.hash(admin.password),
+      })
+    } catch (error) {
+      // Another process booting at the same time created it first.
+      if (!(await ctx.internalAdapter.findUserByEmail(email))) throw error
+    }
+    await approveAsAdmin()
+    log.info({ event: 'account.admin_seeded' }, 'admin account created from ADMIN_EMAIL')
+    return
+  }
+
+  if (!existing.user.emailVerified) {
+    // Someone registered this address without proving they own it: the configured password wins.
+    const hash = await ctx.password.hash(admin.password)
+    const credential = existing.accounts.find((a) => a.providerId === 'credential')
+    if (credential) await ctx.internalAdapter.updatePassword(existing.user.id, hash)
+    else {
+      await ctx.internalAdapter.linkAccount({
+        userId: existing.user.id,
+        providerId: 'credential',
+        accountId: existing.user.id,
+        password: hash,
+      })
+    }
+    await ctx.internalAdapter.updateUser(existing.user.id, { emailVerified: true })
+    await database.db.delete(sessionTable).where(eq(sessionTable.userId, existing.user.id))
+  }
+  await approveAsAdmin()
+  log.info({ event: 'account.admin_promoted' }, 'existing account with ADMIN_EMAIL made an approved admin')
+}

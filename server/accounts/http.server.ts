@@ -1,0 +1,129 @@
+import { and, eq, gt } from 'drizzle-orm'
+import type { Hono, MiddlewareHandler } from 'hono'
+import { streamSSE } from 'hono/streaming'
+import type { AccountSummary } from '../../app/lib/account-status.ts'
+import { session } from '../db/schema/index.server.ts'
+import type { AppEnv } from '../http/app.server.ts'
+import type { Accounts, SessionData } from './accounts.server.ts'
+import { readAccess } from './onboarding.server.ts'
+import type { OnboardingChange } from './realtime.server.ts'
+
+/** Seconds between keep-alive comments on an idle stream (proxies drop silent connections). */
+export const REALTIME_KEEPALIVE_MS = 25_000
+
+/** The browser's view of a signed-in account (root loader, /api/account/profile). */
+export async function summarize(accounts: Accounts, data: SessionData): Promise<AccountSummary> {
+  const { role, status, record } = await readAccess(accounts.database.db, data.user.email, accounts.log)
+  return {
+    userId: data.user.id,
+    email: data.user.email,
+    name: record?.fullName || data.user.name,
+    companyName: record?.companyName ?? null,
+    phone: record?.phone ?? null,
+    role,
+    status,
+    isAdmin: role === 'admin',
+  }
+}
+
+function methodNotAllowed(method: string, allowed: string) {
+  return Response.json({ error: `Method ${method} is not allowed here.` }, { status: 405, headers: { Allow: allowed } })
+}
+
+/**
+ * Guard for staff-only JSON endpoints: 401 without a session, 403 unless the onboarding record
+ * says admin (read fresh from the database on every request).
+ */
+export function requireAdminApi(accounts: Accounts): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    const { data } = await accounts.getSession(c.req.raw.headers)
+    if (!data) return c.json({ error: 'Sign in with an admin account to use this.' }, 401)
+    const { role } = await readAccess(accounts.database.db, data.user.email, accounts.log)
+    if (role !== 'admin') return c.json({ error: 'Only admins may use this.' }, 403)
+    c.header('Cache-Control', 'no-store')
+    await next()
+  }
+}
+
+/**
+ * Mounts the account endpoints on the /api sub-app: Better Auth at /api/auth/*, the signed-in
+ * profile at /api/account/profile and the live status stream at /api/realtime.
+ */
+export function mountAccountRoutes(api: Hono<AppEnv>, accounts: Accounts) {
+  api.all('/auth/*', (c) => accounts.handle(c.req.raw, c.get('clientIp')))
+
+  api.get('/account/profile', async (c) => {
+    const { data, setCookies } = await accounts.getSession(c.req.raw.headers)
+    for (const cookie of setCookies) c.header('Set-Cookie', cookie, { append: true })
+    c.header('Cache-Control', 'no-store')
+    if (!data) return c.json({ error: 'You are not signed in.' }, 401)
+    return c.json(await summarize(accounts, data))
+  })
+  api.all('/account/profile', (c) => methodNotAllowed(c.req.method, 'GET, HEAD'))
+
+  api.get('/realtime', async (c) => {
+    const { data } = await accounts.getSession(c.req.raw.headers)
+    if (!data) return c.json({ error: 'Sign in to receive live account updates.' }, 401)
+    const email = data.user.email
+    const token = data.session.token
+    const log = accounts.log.child({ requestId: c.get('requestId'), component: 'realtime' })
+    c.header('X-Accel-Buffering', 'no')
+
+    return streamSSE(
+      c,
+      async (stream) => {
+        let chain = Promise.resolve()
+        const stillSignedIn = async () => {
+          const [row] = await accounts.database.db
+            .select({ id: session.id })
+            .from(session)
+            .where(and(eq(session.token, token), gt(session.expiresAt, new Date())))
+          return Boolean(row)
+        }
+        // Each change is re-read from the database, so the stream only ever carries this user's own record.
+        const sendStatus = async () => {
+          const { status, role } = await readAccess(accounts.database.db, email, log)
+          await stream.writeSSE({ event: 'status', data: JSON.stringify({ status, role }) })
+          if (!(await stillSignedIn())) await stream.close()
+        }
+        const onChange = (change: OnboardingChange) => {
+          chain = chain.then(async () => {
+            if (stream.closed || stream.aborted) return
+            if (change.kind === 'closing') {
+              await stream.close()
+              return
+            }
+            await sendStatus()
+          })
+          chain = chain.catch((error: unknown) => log.warn({ err: error }, 'realtime: could not send a status update'))
+        }
+        const unsubscribe = accounts.realtime.subscribe(email, onChange)
+        const keepAlive = setInterval(() => {
+          void stream.write(': keep-alive\n\n').catch(() => {})
+        }, REALTIME_KEEPALIVE_MS)
+        const done = new Promise<void>((resolve) => {
+          stream.onAbort(resolve)
+          const close = stream.close.bind(stream)
+          stream.close = async () => {
+            await close()
+            resolve()
+          }
+        })
+        try {
+          // The current status first: a browser that reconnects learns what changed while it was away.
+          // Reconnects wait a little, so a restarting server is not stormed.
+          const { status, role } = await readAccess(accounts.database.db, email, log)
+          await stream.writeSSE({ event: 'status', data: JSON.stringify({ status, role }), retry: 3000 })
+          await done
+        } finally {
+          clearInterval(keepAlive)
+          unsubscribe()
+        }
+      },
+      async (error) => {
+        log.warn({ err: error }, 'realtime stream failed')
+      },
+    )
+  })
+  api.all('/realtime', (c) => methodNotAllowed(c.req.method, 'GET, HEAD'))
+}

@@ -1,0 +1,194 @@
+import { and, asc, desc, eq, gt, inArray } from 'drizzle-orm'
+import { business } from '../../app/content/business.ts'
+import { type AccountRole, type AccountStatus, accountRoleOf, accountStatusOf } from '../../app/lib/account-status.ts'
+import type { Database, Db } from '../db/client.server.ts'
+import { type ClientOnboarding, clientOnboarding, session, user } from '../db/schema/index.server.ts'
+import type { Logger } from '../log.server.ts'
+import type { Outbox } from '../mail/outbox.server.ts'
+import {
+  accountApprovedMail,
+  accountRejectedMail,
+  deletionRequestedMail,
+  staffAwaitingApprovalMail,
+} from './mail.server.ts'
+
+/** The business inbox: staff notifications about accounts go here. */
+export const staffInbox = business.email
+
+type Deps = { database: Database; outbox: Outbox; log: Logger; publicUrl: string }
+
+export async function findOnboarding(db: Db, email: string): Promise<ClientOnboarding | null> {
+  const [row] = await db.select().from(clientOnboarding).where(eq(clientOnboarding.email, email.toLowerCase())).limit(1)
+  return row ?? null
+}
+
+/**
+ * Role and status of the signed-in e-mail (spec §6): read from the onboarding record, with a second
+ * read when the first fails (a dropped connection is retried once before the error surfaces).
+ */
+export async function readAccess(
+  db: Db,
+  email: string,
+  log?: Logger,
+): Promise<{ role: AccountRole; status: AccountStatus; record: ClientOnboarding | null }> {
+  let record: ClientOnboarding | null
+  try {
+    record = await findOnboarding(db, email)
+  } catch (error) {
+    log?.warn({ err: error }, 'onboarding read failed; reading again')
+    record = await findOnboarding(db, email)
+  }
+  return { role: accountRoleOf(record?.role), status: accountStatusOf(record?.status), record }
+}
+
+/**
+ * The e-mail address is confirmed: the account now waits for staff approval, and the business
+ * inbox hears about it (in the same transaction, so neither happens without the other).
+ */
+export async function markEmailVerified(deps: Deps, email: string): Promise<void> {
+  const address = email.toLowerCase()
+  await deps.database.db.transaction(async (tx) => {
+    const [moved] = await tx
+      .update(clientOnboarding)
+      .set({ status: 'pending' })
+      .where(and(eq(clientOnboarding.email, address), eq(clientOnboarding.status, 'pending_verification')))
+      .returning()
+    let waiting = moved
+    if (!waiting) {
+      // An account without a record (created before the record existed) is pending too.
+      ;[waiting] = await tx
+        .insert(clientOnboarding)
+        .values({ email: address, status: 'pending', role: 'client' })
+        .onConflictDoNothing({ target: clientOnboarding.email })
+        .returning()
+    }
+    if (!waiting) return
+    await deps.outbox.enqueue(staffAwaitingApprovalMail(staffInbox, waiting, `${deps.publicUrl}/admin`), tx)
+    deps.log.info({ event: 'account.email_verified', onboardingId: waiting.id }, 'account awaits approval')
+  })
+}
+
+export type AwaitingAccount = Pick<
+  ClientOnboarding,
+  'id' | 'email' | 'fullName' | 'companyName' | 'phone' | 'createdAt' | 'status'
+>
+
+/** Accounts whose owners confirmed their e-mail and now wait for a staff decision, oldest first. */
+export async function listAwaitingApproval(db: Db): Promise<AwaitingAccount[]> {
+  return db
+    .select({
+      id: clientOnboarding.id,
+      email: clientOnboarding.email,
+      fullName: clientOnboarding.fullName,
+      companyName: clientOnboarding.companyName,
+      phone: clientOnboarding.phone,
+      createdAt: clientOnboarding.createdAt,
+      status: clientOnboarding.status,
+    })
+    .from(clientOnboarding)
+    .where(eq(clientOnboarding.status, 'pending'))
+    .orderBy(asc(clientOnboarding.createdAt))
+}
+
+export type ReviewDecision = { onboardingId: string; decision: 'approve' | 'reject'; reason: string | null }
+
+export class ReviewError extends Error {
+  override name = 'ReviewError'
+}
+
+/**
+ * Staff approve or reject a waiting account. One transaction: the status, the client's e-mail and,
+ * on rejection, the end of every session the account has, so it loses access at once.
+ */
+export async function reviewAccount(deps: Deps, reviewer: string, input: ReviewDecision): Promise<ClientOnboarding> {
+  return deps.database.db.transaction(async (tx) => {
+    const status = input.decision === 'approve' ? 'approved' : 'rejected'
+    const [row] = await tx
+      .update(clientOnboarding)
+      .set({
+        status,
+        reviewedBy: reviewer,
+        reviewedAt: new Date(),
+        rejectionReason: input.decision === 'reject' ? input.reason : null,
+      })
+      .where(
+        and(
+          eq(clientOnboarding.id, input.onboardingId),
+          inArray(clientOnboarding.status, ['pending', 'pending_verification']),
+          // Staff accounts are not reviewed here.
+          eq(clientOnboarding.role, 'client'),
+        ),
+      )
+      .returning()
+    if (!row) throw new ReviewError('This account is no longer waiting for approval. Reload the list.')
+    if (status === 'rejected') {
+      const owners = tx.select({ id: user.id }).from(user).where(eq(user.email, row.email))
+      await tx.delete(session).where(inArray(session.userId, owners))
+      await deps.outbox.enqueue(accountRejectedMail(row.email, input.reason), tx)
+    } else {
+      await deps.outbox.enqueue(accountApprovedMail(row.email, `${deps.publicUrl}/dashboard`), tx)
+    }
+    deps.log.info({ event: `account.${status}`, onboardingId: row.id, reviewer }, `account ${status} by staff`)
+    return row
+  })
+}
+
+/** The settings page: name, company and phone, on the onboarding record and the auth user alike. */
+export async function updateProfile(
+  db: Db,
+  email: string,
+  input: { name: string; companyName: string | null; phone: string },
+): Promise<void> {
+  const address = email.toLowerCase()
+  await db.transaction(async (tx) => {
+    await tx.update(user).set({ name: input.name }).where(eq(user.email, address))
+    await tx
+      .insert(clientOnboarding)
+      .values({ email: address, fullName: input.name, companyName: input.companyName, phone: input.phone })
+      .onConflictDoUpdate({
+        target: clientOnboarding.email,
+        set: { fullName: input.name, companyName: input.companyName, phone: input.phone },
+      })
+  })
+}
+
+/** Records a deletion request and tells the business inbox; staff delete the account. */
+export async function requestDeletion(deps: Deps, email: string, reason: string | null): Promise<void> {
+  const address = email.toLowerCase()
+  await deps.database.db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(clientOnboarding)
+      .set({ deletionRequestedAt: new Date() })
+      .where(eq(clientOnboarding.email, address))
+      .returning()
+    await deps.outbox.enqueue(
+      deletionRequestedMail(staffInbox, { email: address, fullName: row?.fullName ?? null }, reason),
+      tx,
+    )
+    deps.log.info({ event: 'account.deletion_requested', onboardingId: row?.id }, 'account deletion requested')
+  })
+}
+
+export type SessionRow = {
+  id: string
+  ipAddress: string | null
+  userAgent: string | null
+  createdAt: Date
+  updatedAt: Date
+}
+
+/** The user's sessions that are still valid, most recently used first (tokens stay on the server). */
+export async function listActiveSessions(db: Db, userId: string): Promise<(SessionRow & { token: string })[]> {
+  return db
+    .select({
+      id: session.id,
+      token: session.token,
+      ipAddress: session.ipAddress,
+      userAgent: session.userAgent,
+      createdAt: session.createdAt,
+      updatedAt: session.updatedAt,
+    })
+    .from(session)
+    .where(and(eq(session.userId, userId), gt(session.expiresAt, new Date())))
+    .orderBy(desc(session.updatedAt))
+}

@@ -1,0 +1,40 @@
+import { and, desc, eq, sql } from 'drizzle-orm'
+import type { Db } from '../db/client.server.ts'
+import { bookings } from '../db/schema/index.server.ts'
+
+/** How a booking's status reads to the client who sent it. */
+const statusLabels: Record<string, string> = { new: 'Received' }
+
+export type ClientConsultationRequest = {
+  id: string
+  submittedAt: string
+  services: string | null
+  plan: string | null
+  status: string
+}
+
+/**
+ * The consultation requests sent with this e-mail address (any letter case), newest first, for
+ * the client's dashboard. Contact-form messages are not consultation requests and stay out.
+ */
+export async function consultationRequestsOf(db: Db, email: string, limit = 50): Promise<ClientConsultationRequest[]> {
+  const rows = await db
+    .select({
+      id: bookings.id,
+      receivedAt: bookings.receivedAt,
+      services: bookings.services,
+      plan: bookings.plan,
+      status: bookings.status,
+    })
+    .from(bookings)
+    .where(and(sql`lower(${bookings.email}) = ${email.toLowerCase()}`, eq(bookings.formType, 'consultation')))
+    .orderBy(desc(bookings.receivedAt))
+    .limit(limit)
+  return rows.map((row) => ({
+    id: row.id,
+    submittedAt: row.receivedAt.toISOString(),
+    services: row.services.length > 0 ? row.services.join(', ') : null,
+    plan: row.plan,
+    status: statusLabels[row.status] ?? row.status.charAt(0).toUpperCase() + row.status.slice(1),
+  }))
+}

@@ -1,0 +1,172 @@
+import type { Browser } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import {
+  adminCredentials,
+  appErrors,
+  expectToast,
+  linkIn,
+  pageFrom,
+  reviewThroughPage,
+  signInThroughPage,
+  strongPassword,
+  uniqueIdentity,
+  verifiedAccountOverHttp,
+  waitForMail,
+} from './helpers/accounts'
+import { baseURL, expectAccessible, launchBrowser, visit } from './helpers/browser'
+
+let browser: Browser
+
+beforeAll(async () => {
+  browser = await launchBrowser()
+})
+afterAll(async () => {
+  await browser?.close()
+})
+
+describe('verification links that do not work', () => {
+  it('shows Verification Failed with the reason: missing e-mail, wrong token, used link', async () => {
+    const me = uniqueIdentity('badlink')
+    const { page, context, consoleErrors } = await pageFrom(browser, me.ip)
+
+    await visit(page, '/?token=abc')
+    await page.getByRole('heading', { name: 'Verification Failed' }).waitFor()
+    await expectToast(page, 'Verification failed', 'Email parameter is missing from verification link')
+    await expectAccessible(page)
+    expect(await page.getByRole('link', { name: 'Back to login' }).getAttribute('href')).toBe('/auth')
+    expect(await page.getByRole('link', { name: 'Contact support' }).getAttribute('href')).toMatch(/^mailto:/)
+
+    await visit(page, `/?token=${'x'.repeat(32)}&email=${encodeURIComponent(me.email)}`)
+    await page.getByRole('heading', { name: 'Verification Failed' }).waitFor()
+    await expectToast(page, 'Verification failed', 'not valid')
+
+    await verifiedAccountOverHttp(me.email, me.ip)
+    const used = linkIn(await waitForMail(me.email, /Confirm your e-mail/))
+    await visit(page, used)
+    await page.getByRole('heading', { name: 'Verification Failed' }).waitFor()
+    await expectToast(page, 'Verification failed', 'already used')
+    expect(appErrors(consoleErrors)).toEqual([])
+    await context.close()
+  })
+})
+
+describe('signing in and out', () => {
+  it('tells apart nothing about accounts, offers a new link to unconfirmed ones, and limits attempts', async () => {
+    const me = uniqueIdentity('signin')
+    const { page, context, consoleErrors } = await pageFrom(browser, me.ip)
+    await signInThroughPage(page, 'nobody-here@example.com', strongPassword)
+    await page.getByText('The e-mail address or password is not right.').waitFor()
+    await expectAccessible(page)
+
+    // An account that never confirmed its e-mail: the right password gets the offer of a new link.
+    await visit(page, '/auth?mode=signup')
+    await page.getByLabel('Full name').fill('Una Confirmed')
+    await page.getByLabel('Phone').fill('(845) 555-0177')
+    await page.getByLabel('E-mail').fill(me.email)
+    await page.getByLabel('Password', { exact: true }).fill(strongPassword)
+    await page.getByRole('button', { name: 'Create account' }).click()
+    await page.getByRole('heading', { name: 'Check your inbox' }).waitFor()
+    await signInThroughPage(page, me.email, strongPassword)
+    await page.getByText('Confirm your e-mail address first').waitFor()
+    await page.getByRole('button', { name: 'Send a new confirmation link' }).click()
+    await page.getByText(`If ${me.email} has an account waiting for confirmation`).waitFor()
+
+    // Five tries a minute per address (two so far), then 429 and a clear message.
+    for (let i = 0; i < 3; i++) {
+      await signInThroughPage(page, me.email, `wrong-guess-${i}-long`)
+      await page.getByText('The e-mail address or password is not right.').waitFor()
+    }
+    await signInThroughPage(page, me.email, strongPassword)
+    await page.getByText('Too many attempts from your connection.').waitFor()
+    expect(appErrors(consoleErrors)).toEqual([])
+    await context.close()
+  })
+
+  it('signs out with a toast and ends the session on the server; a failed sign-out says so', async () => {
+    const me = uniqueIdentity('signout')
+    await verifiedAccountOverHttp(me.email, me.ip, 'Sam Signout')
+    const { page, context, consoleErrors } = await pageFrom(browser, me.ip)
+    await signInThroughPage(page, me.email)
+    await page.getByText('Welcome, Sam Signout').waitFor()
+    await expectAccessible(page)
+    const cookie = (await context.cookies()).map((c) => `${c.name}=${c.value}`).join('; ')
+
+    await page.route('**/auth/sign-out', (route) => route.abort('failed'))
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Log Out' }).click()
+    await expectToast(page, 'Error', 'There was a problem signing out')
+    await page.unroute('**/auth/sign-out')
+
+    await page.getByRole('navigation', { name: 'Account' }).getByRole('button', { name: 'Log Out' }).click()
+    await expectToast(page, 'Signed out')
+    const nav = page.getByRole('navigation', { name: 'Main' })
+    await nav.getByRole('link', { name: 'Login' }).waitFor()
+    expect(await nav.getByRole('link', { name: 'Dashboard' }).count()).toBe(0)
+    const replay = await fetch(`${baseURL()}/api/account/profile`, { headers: { cookie } })
+    expect(replay.status).toBe(401)
+    // The aborted request of the failed attempt is the only error the browser reports.
+    expect(appErrors(consoleErrors)).toEqual(['Failed to load resource: net::ERR_FAILED'])
+    await context.close()
+  })
+})
+
+describe('protected pages in the browser', () => {
+  it('shows Loading while a protected page is checked, and sends a rejected client to sign in at once', async () => {
+    const me = uniqueIdentity('rejected')
+    await verifiedAccountOverHttp(me.email, me.ip, 'Rita Rejected')
+    const client = await pageFrom(browser, me.ip)
+    await signInThroughPage(client.page, me.email)
+    await client.page.getByText('Welcome, Rita Rejected').waitFor()
+
+    // Hold the settings page's server check for a moment: the page shows Loading meanwhile.
+    await client.page.route('**/account/settings.data*', async (route) => {
+      await new Promise((r) => setTimeout(r, 800))
+      await route.continue()
+    })
+    await client.page.getByRole('link', { name: 'Edit in Account Settings' }).click()
+    await client.page.getByRole('status').filter({ hasText: 'Loading' }).waitFor()
+    await client.page.getByRole('heading', { name: 'Account Settings', level: 1 }).waitFor()
+    await client.page.unroute('**/account/settings.data*')
+    await visit(client.page, '/dashboard')
+
+    const staff = await pageFrom(browser, uniqueIdentity('rejecter').ip)
+    await signInThroughPage(staff.page, adminCredentials().email, adminCredentials().password)
+    await staff.page.getByRole('heading', { name: 'Admin Dashboard', level: 1 }).waitFor()
+    await reviewThroughPage(staff.page, me.email, 'reject', 'We could not confirm your company.')
+
+    await expectToast(client.page, 'Account Status Updated', 'Your account status has been updated to rejected')
+    await client.page.waitForURL('**/auth?redirectTo=*')
+    const mail = await waitForMail(me.email, /About your/)
+    expect(mail.text).toContain('Reason: We could not confirm your company.')
+
+    // Signing in again shows what the rejection means.
+    await signInThroughPage(client.page, me.email)
+    await client.page.getByRole('heading', { name: 'We could not approve your account' }).waitFor()
+    await expectAccessible(client.page)
+    await client.context.close()
+    await staff.context.close()
+  })
+
+  it('gives up the access check after more than 5 failed attempts with Authentication Error', async () => {
+    const me = uniqueIdentity('retrycap')
+    await verifiedAccountOverHttp(me.email, me.ip, 'Cap Retry')
+    const { page, context } = await pageFrom(browser, me.ip)
+    await signInThroughPage(page, me.email)
+    await page.getByText('Welcome, Cap Retry').waitFor()
+
+    let attempts = 0
+    await page.route('**/api/account/profile', (route) => {
+      attempts += 1
+      return route.fulfill({ status: 503, body: '{"error":"unavailable"}', contentType: 'application/json' })
+    })
+    await page.clock.install()
+    await page.goto('/dashboard')
+    await page.waitForSelector('html[data-hydrated="true"]')
+    // Backoff 1, 2, 4, 8, 16 s between the 6 attempts: fast-forward through it.
+    // (The clock also runs the toast's own 5 s timer: advance in small steps and stop at the sixth attempt.)
+    for (let i = 0; i < 120 && attempts < 6; i++) await page.clock.runFor(500)
+    await page.clock.runFor(500)
+    expect(attempts).toBe(6)
+    await expectToast(page, 'Authentication Error', 'Unable to verify your access. Please try logging out and back in.')
+    await context.close()
+  })
+})

@@ -1,0 +1,163 @@
+import fs from 'node:fs'
+import path from 'node:path'
+import type { Browser, Page } from 'playwright-core'
+import { expect, inject } from 'vitest'
+import { type ParsedMessage, parseMessage } from '../../integration/helpers/mail'
+import { baseURL, newPage, visit } from './browser'
+
+export const adminCredentials = () => inject('admin')
+
+export const strongPassword = 'harbor-maple-lantern-58'
+
+let counter = 0
+/** A unique e-mail and client IP for one journey, so tests never share accounts or rate-limit counters. */
+export function uniqueIdentity(label: string) {
+  counter += 1
+  const stamp = `${Date.now().toString(36)}${counter}`
+  return {
+    email: `${label}-${stamp}@example.com`,
+    ip: `10.${(process.pid >> 8) & 255}.${process.pid & 255}.${counter % 250}`,
+  }
+}
+
+/** A browser page whose requests come from `ip` (the e2e server trusts X-Forwarded-For). */
+export async function pageFrom(browser: Browser, ip: string, options: Parameters<typeof newPage>[1] = {}) {
+  return newPage(browser, {
+    viewport: { width: 1280, height: 900 },
+    ...options,
+    extraHTTPHeaders: { 'x-forwarded-for': ip },
+  })
+}
+
+/** A message file, or undefined while the worker is still writing it. */
+function readMessage(file: string): ParsedMessage | undefined {
+  try {
+    return parseMessage(fs.readFileSync(file, 'utf8'))
+  } catch {
+    return undefined
+  }
+}
+
+/** The newest message to `to` whose subject matches, read from the server's mail folder (waits for the worker). */
+export async function waitForMail(to: string, subject: RegExp, timeoutMs = 20_000): Promise<ParsedMessage> {
+  const dir = path.join(inject('dataDir'), 'mail')
+  const deadline = Date.now() + timeoutMs
+  for (;;) {
+    const found = fs.existsSync(dir)
+      ? fs
+          .readdirSync(dir)
+          .filter((f) => f.endsWith('.eml'))
+          .map((f) => ({ file: f, mtime: fs.statSync(path.join(dir, f)).mtimeMs }))
+          .sort((a, b) => b.mtime - a.mtime)
+          .map(({ file }) => readMessage(path.join(dir, file)))
+          .find(
+            (m): m is ParsedMessage =>
+              m !== undefined &&
+              (m.headers.get('to') ?? '').includes(to) &&
+              subject.test(m.headers.get('subject') ?? ''),
+          )
+      : undefined
+    if (found) return found
+    if (Date.now() > deadline) throw new Error(`no mail to ${to} matching ${subject} within ${timeoutMs} ms`)
+    await new Promise((r) => setTimeout(r, 250))
+  }
+}
+
+/** The first link into the site in a message, as a path (+ query) on the test server. */
+export function linkIn(message: ParsedMessage): string {
+  const match = message.text.match(new RegExp(`${baseURL().replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(/\\S*)`))
+  if (!match?.[1]) throw new Error(`no link to ${baseURL()} in:\n${message.text}`)
+  return match[1]
+}
+
+/**
+ * Console errors of the page itself. Chromium also logs every 4xx answer as "Failed to load
+ * resource"; refused forms and denied checks answer 4xx on purpose, so those lines are dropped.
+ */
+export function appErrors(consoleErrors: string[]): string[] {
+  return consoleErrors.filter((e) => !/^Failed to load resource: the server responded with a status of 4\d\d/.test(e))
+}
+
+export async function expectToast(page: Page, title: string, description?: string) {
+  const region = page.getByRole('region', { name: /Notifications/ })
+  let item = region.locator('li').filter({ hasText: title })
+  if (description) item = item.filter({ hasText: description })
+  await item.first().waitFor({ timeout: 15_000 })
+}
+
+/** Signs up through /auth and returns the message with the verification link. */
+export async function signUpThroughPage(page: Page, who: { name: string; email: string; password?: string }) {
+  await visit(page, '/auth?mode=signup')
+  await page.getByLabel('Full name').fill(who.name)
+  await page.getByLabel('Company name (optional)').fill('Harbor Dental')
+  await page.getByLabel('Phone').fill('(845) 555-0123')
+  await page.getByLabel('E-mail').fill(who.email)
+  await page.getByLabel('Password', { exact: true }).fill(who.password ?? strongPassword)
+  await page.getByRole('button', { name: 'Create account' }).click()
+  await page.getByRole('heading', { name: 'Check your inbox' }).waitFor()
+  return waitForMail(who.email, /Confirm your e-mail/)
+}
+
+/** Navigates and waits for hydration, without the accessibility scan (for pages other tests scan). */
+export async function open(page: Page, path: string) {
+  await page.goto(path, { waitUntil: 'load' })
+  await page.waitForSelector('html[data-hydrated="true"]', { timeout: 15_000 })
+}
+
+export async function signInThroughPage(page: Page, email: string, password = strongPassword, path = '/auth') {
+  await open(page, path)
+  await page.getByLabel('E-mail').fill(email)
+  await page.getByLabel('Password', { exact: true }).fill(password)
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click()
+}
+
+/**
+ * An account that confirmed its e-mail, created over HTTP (the browser journeys cover the pages):
+ * sign-up, then the one-time link from the e-mail.
+ */
+export async function verifiedAccountOverHttp(email: string, ip: string, name = 'Pat Pending') {
+  const headers = { 'content-type': 'application/json', origin: baseURL(), 'x-forwarded-for': ip }
+  const signUp = await fetch(`${baseURL()}/api/auth/sign-up/email`, {
+    method: 'POST',
+    headers,
+    body: JSON.stringify({ name, email, password: strongPassword, phone: '(845) 555-0188', companyName: null }),
+  })
+  expect(signUp.status).toBe(200)
+  const link = new URL(linkIn(await waitForMail(email, /Confirm your e-mail/)), baseURL())
+  const verify = await fetch(`${baseURL()}/api/auth/email-otp/verify-email`, {
+    method: 'POST',
+    headers,
+    body: JSON.stringify({ email, otp: link.searchParams.get('token') }),
+  })
+  expect(verify.status).toBe(200)
+}
+
+/** Signs in over HTTP; returns the Cookie header of the new session. */
+export async function sessionCookie(email: string, password: string, ip: string): Promise<string> {
+  const response = await fetch(`${baseURL()}/api/auth/sign-in/email`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: baseURL(), 'x-forwarded-for': ip },
+    body: JSON.stringify({ email, password }),
+  })
+  expect(response.status, `sign-in of ${email}`).toBe(200)
+  return response.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .join('; ')
+}
+
+/** Approves or rejects a waiting account on the Admin Dashboard (the page must be signed in as admin). */
+export async function reviewThroughPage(page: Page, email: string, decision: 'approve' | 'reject', reason?: string) {
+  await open(page, '/admin')
+  const row = page.getByRole('listitem').filter({ hasText: email })
+  if (decision === 'approve') {
+    await row.getByRole('button', { name: /^Approve/ }).click()
+  } else {
+    await row.getByRole('button', { name: /^Reject/ }).click()
+    const dialog = page.getByRole('dialog')
+    if (reason) await dialog.getByLabel('Reason (optional)').fill(reason)
+    await dialog.getByRole('button', { name: 'Reject account' }).click()
+  }
+  await expectToast(page, 'Done')
+  await row.waitFor({ state: 'detached' })
+}

@@ -1,0 +1,142 @@
+import { randomBytes } from 'node:crypto'
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import { type Accounts, startAccounts } from '../../../server/accounts/accounts.server.ts'
+import { loadConfig } from '../../../server/config.server.ts'
+import { selectRows, sql } from '../../../server/db/client.server.ts'
+import { createApp } from '../../../server/http/app.server.ts'
+import type { Logger } from '../../../server/log.server.ts'
+import type { MailMessage, Outbox } from '../../../server/mail/outbox.server.ts'
+import { startOutbox } from '../../../server/mail/outbox.server.ts'
+import { createMailTransport } from '../../../server/mail/transport.server.ts'
+import { openTestDatabase, silentLogger, type TestDatabase } from './database.ts'
+
+export const PUBLIC_URL = 'http://portal.test'
+export const ORIGIN = PUBLIC_URL
+
+export type Harness = {
+  database: TestDatabase
+  outbox: Outbox
+  accounts: Accounts
+  app: ReturnType<typeof createApp>
+  /** Messages waiting in the outbox (the worker is off), oldest first. */
+  mails(): Promise<MailMessage[]>
+  cleanup(): Promise<void>
+}
+
+/**
+ * The product's accounts on a fresh test database, behind the real Hono app (without the React Router
+ * build). TRUST_PROXY is on, so each test picks its client IP with X-Forwarded-For.
+ */
+export async function startHarness(
+  options: { env?: Record<string, string>; log?: Logger; database?: TestDatabase } = {},
+): Promise<Harness> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'accounts-test-'))
+  const log = options.log ?? silentLogger()
+  const database = options.database ?? (await openTestDatabase({ log }))
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    PORT: '0',
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'silent',
+    PUBLIC_URL,
+    TRUST_PROXY: 'true',
+    ...options.env,
+  })
+  const transport = createMailTransport({ dataDir, from: 'test@portal.test', log })
+  const outbox = await startOutbox({ database, transport, log, work: false })
+  const secrets = { authSecret: 'test-secret-'.repeat(4), consentIpSalt: randomBytes(32).toString('base64url') }
+  const accounts = await startAccounts({ config, database, outbox, log, secret: secrets.authSecret })
+  const app = createApp({ config, log, database, outbox, accounts, secrets })
+  return {
+    database,
+    outbox,
+    accounts,
+    app,
+    async mails() {
+      const rows = await selectRows<{ data: MailMessage }>(
+        database.db,
+        sql`select data from pgboss.job where name = 'mail' order by created_on, id`,
+      )
+      return rows.map((r) => r.data)
+    },
+    async cleanup() {
+      await accounts.stop()
+      await outbox.stop()
+      await database.cleanup()
+      fs.rmSync(dataDir, { recursive: true, force: true })
+    },
+  }
+}
+
+let ipCounter = 0
+/** A client IP no other client of this process uses, so rate limits never leak between tests. */
+export function freshIp(): string {
+  ipCounter += 1
+  return `10.${(ipCounter >> 16) & 255}.${(ipCounter >> 8) & 255}.${ipCounter & 255}`
+}
+
+/** A browser-like client: keeps cookies, sends its Origin and a fixed client IP. */
+export class Client {
+  readonly cookies = new Map<string, string>()
+  constructor(
+    private readonly harness: Harness,
+    readonly ip: string = freshIp(),
+  ) {}
+
+  cookieHeader(): string {
+    return [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ')
+  }
+
+  async request(pathname: string, init: { method?: string; json?: unknown; headers?: Record<string, string> } = {}) {
+    const headers = new Headers({ origin: ORIGIN, 'x-forwarded-for': this.ip, ...init.headers })
+    if (this.cookies.size > 0) headers.set('cookie', this.cookieHeader())
+    if (init.json !== undefined) headers.set('content-type', 'application/json')
+    const response = await this.harness.app.request(`${PUBLIC_URL}${pathname}`, {
+      method: init.method ?? (init.json === undefined ? 'GET' : 'POST'),
+      headers,
+      body: init.json === undefined ? undefined : JSON.stringify(init.json),
+    })
+    for (const cookie of response.headers.getSetCookie()) {
+      const [pair = ''] = cookie.split(';')
+      const eq = pair.indexOf('=')
+      const name = pair.slice(0, eq)
+      const value = pair.slice(eq + 1)
+      if (/max-age=0/i.test(cookie) || value === '') this.cookies.delete(name)
+      else this.cookies.set(name, value)
+    }
+    return response
+  }
+}
+
+/** The one-time token and e-mail of the newest verification link sent to `email`. */
+export async function verificationLink(harness: Harness, email: string): Promise<{ token: string; email: string }> {
+  const mails = (await harness.mails()).filter((m) => m.to.includes(email) && /Confirm your e-mail/.test(m.subject))
+  const text = mails.at(-1)?.text ?? ''
+  const match = text.match(/http:\/\/portal\.test\/\?token=([A-Za-z0-9]+)&email=(\S+)/)
+  if (!match?.[1] || !match[2]) throw new Error(`no verification link for ${email} in:\n${text}`)
+  return { token: match[1], email: decodeURIComponent(match[2]) }
+}
+
+export const strongPassword = 'copper-lantern-river-42'
+
+/** Signs up through the public API and confirms the e-mail: an account pending approval. */
+export async function signUpVerified(harness: Harness, email: string, password = strongPassword) {
+  const client = new Client(harness)
+  const signUp = await client.request('/api/auth/sign-up/email', {
+    json: { name: 'Pat Client', email, password, companyName: 'Pat & Co', phone: '(845) 555-0100' },
+  })
+  if (signUp.status !== 200) throw new Error(`sign-up failed: ${signUp.status} ${await signUp.text()}`)
+  const link = await verificationLink(harness, email)
+  const verify = await client.request('/api/auth/email-otp/verify-email', { json: { email, otp: link.token } })
+  if (verify.status !== 200) throw new Error(`verification failed: ${verify.status} ${await verify.text()}`)
+  return client
+}
+
+export async function signIn(harness: Harness, email: string, password = strongPassword): Promise<Client> {
+  const client = new Client(harness)
+  const response = await client.request('/api/auth/sign-in/email', { json: { email, password } })
+  if (response.status !== 200) throw new Error(`sign-in failed: ${response.status} ${await response.text()}`)
+  return client
+}
