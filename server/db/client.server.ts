@@ -153,7 +153,7 @@ export function isDatabaseUnavailable(error: unknown): boolean {
     if (typeof e.code === 'string' && unavailableCodes.has(e.code)) return true
     if (
       typeof e.message === 'string' &&
-      /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|PGlite is closed/i.test(
+      /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|PGlite is closed|Cannot use a pool after calling end/i.test(
         e.message,
       )
     ) {

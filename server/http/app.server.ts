@@ -144,7 +144,10 @@ export function createApp(deps: AppDeps) {
   api.all('/health', (c) => methodNotAllowed(c.req.method, ['GET', 'HEAD']))
   api.route('/consent', consentApi({ database, ipHashSalt: deps.secrets.consentIpSalt }))
   api.all('/consent', (c) => methodNotAllowed(c.req.method, ['POST']))
-  api.route('/process-form', processFormRoutes({ config, database, outbox: deps.outbox, log }))
+  api.route(
+    '/process-form',
+    processFormRoutes({ config, database, outbox: deps.outbox, log, ipHashKey: deps.secrets.authSecret }),
+  )
   if (deps.accounts) {
     mountAccountRoutes(api, deps.accounts)
     // The consent log export (docs/consent.md): admins only.

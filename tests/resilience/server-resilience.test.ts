@@ -47,7 +47,7 @@ describe('the server under faults', () => {
     servers.push(server)
     // 40 responses under way (headers sent, bodies not yet read) when the signal arrives
     const inFlight = await Promise.all(
-      Array.from({ length: 40 }, (_, i) => begin(`${server.url}/${i % 2 ? '' : 'no-such-page'}`)),
+      Array.from({ length: 40 }, (_, i) => begin(`${server.url}/${i % 2 ? '' : 'privacy'}`)),
     )
     process.kill(server.pid, 'SIGTERM')
     await new Promise((r) => setTimeout(r, 200))

@@ -1,3 +1,4 @@
+import { bookingPage } from '../../../app/content/booking'
 import { industryDetails } from '../../../app/content/industries'
 import { promotionalOffer } from '../../../app/content/promotional-offer'
 import { serviceDetails } from '../../../app/content/services'
@@ -7,6 +8,7 @@ export const marketingPages: ReadonlyArray<{ path: string; h1: string }> = [
   { path: '/', h1: 'IT that just works, from a team down the road' },
   ...serviceDetails.map((s) => ({ path: s.path, h1: s.headline })),
   ...industryDetails.map((i) => ({ path: i.path, h1: i.headline })),
+  { path: '/book', h1: bookingPage.business.title },
   { path: '/promotional-offer', h1: promotionalOffer.headline },
   { path: '/privacy', h1: 'Privacy Policy' },
   { path: '/terms', h1: 'Terms of Service' },

@@ -24,8 +24,9 @@ export function apiOnlyApp(
     LOG_LEVEL: 'silent',
     ...options.env,
   })
+  // Like the server: a configured AUTH_SECRET wins (several "processes" then hash IPs alike).
   const secrets = options.secrets ?? {
-    authSecret: randomBytes(32).toString('base64url'),
+    authSecret: config.authSecret ?? randomBytes(32).toString('base64url'),
     consentIpSalt: randomBytes(32).toString('base64url'),
   }
   return createApp({ config, log: options.log ?? silentLogger(), database, outbox: options.outbox, secrets })

@@ -84,6 +84,7 @@ export function intakeApp(options: {
     env: {
       DATA_DIR: options.dataDir ?? path.join(os.tmpdir(), 'intake-app-unused'),
       PUBLIC_URL: SITE,
+      AUTH_SECRET: 'an-auth-secret-for-the-integration-tests-only',
       ...options.env,
     },
   })
