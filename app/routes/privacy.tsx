@@ -71,13 +71,17 @@ const sections: LegalSection[] = [
         <h3>Cookie consent log</h3>
         <p>
           When you make a choice in our cookie banner or Cookie Settings, we record a random anonymous identifier (not
-          linked to your name or account), your choices, the version of this policy you saw, the time, and a one-way
-          hash of your IP address. We keep this record to show that we asked and that we respect what you chose.
+          linked to your name or account), your choices, how you made them (accept all, reject non-essential or save
+          preferences), the version of our cookie choices you answered, whether your browser sent a Global Privacy
+          Control signal, the time, and a one-way hash of your IP address. We keep this record to show that we asked and
+          that we respect what you chose.
         </p>
         <h3>Technical logs</h3>
         <p>
           Our server logs each request (time, page address, response status and IP address) to keep the site secure and
-          find faults. These logs are not used for marketing.
+          find faults. These logs are not used for marketing. To stop floods of automated form submissions, we also
+          count submissions per hashed IP address for a short time window; those counters are deleted when the window
+          has passed.
         </p>
         <h3>E-mail</h3>
         <p>
@@ -101,17 +105,21 @@ const sections: LegalSection[] = [
             in get no cookie from us.
           </li>
           <li>
-            <strong>Two local storage entries for your cookie preferences.</strong> They remember your choices and the
-            anonymous identifier of the consent log, so we do not ask again on every page. They are never sent to our
-            server with your page requests.
+            <strong>Two local storage entries for your cookie preferences.</strong> <code>ramapo.cookie-consent</code>{' '}
+            holds your choices, when you made them, the anonymous identifier of the consent log and whether your browser
+            sent Global Privacy Control; <code>ramapo.cookie-banner-shown</code> remembers that you answered the banner.
+            They stop us asking on every page and are never sent to our server with your page requests. A choice expires
+            after 12 months, and we ask again.
           </li>
         </ul>
         <p>
           <strong>Analytics and marketing tags run only after you consent.</strong> When we have configured Google Tag
           Manager and you allow analytics or marketing in the cookie banner, Google Tag Manager loads the tags for the
           categories you allowed (such as Google Analytics), which may set their own cookies and send information about
-          your visit to Google. If you decline or ignore the banner, none of them load; you never need to opt out. You
-          can change your choices at any time with the Cookie Settings link at the bottom of every page.
+          your visit to Google. If you decline or ignore the banner, none of them load: you never need to opt out. If
+          your browser sends a Global Privacy Control signal, we treat it as an opt-out of marketing and targeted
+          advertising: marketing tags stay off unless you switch them on yourself in Cookie Settings. You can change
+          your choices at any time with the Cookie Settings button at the bottom of every page.
         </p>
       </>
     ),
@@ -273,9 +281,10 @@ const sections: LegalSection[] = [
     title: 'Changes to this policy',
     body: (
       <p>
-        When we change this policy we publish the new version here with a new effective date; the consent log records
-        which version each choice was made under. If a change materially affects how we use information we already hold,
-        we will tell account holders by e-mail before it takes effect.
+        When we change this policy we publish the new version here with a new effective date. When the way we use
+        cookies and tags changes, the cookie banner asks everyone again, and the consent log records which version of
+        the choices each answer was given for. If a change materially affects how we use information we already hold, we
+        will tell account holders by e-mail before it takes effect.
       </p>
     ),
   },
