@@ -66,7 +66,10 @@ const sections: LegalSection[] = [
           When you open a client account we store your name, company, phone number and e-mail address, and your password{' '}
           <strong>only as a one-way hash</strong>: nobody at {business.name} can read it. For each signed-in session we
           store the IP address and browser it was opened from, so we can keep you signed in, show you where your account
-          is signed in, and spot access that was not you. Accounts are approved by our staff before they can be used.
+          is signed in, and spot access that was not you; you can end any of them from Account Settings. To confirm your
+          e-mail address or reset a password we send one-time links, which expire after 24 hours (password resets after
+          one hour). Accounts are approved by our staff before they can be used. You can ask for deletion from Account
+          Settings; we delete the account within 30 days.
         </p>
         <h3>Cookie consent log</h3>
         <p>
@@ -100,9 +103,10 @@ const sections: LegalSection[] = [
         <p>We keep what we store in your browser to a minimum:</p>
         <ul>
           <li>
-            <strong>A session cookie, only when you are signed in.</strong> It keeps you signed in to the client portal
-            and is strictly necessary; it is removed when you sign out or the session expires. Visitors who do not sign
-            in get no cookie from us.
+            <strong>A session cookie, only when you are signed in.</strong> <code>ramapo.session_token</code> keeps you
+            signed in to the client portal and is strictly necessary. It stops working when you sign out, after 7 days
+            without use, and at the latest 30 days after you signed in. Visitors who do not sign in get no cookie from
+            us.
           </li>
           <li>
             <strong>Two local storage entries for your cookie preferences.</strong> <code>ramapo.cookie-consent</code>{' '}
@@ -134,9 +138,9 @@ const sections: LegalSection[] = [
           client, the request becomes part of your client record (below).
         </li>
         <li>
-          <strong>Client accounts:</strong> as long as the account is open. After you close it, or after 24 months
-          without a sign-in, we delete or anonymise the account within 90 days, except for invoices and contracts we
-          must keep as business and tax records (seven years).
+          <strong>Client accounts:</strong> as long as the account is open. When you ask us to delete it, we do so
+          within 30 days; an account unused for 24 months is deleted or anonymised within the following 90 days.
+          Invoices and contracts we must keep as business and tax records are kept for seven years.
         </li>
         <li>
           <strong>Sessions:</strong> the session record with its IP address and browser is deleted within 30 days after
