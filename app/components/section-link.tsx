@@ -1,27 +1,34 @@
-import { useCallback, useEffect, useRef } from 'react'
+import { useCallback, useEffect } from 'react'
 import { Link, type LinkProps, useLocation, useNavigate } from 'react-router'
 import { sectionScrollDelays } from '~/content/navigation'
 import { isPlainLeftClick, planSectionScroll, scrollToSection, sectionIdFromHref } from '~/lib/scroll-to-section'
+
+/**
+ * The pending section scroll. It lives outside any component: the link that asked for it may be
+ * gone by the time it runs (the mobile menu unmounts its links as it closes). A new request replaces it.
+ */
+let pendingScroll: ReturnType<typeof setTimeout> | undefined
 
 /** Returns a function that brings a home page section into view (going home first when needed). */
 export function useGoToSection() {
   const { pathname } = useLocation()
   const navigate = useNavigate()
-  const timer = useRef<ReturnType<typeof setTimeout>>(undefined)
-  useEffect(() => () => clearTimeout(timer.current), [])
 
   return useCallback(
     async (sectionId: string) => {
       const plan = planSectionScroll(pathname)
-      clearTimeout(timer.current)
+      clearTimeout(pendingScroll)
       if (plan.navigateHome) await navigate('/')
       // The home page renders in a transition (its loader may still be answering when the URL has
-      // changed): until the section is on the page, look again every 50 ms, for up to 3 s.
+      // changed), and a closing mobile menu keeps the page scroll-locked until its animation ends:
+      // until the section is on the page and the page can scroll, look again every 50 ms, up to 3 s.
       const attempt = (triesLeft: number) => {
-        if (scrollToSection(sectionId) || triesLeft <= 0) return
-        timer.current = setTimeout(() => attempt(triesLeft - 1), 50)
+        if (window.location.pathname !== '/') return
+        const scrollLocked = document.body.hasAttribute('data-scroll-locked')
+        if ((!scrollLocked && scrollToSection(sectionId)) || triesLeft <= 0) return
+        pendingScroll = setTimeout(() => attempt(triesLeft - 1), 50)
       }
-      timer.current = setTimeout(() => attempt(60), plan.delayMs)
+      pendingScroll = setTimeout(() => attempt(60), plan.delayMs)
     },
     [pathname, navigate],
   )

@@ -1,6 +1,7 @@
 /**
- * Versions of the privacy policy and the terms of service. The consent log records
- * `privacyPolicy.version` with each choice, so bump it whenever the policy's content changes.
+ * Dates of the privacy policy and the terms of service, shown on /privacy and /terms. When the
+ * cookie and analytics part of the privacy policy changes, also raise CONSENT_POLICY_VERSION in
+ * app/lib/consent/policy.ts: the banner then asks everyone again and the consent log records it.
  */
 export const privacyPolicy = {
   version: '2026-11-21',

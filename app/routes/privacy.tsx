@@ -66,18 +66,25 @@ const sections: LegalSection[] = [
           When you open a client account we store your name, company, phone number and e-mail address, and your password{' '}
           <strong>only as a one-way hash</strong>: nobody at {business.name} can read it. For each signed-in session we
           store the IP address and browser it was opened from, so we can keep you signed in, show you where your account
-          is signed in, and spot access that was not you. Accounts are approved by our staff before they can be used.
+          is signed in, and spot access that was not you; you can end any of them from Account Settings. To confirm your
+          e-mail address or reset a password we send one-time links, which expire after 24 hours (password resets after
+          one hour). Accounts are approved by our staff before they can be used. You can ask for deletion from Account
+          Settings; we delete the account within 30 days.
         </p>
         <h3>Cookie consent log</h3>
         <p>
           When you make a choice in our cookie banner or Cookie Settings, we record a random anonymous identifier (not
-          linked to your name or account), your choices, the version of this policy you saw, the time, and a one-way
-          hash of your IP address. We keep this record to show that we asked and that we respect what you chose.
+          linked to your name or account), your choices, how you made them (accept all, reject non-essential or save
+          preferences), the version of our cookie choices you answered, whether your browser sent a Global Privacy
+          Control signal, the time, and a one-way hash of your IP address. We keep this record to show that we asked and
+          that we respect what you chose.
         </p>
         <h3>Technical logs</h3>
         <p>
           Our server logs each request (time, page address, response status and IP address) to keep the site secure and
-          find faults. These logs are not used for marketing.
+          find faults. These logs are not used for marketing. To stop floods of automated form submissions, we also
+          count submissions per hashed IP address for a short time window; those counters are deleted when the window
+          has passed.
         </p>
         <h3>E-mail</h3>
         <p>
@@ -96,22 +103,27 @@ const sections: LegalSection[] = [
         <p>We keep what we store in your browser to a minimum:</p>
         <ul>
           <li>
-            <strong>A session cookie, only when you are signed in.</strong> It keeps you signed in to the client portal
-            and is strictly necessary; it is removed when you sign out or the session expires. Visitors who do not sign
-            in get no cookie from us.
+            <strong>A session cookie, only when you are signed in.</strong> <code>ramapo.session_token</code> keeps you
+            signed in to the client portal and is strictly necessary. It stops working when you sign out, after 7 days
+            without use, and at the latest 30 days after you signed in. Visitors who do not sign in get no cookie from
+            us.
           </li>
           <li>
-            <strong>Two local storage entries for your cookie preferences.</strong> They remember your choices and the
-            anonymous identifier of the consent log, so we do not ask again on every page. They are never sent to our
-            server with your page requests.
+            <strong>Two local storage entries for your cookie preferences.</strong> <code>ramapo.cookie-consent</code>{' '}
+            holds your choices, when you made them, the anonymous identifier of the consent log and whether your browser
+            sent Global Privacy Control; <code>ramapo.cookie-banner-shown</code> remembers that you answered the banner.
+            They stop us asking on every page and are never sent to our server with your page requests. A choice expires
+            after 12 months, and we ask again.
           </li>
         </ul>
         <p>
           <strong>Analytics and marketing tags run only after you consent.</strong> When we have configured Google Tag
           Manager and you allow analytics or marketing in the cookie banner, Google Tag Manager loads the tags for the
           categories you allowed (such as Google Analytics), which may set their own cookies and send information about
-          your visit to Google. If you decline or ignore the banner, none of them load; you never need to opt out. You
-          can change your choices at any time with the Cookie Settings link at the bottom of every page.
+          your visit to Google. If you decline or ignore the banner, none of them load: you never need to opt out. If
+          your browser sends a Global Privacy Control signal, we treat it as an opt-out of marketing and targeted
+          advertising: marketing tags stay off unless you switch them on yourself in Cookie Settings. You can change
+          your choices at any time with the Cookie Settings button at the bottom of every page.
         </p>
       </>
     ),
@@ -126,9 +138,9 @@ const sections: LegalSection[] = [
           client, the request becomes part of your client record (below).
         </li>
         <li>
-          <strong>Client accounts:</strong> as long as the account is open. After you close it, or after 24 months
-          without a sign-in, we delete or anonymise the account within 90 days, except for invoices and contracts we
-          must keep as business and tax records (seven years).
+          <strong>Client accounts:</strong> as long as the account is open. When you ask us to delete it, we do so
+          within 30 days; an account unused for 24 months is deleted or anonymised within the following 90 days.
+          Invoices and contracts we must keep as business and tax records are kept for seven years.
         </li>
         <li>
           <strong>Sessions:</strong> the session record with its IP address and browser is deleted within 30 days after
@@ -273,9 +285,10 @@ const sections: LegalSection[] = [
     title: 'Changes to this policy',
     body: (
       <p>
-        When we change this policy we publish the new version here with a new effective date; the consent log records
-        which version each choice was made under. If a change materially affects how we use information we already hold,
-        we will tell account holders by e-mail before it takes effect.
+        When we change this policy we publish the new version here with a new effective date. When the way we use
+        cookies and tags changes, the cookie banner asks everyone again, and the consent log records which version of
+        the choices each answer was given for. If a change materially affects how we use information we already hold, we
+        will tell account holders by e-mail before it takes effect.
       </p>
     ),
   },
