@@ -8,7 +8,7 @@ import type { Accounts, SessionData } from './accounts.server.ts'
 import { readAccess } from './onboarding.server.ts'
 import type { OnboardingChange } from './realtime.server.ts'
 
-/** Seconds between keep-alive comments on an idle stream (proxies drop silent connections). */
+/** Time between keep-alive comments on an idle stream (proxies drop silent connections). */
 export const REALTIME_KEEPALIVE_MS = 25_000
 
 /** The browser's view of a signed-in account (root loader, /api/account/profile). */
@@ -73,6 +73,13 @@ export function mountAccountRoutes(api: Hono<AppEnv>, accounts: Accounts) {
       c,
       async (stream) => {
         let chain = Promise.resolve()
+        // Ends when the browser goes away, the session is gone, or the process shuts down; then
+        // streamSSE closes the stream.
+        let finish: () => void = () => {}
+        const done = new Promise<void>((resolve) => {
+          finish = resolve
+        })
+        stream.onAbort(finish)
         const stillSignedIn = async () => {
           const [row] = await accounts.database.db
             .select({ id: session.id })
@@ -84,13 +91,13 @@ export function mountAccountRoutes(api: Hono<AppEnv>, accounts: Accounts) {
         const sendStatus = async () => {
           const { status, role } = await readAccess(accounts.database.db, email, log)
           await stream.writeSSE({ event: 'status', data: JSON.stringify({ status, role }) })
-          if (!(await stillSignedIn())) await stream.close()
+          if (!(await stillSignedIn())) finish()
         }
         const onChange = (change: OnboardingChange) => {
           chain = chain.then(async () => {
             if (stream.closed || stream.aborted) return
             if (change.kind === 'closing') {
-              await stream.close()
+              finish()
               return
             }
             await sendStatus()
@@ -101,14 +108,6 @@ export function mountAccountRoutes(api: Hono<AppEnv>, accounts: Accounts) {
         const keepAlive = setInterval(() => {
           void stream.write(': keep-alive\n\n').catch(() => {})
         }, REALTIME_KEEPALIVE_MS)
-        const done = new Promise<void>((resolve) => {
-          stream.onAbort(resolve)
-          const close = stream.close.bind(stream)
-          stream.close = async () => {
-            await close()
-            resolve()
-          }
-        })
         try {
           // The current status first: a browser that reconnects learns what changed while it was away.
           // Reconnects wait a little, so a restarting server is not stormed.

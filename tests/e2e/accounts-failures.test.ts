@@ -162,9 +162,12 @@ describe('protected pages in the browser', () => {
     await page.goto('/dashboard')
     await page.waitForSelector('html[data-hydrated="true"]')
     // Backoff 1, 2, 4, 8, 16 s between the 6 attempts: fast-forward through it.
-    // (The clock also runs the toast's own 5 s timer: advance in small steps and stop at the sixth attempt.)
-    for (let i = 0; i < 120 && attempts < 6; i++) await page.clock.runFor(500)
-    await page.clock.runFor(500)
+    // Advance in small steps, letting each answer arrive in real time, and stop at the sixth attempt
+    // (the clock also runs the toast's own 5 s timer).
+    for (let i = 0; i < 400 && attempts < 6; i++) {
+      await page.clock.runFor(500)
+      await new Promise((resolve) => setTimeout(resolve, 25))
+    }
     expect(attempts).toBe(6)
     await expectToast(page, 'Authentication Error', 'Unable to verify your access. Please try logging out and back in.')
     await context.close()
