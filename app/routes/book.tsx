@@ -1,6 +1,7 @@
 import { ArrowDownIcon, CalendarCheckIcon, CircleCheckIcon, ClockIcon, PhoneIcon, ShieldCheckIcon } from 'lucide-react'
 import { useLoaderData } from 'react-router'
 import { BookingForm } from '~/components/forms/booking-form'
+import { JsonLd, usePublicUrl } from '~/components/json-ld'
 import { buttonVariants } from '~/components/ui/button'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '~/components/ui/card'
 import { bookingFaq, bookingPage, bookingTrust, whatToExpect, whatYouReceive, whyBook } from '~/content/booking'
@@ -8,6 +9,7 @@ import { business } from '~/content/business'
 import { consultation } from '~/content/pricing'
 import { bookingPrefill } from '~/lib/booking-prefill'
 import { cn } from '~/lib/cn'
+import { breadcrumbJsonLd, faqJsonLd } from '~/lib/json-ld'
 import { pageMeta } from '~/lib/seo'
 import type { Route } from './+types/book'
 
@@ -30,8 +32,16 @@ export default function Book() {
   // A new query (a link to another service or plan) starts a fresh form with its own preselection.
   const formKey = `${prefill.residential}|${prefill.services.join(',')}|${prefill.plan ?? ''}`
 
+  const baseUrl = usePublicUrl()
   return (
     <>
+      <JsonLd
+        data={breadcrumbJsonLd(baseUrl, [
+          { name: 'Home', path: '/' },
+          { name: 'Book a Consultation', path: '/book' },
+        ])}
+      />
+      <JsonLd data={faqJsonLd(bookingFaq.items)} />
       <section className="bg-gradient-to-b from-secondary to-background" aria-labelledby="book-title">
         <div className="mx-auto max-w-6xl px-6 pt-16 pb-12 sm:pt-20">
           <p className="font-semibold text-primary text-sm uppercase tracking-wide">{copy.eyebrow}</p>
