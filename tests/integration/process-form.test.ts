@@ -463,3 +463,58 @@ describe(`booking while the business inbox refuses mail on ${backend}`, () => {
     )
   })
 })
+
+describe(`sending at once through the outbox on ${backend}`, () => {
+  it('marks a send that outlives the budget once it is done, and stop() waits for it', async () => {
+    const received: string[] = []
+    // A mail server that takes its time over every message.
+    const slow = new SMTPServer({
+      authOptional: true,
+      disabledCommands: ['STARTTLS', 'AUTH'],
+      logger: false,
+      onData: (stream, _session, callback) => {
+        const chunks: Buffer[] = []
+        stream.on('data', (chunk: Buffer) => chunks.push(chunk))
+        stream.on('end', () => {
+          setTimeout(() => {
+            received.push(Buffer.concat(chunks).toString('utf8'))
+            callback()
+          }, 1_500)
+        })
+      },
+    })
+    await new Promise<void>((resolve) => slow.listen(0, '127.0.0.1', resolve))
+    const port = (slow.server.address() as AddressInfo).port
+    const outbox = await startOutbox({
+      database: h.database,
+      transport: createMailTransport({
+        smtpUrl: `smtp://127.0.0.1:${port}`,
+        dataDir: h.dataDir,
+        from: MAIL_FROM,
+        log: h.log,
+      }),
+      log: h.log,
+      work: false,
+      // Longer than the slow send: until then the main worker leaves the message alone.
+      immediateHoldSeconds: 3,
+    })
+    try {
+      const message = { to: ['slow@example.com'], subject: 'Sent slowly', text: 'Takes a while.' }
+      const [id = ''] = await h.database.db.transaction((tx) => outbox.enqueueAll([message], tx, { immediate: true }))
+      const sentInTime = await outbox.sendNow([{ id, message }], 100)
+      expect(sentInTime.size).toBe(0)
+      await outbox.stop()
+      expect(received).toHaveLength(1)
+      const [job] = await selectRows<{ state: string }>(
+        h.database.db,
+        sql`select state::text as state from pgboss.job where id = ${id}::uuid`,
+      )
+      expect(job?.state).toBe('completed')
+      // The main worker, past the hold, has nothing to send again.
+      await sleep(2_500)
+      expect(smtp.received.filter((m) => m.headers.get('subject') === 'Sent slowly')).toEqual([])
+    } finally {
+      await new Promise<void>((resolve) => slow.close(() => resolve()))
+    }
+  })
+})
