@@ -412,6 +412,24 @@ every request comes from one address.
 afterwards ("acknowledged but not stored" must be 0). "Stored but unanswered" are requests that were
 in flight when autocannon stopped at the end of a run: the server stored them, the client had hung up.
 
+The server logs at \`warn\` during the runs (the product's default is \`info\`: two JSON lines per
+booking on stdout).
+
+## Where the time goes
+
+A CPU profile of the server process under this load (\`node --cpu-prof\`, taken while writing the
+benchmark) shows its one JavaScript thread busy about 95% of the time, which is the limit on this
+machine: roughly a fifth in the PostgreSQL driver and query building (8 statements per booking:
+the rate-limit upsert, BEGIN, the advisory lock, the idempotency lookup, one insert of both outbox
+jobs, the booking insert, COMMIT, and marking both e-mails sent), a sixth writing the two .eml files
+(the file transport creates the mail folder before every file), a tenth composing the e-mails, a
+tenth in the HTTP layer, the rest in garbage collection, validation and logging. With 50 clients
+and one busy thread, latency follows throughput (Little's law: 50 / throughput): p99 under 100 ms at
+50 connections needs more than 500 bookings/s from this one thread. Ways there, none taken here:
+several server processes against the same PostgreSQL (the product keeps no state of its own), a
+machine with more cores than the load generator and the database need, or answering before the
+e-mails are written (the answer could then no longer say whether they went out).
+
 ## Machine
 
 - ${r.machine.cpus} cores (${r.machine.cpuModel}), ${r.machine.memoryGb} GB, Node ${r.machine.node}
