@@ -1,15 +1,11 @@
-import { useEffect, useRef, useState } from 'react'
-import { ErrorSummary, FormField, fieldA11y, focusFirstInvalid } from '~/components/forms/form-field'
+import { useState } from 'react'
+import { ErrorSummary, FormField, fieldA11y, TextField } from '~/components/forms/form-field'
 import { FormHandlerBanner } from '~/components/forms/form-handler-banner'
 import { Honeypot } from '~/components/forms/honeypot'
+import { useFormSubmission } from '~/components/forms/use-form-submission'
 import { Button } from '~/components/ui/button'
-import { Input } from '~/components/ui/input'
 import { Textarea } from '~/components/ui/textarea'
-import { contactRequestSchema, type FieldErrors, fieldErrorsOf, HONEYPOT_FIELD, limits } from '~/lib/booking-schema'
-import { errorToast, successToast } from '~/lib/form-feedback'
-import { SubmitFormError, submitForm } from '~/lib/submit-form'
-import { toast } from '~/lib/toast'
-import { useFormHandlerAvailability } from '~/lib/use-form-handler'
+import { contactRequestSchema, HONEYPOT_FIELD, limits } from '~/lib/booking-schema'
 
 type Values = { name: string; email: string; phone: string; message: string; honeypot: string }
 
@@ -24,29 +20,19 @@ type Field = keyof typeof labels
  * gives it its heading (pass that heading's id as `labelledBy`).
  */
 export function ContactForm({ labelledBy }: { labelledBy?: string }) {
-  const availability = useFormHandlerAvailability()
   const [values, setValues] = useState<Values>(empty)
-  const [errors, setErrors] = useState<FieldErrors>({})
-  const [submitting, setSubmitting] = useState(false)
-  const [attempt, setAttempt] = useState(0)
-  const formRef = useRef<HTMLFormElement>(null)
-  const blocked = availability === 'unavailable'
-
-  useEffect(() => {
-    if (attempt > 0) focusFirstInvalid(formRef.current)
-  }, [attempt])
+  const form = useFormSubmission('contact', contactRequestSchema, () => setValues(empty))
+  const { errorOf, submitting, blocked } = form
 
   const set = (key: keyof Values, value: string) => {
     setValues((v) => ({ ...v, [key]: value }))
-    if (errors[key]) setErrors(({ [key]: _, ...rest }) => rest)
+    form.clearError(key)
   }
-  const errorOf = (key: string) => errors[key]?.[0]
 
-  async function onSubmit(event: React.FormEvent<HTMLFormElement>) {
+  function onSubmit(event: React.FormEvent<HTMLFormElement>) {
     event.preventDefault()
-    if (submitting || blocked) return
-    const payload = {
-      formType: 'contact' as const,
+    void form.submit({
+      formType: 'contact',
       name: values.name,
       email: values.email,
       phone: values.phone,
@@ -54,83 +40,60 @@ export function ContactForm({ labelledBy }: { labelledBy?: string }) {
       source: window.location.href,
       timestamp: new Date().toISOString(),
       [HONEYPOT_FIELD]: values.honeypot,
-    }
-    const parsed = contactRequestSchema.safeParse(payload)
-    if (!parsed.success) {
-      setErrors(fieldErrorsOf(parsed.error))
-      setAttempt((n) => n + 1)
-      return
-    }
-    setErrors({})
-    setSubmitting(true)
-    try {
-      const outcome = await submitForm(payload)
-      toast(successToast('contact', outcome))
-      setValues(empty)
-    } catch (error) {
-      const message = error instanceof Error ? error.message : String(error)
-      if (error instanceof SubmitFormError && error.fields) {
-        setErrors(error.fields)
-        setAttempt((n) => n + 1)
-      }
-      toast(errorToast('contact', message))
-    } finally {
-      setSubmitting(false)
-    }
+    })
   }
 
-  // In the order of the form, whatever order the checks found them in.
-  const invalid = (Object.keys(labels) as Field[]).filter((key) => errors[key])
+  const invalid = form.invalid(Object.keys(labels) as Field[])
 
   return (
     <form
-      ref={formRef}
+      ref={form.formRef}
       noValidate
       onSubmit={onSubmit}
       aria-labelledby={labelledBy}
       aria-label={labelledBy ? undefined : 'Contact us'}
       aria-busy={submitting}
       className="grid gap-5"
-      data-availability={availability}
+      data-availability={form.availability}
     >
       {blocked && <FormHandlerBanner />}
       <ErrorSummary count={invalid.length} labels={invalid.map((key) => labels[key])} />
       <div className="grid gap-5 sm:grid-cols-2">
-        <FormField id="contact-name" label={labels.name} required error={errorOf('name')}>
-          <Input
-            {...fieldA11y('contact-name', errorOf('name'))}
-            name="name"
-            autoComplete="name"
-            required
-            maxLength={limits.fullName}
-            value={values.name}
-            onChange={(e) => set('name', e.target.value)}
-          />
-        </FormField>
-        <FormField id="contact-email" label={labels.email} required error={errorOf('email')}>
-          <Input
-            {...fieldA11y('contact-email', errorOf('email'))}
-            name="email"
-            type="email"
-            autoComplete="email"
-            required
-            maxLength={limits.email}
-            value={values.email}
-            onChange={(e) => set('email', e.target.value)}
-          />
-        </FormField>
-      </div>
-      <FormField id="contact-phone" label={labels.phone} error={errorOf('phone')}>
-        <Input
-          {...fieldA11y('contact-phone', errorOf('phone'))}
-          name="phone"
-          type="tel"
-          autoComplete="tel"
-          maxLength={limits.phone}
-          value={values.phone}
-          onChange={(e) => set('phone', e.target.value)}
+        <TextField
+          id="contact-name"
+          label={labels.name}
+          required
+          error={errorOf('name')}
+          name="name"
+          autoComplete="name"
+          maxLength={limits.fullName}
+          value={values.name}
+          onChange={(e) => set('name', e.target.value)}
         />
-      </FormField>
+        <TextField
+          id="contact-email"
+          label={labels.email}
+          required
+          error={errorOf('email')}
+          name="email"
+          type="email"
+          autoComplete="email"
+          maxLength={limits.email}
+          value={values.email}
+          onChange={(e) => set('email', e.target.value)}
+        />
+      </div>
+      <TextField
+        id="contact-phone"
+        label={labels.phone}
+        error={errorOf('phone')}
+        name="phone"
+        type="tel"
+        autoComplete="tel"
+        maxLength={limits.phone}
+        value={values.phone}
+        onChange={(e) => set('phone', e.target.value)}
+      />
       <FormField id="contact-message" label={labels.message} required error={errorOf('message')}>
         <Textarea
           {...fieldA11y('contact-message', errorOf('message'))}

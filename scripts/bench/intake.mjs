@@ -182,7 +182,12 @@ async function oneRun(backend, index, database) {
     } finally {
       await server.stop()
     }
-    if (/"level":(50|60)/.test(server.output())) log(`the server logged errors:\n${server.output()}`)
+    const errors = server
+      .output()
+      .split('\n')
+      .filter((line) => /"level":(50|60)/.test(line))
+    if (errors.length > 0)
+      log(`${backend}: the server logged ${errors.length} error(s):\n${errors.slice(0, 5).join('\n')}`)
     const storedIds = database
       ? await database.storedIds(`run-${runId}-%`)
       : await pgliteStoredIds(dataDir, `run-${runId}-%`)
@@ -200,6 +205,8 @@ async function oneRun(backend, index, database) {
       non2xx: result.non2xx,
       errors: result.errors,
       timeouts: result.timeouts,
+      serverErrorLines: errors.length,
+      serverErrorSample: errors[0]?.slice(0, 300),
     }
   } finally {
     fs.rmSync(dataDir, { recursive: true, force: true })
@@ -294,6 +301,7 @@ function summarize(phaseResult) {
       storedButUnanswered: r.reduce((n, x) => n + x.storedButUnanswered, 0),
       non2xx: r.reduce((n, x) => n + x.non2xx, 0),
       errors: r.reduce((n, x) => n + x.errors, 0),
+      serverErrorLines: r.reduce((n, x) => n + x.serverErrorLines, 0),
     },
   }
 }
@@ -411,6 +419,30 @@ every request comes from one address.
 "Acknowledged" counts 2xx answers; every acknowledged booking id was looked up in the database
 afterwards ("acknowledged but not stored" must be 0). "Stored but unanswered" are requests that were
 in flight when autocannon stopped at the end of a run: the server stored them, the client had hung up.
+
+Errors the server logged during the runs: ${r.phases.map((p) => `${p.backend} ${p.totals.serverErrorLines}`).join(', ')}${
+    r.phases.some((p) => p.totals.serverErrorLines > 0)
+      ? ' (samples in intake.json; a request still running when its client hung up at the end of a run and the server was stopped meets the closed database pool and is logged as an error: nobody is waiting for its answer, and its booking is stored with its e-mails or not at all)'
+      : ''
+  }.
+
+The server logs at \`warn\` during the runs (the product's default is \`info\`: two JSON lines per
+booking on stdout).
+
+## Where the time goes
+
+A CPU profile of the server process under this load (\`node --cpu-prof\`, taken while writing the
+benchmark) shows its one JavaScript thread busy about 95% of the time, which is the limit on this
+machine: roughly a fifth in the PostgreSQL driver and query building (8 statements per booking:
+the rate-limit upsert, BEGIN, the advisory lock, the idempotency lookup, one insert of both outbox
+jobs, the booking insert, COMMIT, and marking both e-mails sent), a sixth writing the two .eml files
+(the file transport creates the mail folder before every file), a tenth composing the e-mails, a
+tenth in the HTTP layer, the rest in garbage collection, validation and logging. With 50 clients
+and one busy thread, latency follows throughput (Little's law: 50 / throughput): p99 under 100 ms at
+50 connections needs more than 500 bookings/s from this one thread. Ways there, none taken here:
+several server processes against the same PostgreSQL (the product keeps no state of its own), a
+machine with more cores than the load generator and the database need, or answering before the
+e-mails are written (the answer could then no longer say whether they went out).
 
 ## Machine
 

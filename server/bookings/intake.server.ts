@@ -13,7 +13,7 @@ import { confirmationSubject, referenceOf } from './mail.server.ts'
 import { countRequest } from './rate-limit.server.ts'
 import { recordBooking } from './record.server.ts'
 
-/** Spec-free limits of the intake endpoint (documented in docs/booking.md). */
+/** Limits the specification leaves open (documented in docs/booking.md). */
 export const INTAKE_BODY_LIMIT_BYTES = 32 * 1024
 /** How long a request waits for its e-mails before answering "recorded" and leaving them to the worker. */
 export const DELIVERY_BUDGET_MS = 3000
@@ -25,7 +25,6 @@ export type IntakeDeps = {
   log: Logger
   /** Key of the IP hash; defaults to the AUTH_SECRET (given or generated in $DATA_DIR). */
   ipHashKey?: string
-  deliveryBudgetMs?: number
 }
 
 const reachUs = `call us at ${business.phone}`
@@ -37,7 +36,6 @@ const ALLOW = 'POST, OPTIONS'
  */
 export function processFormRoutes(deps: IntakeDeps) {
   const { config, database, outbox, log } = deps
-  const budgetMs = deps.deliveryBudgetMs ?? DELIVERY_BUDGET_MS
   let ipKey = deps.ipHashKey
   const ipHash = (ip: string) => {
     ipKey ??= config.authSecret ?? loadSecrets(config.dataDir, {}).authSecret
@@ -130,7 +128,7 @@ export function processFormRoutes(deps: IntakeDeps) {
         })
       }
 
-      const sent = await outbox.sendNow([recorded.notification, recorded.confirmation], budgetMs)
+      const sent = await outbox.sendNow([recorded.notification, recorded.confirmation], DELIVERY_BUDGET_MS)
       const confirmed = sent.has(recorded.confirmation.id)
       const notified = sent.has(recorded.notification.id)
       log.info(

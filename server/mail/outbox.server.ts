@@ -127,6 +127,59 @@ export async function startOutbox(options: {
     )
   }
 
+  /** Sends started by sendNow(), awaited by stop(). */
+  const sending = new Set<Promise<unknown>>()
+
+  const complete = async (ids: string[]) => {
+    try {
+      // Queued jobs can be completed directly: the worker never sees them.
+      await boss.complete(MAIL_QUEUE, ids, null, { includeQueued: true })
+    } catch (error) {
+      // Sent but not marked: the worker sends them again after the hold, with the same Message-IDs.
+      log.warn({ err: summarizeError(error), jobIds: ids }, 'mail sent but not marked as sent')
+    }
+  }
+
+  /**
+   * `inTime` resolves after budgetMs at the latest, with the ids sent by then (marked in one
+   * statement); `settled` once every send has finished and been marked.
+   */
+  function sendNowWithin(messages: ReadonlyArray<{ id: string; message: MailMessage }>, budgetMs: number) {
+    const sent = new Set<string>()
+    let late = false
+    const sendAll = Promise.all(
+      messages.map(async ({ id, message }) => {
+        try {
+          await transport.send({ ...mailMessageSchema.parse(message), messageId: messageIdOf(id) })
+        } catch (error) {
+          log.warn(
+            { err: summarizeError(error), jobId: id, to: message.to },
+            'mail not sent at once; the worker will retry',
+          )
+          return
+        }
+        sent.add(id)
+        // Finished after the budget: nobody else will mark it.
+        if (late) await complete([id])
+      }),
+    )
+    const inTime = (async () => {
+      let timer: ReturnType<typeof setTimeout> | undefined
+      await Promise.race([
+        sendAll,
+        new Promise<void>((resolve) => {
+          timer = setTimeout(resolve, budgetMs)
+        }),
+      ])
+      clearTimeout(timer)
+      late = true
+      const done = new Set(sent)
+      if (done.size > 0) await complete([...done])
+      return done
+    })()
+    return { inTime, settled: Promise.all([sendAll, inTime]) }
+  }
+
   return {
     async enqueue(message, tx, enqueueOptions = {}) {
       const data = mailMessageSchema.parse(message)
@@ -149,46 +202,10 @@ export async function startOutbox(options: {
       return jobs.map((job) => job.id)
     },
     async sendNow(messages, budgetMs) {
-      const sent = new Set<string>()
-      let late = false
-      const complete = async (ids: string[]) => {
-        try {
-          // Queued jobs can be completed directly: the worker never sees them.
-          await boss.complete(MAIL_QUEUE, ids, null, { includeQueued: true })
-        } catch (error) {
-          // Sent but not marked: the worker sends them again after the hold, with the same Message-IDs.
-          log.warn({ err: summarizeError(error), jobIds: ids }, 'mail sent but not marked as sent')
-        }
-      }
-      const sendAll = Promise.all(
-        messages.map(async ({ id, message }) => {
-          try {
-            await transport.send({ ...mailMessageSchema.parse(message), messageId: messageIdOf(id) })
-          } catch (error) {
-            log.warn(
-              { err: summarizeError(error), jobId: id, to: message.to },
-              'mail not sent at once; the worker will retry',
-            )
-            return
-          }
-          sent.add(id)
-          // Finished after the budget: nobody else will mark it.
-          if (late) await complete([id])
-        }),
-      )
-      let timer: ReturnType<typeof setTimeout> | undefined
-      await Promise.race([
-        sendAll,
-        new Promise<void>((resolve) => {
-          timer = setTimeout(resolve, budgetMs)
-        }),
-      ])
-      clearTimeout(timer)
-      late = true
-      const inTime = new Set(sent)
-      // One statement for everything sent within the budget.
-      if (inTime.size > 0) await complete([...inTime])
-      return inTime
+      const work = sendNowWithin(messages, budgetMs)
+      sending.add(work.settled)
+      void work.settled.finally(() => sending.delete(work.settled))
+      return work.inTime
     },
     async pending() {
       // Read live from the job table: the queue's cached counters lag behind by a monitor pass.
@@ -199,6 +216,16 @@ export async function startOutbox(options: {
       return row?.n ?? 0
     },
     async stop() {
+      // Sends started by requests finish and are marked first (a request whose client hung up can
+      // still be at it after the HTTP server has closed its connections), for 15 s at most.
+      let timer: ReturnType<typeof setTimeout> | undefined
+      await Promise.race([
+        Promise.allSettled(sending),
+        new Promise<void>((resolve) => {
+          timer = setTimeout(resolve, 15_000)
+        }),
+      ])
+      clearTimeout(timer)
       // Drain: let a message being sent finish, then stop polling. The database is closed by its owner.
       await boss.stop({ graceful: true, timeout: 15_000, close: !database.pglite })
       transport.close()

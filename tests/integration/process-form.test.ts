@@ -1,6 +1,6 @@
 import type { AddressInfo } from 'node:net'
 import { eq, sql } from 'drizzle-orm'
-import { SMTPServer } from 'smtp-server'
+import { SMTPServer, type SMTPServerOptions } from 'smtp-server'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { business } from '../../app/content/business.ts'
 import { openDatabase, selectRows } from '../../server/db/client.server.ts'
@@ -37,6 +37,18 @@ type Answer = {
 async function answer(response: Response): Promise<Answer> {
   expect(response.headers.get('content-type')).toMatch(/^application\/json/)
   return (await response.json()) as Answer
+}
+
+/** A real SMTP server on a free port, behaving as the handlers given say. */
+async function smtpServer(handlers: Pick<SMTPServerOptions, 'onRcptTo' | 'onData'>): Promise<SMTPServer> {
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS', 'AUTH'],
+    logger: false,
+    ...handlers,
+  })
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  return server
 }
 
 async function rowsOf(h: IntakeHarness) {
@@ -414,10 +426,7 @@ describe(`booking while the business inbox refuses mail on ${backend}`, () => {
 
   beforeAll(async () => {
     // A mail server that takes the confirmation but answers "try later" for the business inbox.
-    picky = new SMTPServer({
-      authOptional: true,
-      disabledCommands: ['STARTTLS', 'AUTH'],
-      logger: false,
+    picky = await smtpServer({
       onRcptTo: (address, _session, callback) => {
         if (address.address === 'office@ramapo-it.test') {
           callback(Object.assign(new Error('Mailbox busy, try again later'), { responseCode: 450 }))
@@ -430,7 +439,6 @@ describe(`booking while the business inbox refuses mail on ${backend}`, () => {
         stream.on('end', () => callback())
       },
     })
-    await new Promise<void>((resolve) => picky.listen(0, '127.0.0.1', resolve))
     const port = (picky.server.address() as AddressInfo).port
     // A process that sends at once through that server and leaves the rest to the main worker.
     outbox = await startOutbox({
@@ -462,5 +470,56 @@ describe(`booking while the business inbox refuses mail on ${backend}`, () => {
     await waitFor('the notification to reach the business inbox', () =>
       smtp.received.some((m) => m.recipients.includes('office@ramapo-it.test')),
     )
+  })
+})
+
+describe(`sending at once through the outbox on ${backend}`, () => {
+  it('marks a send that outlives the budget once it is done, and stop() waits for it', async () => {
+    const received: string[] = []
+    // A mail server that takes its time over every message.
+    const slow = await smtpServer({
+      onData: (stream, _session, callback) => {
+        const chunks: Buffer[] = []
+        stream.on('data', (chunk: Buffer) => chunks.push(chunk))
+        stream.on('end', () => {
+          setTimeout(() => {
+            received.push(Buffer.concat(chunks).toString('utf8'))
+            callback()
+          }, 1_500)
+        })
+      },
+    })
+    const port = (slow.server.address() as AddressInfo).port
+    const outbox = await startOutbox({
+      database: h.database,
+      transport: createMailTransport({
+        smtpUrl: `smtp://127.0.0.1:${port}`,
+        dataDir: h.dataDir,
+        from: MAIL_FROM,
+        log: h.log,
+      }),
+      log: h.log,
+      work: false,
+      // Longer than the slow send: until then the main worker leaves the message alone.
+      immediateHoldSeconds: 3,
+    })
+    try {
+      const message = { to: ['slow@example.com'], subject: 'Sent slowly', text: 'Takes a while.' }
+      const [id = ''] = await h.database.db.transaction((tx) => outbox.enqueueAll([message], tx, { immediate: true }))
+      const sentInTime = await outbox.sendNow([{ id, message }], 100)
+      expect(sentInTime.size).toBe(0)
+      await outbox.stop()
+      expect(received).toHaveLength(1)
+      const [job] = await selectRows<{ state: string }>(
+        h.database.db,
+        sql`select state::text as state from pgboss.job where id = ${id}::uuid`,
+      )
+      expect(job?.state).toBe('completed')
+      // The main worker, past the hold, has nothing to send again.
+      await sleep(2_500)
+      expect(smtp.received.filter((m) => m.headers.get('subject') === 'Sent slowly')).toEqual([])
+    } finally {
+      await new Promise<void>((resolve) => slow.close(() => resolve()))
+    }
   })
 })

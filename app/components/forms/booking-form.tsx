@@ -1,28 +1,16 @@
-import { useEffect, useRef, useState } from 'react'
+import { useState } from 'react'
 import { Button } from '~/components/ui/button'
 import { Checkbox } from '~/components/ui/checkbox'
-import { Input } from '~/components/ui/input'
 import { Label } from '~/components/ui/label'
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '~/components/ui/select'
 import { Textarea } from '~/components/ui/textarea'
 import { consultation } from '~/content/pricing'
 import { type BookingPrefill, planChoicesFor, serviceChoices } from '~/lib/booking-prefill'
-import {
-  consultationRequestSchema,
-  type FieldErrors,
-  fieldErrorsOf,
-  fullName,
-  HONEYPOT_FIELD,
-  limits,
-  serviceList,
-} from '~/lib/booking-schema'
-import { errorToast, successToast } from '~/lib/form-feedback'
-import { SubmitFormError, submitForm } from '~/lib/submit-form'
-import { toast } from '~/lib/toast'
-import { useFormHandlerAvailability } from '~/lib/use-form-handler'
-import { ErrorSummary, FieldError, FormField, fieldA11y, focusFirstInvalid } from './form-field'
+import { consultationRequestSchema, fullName, HONEYPOT_FIELD, limits, serviceList } from '~/lib/booking-schema'
+import { ErrorSummary, FieldError, FormField, fieldA11y, TextField } from './form-field'
 import { FormHandlerBanner } from './form-handler-banner'
 import { Honeypot } from './honeypot'
+import { useFormSubmission } from './use-form-submission'
 
 type Values = {
   firstName: string
@@ -95,68 +83,36 @@ function payloadOf(values: Values) {
  * check failed.
  */
 export function BookingForm({ prefill }: { prefill: BookingPrefill }) {
-  const availability = useFormHandlerAvailability()
   const [values, setValues] = useState<Values>(() => initialValues(prefill))
-  const [errors, setErrors] = useState<FieldErrors>({})
-  const [submitting, setSubmitting] = useState(false)
-  const [attempt, setAttempt] = useState(0)
-  const formRef = useRef<HTMLFormElement>(null)
+  const form = useFormSubmission('consultation', consultationRequestSchema, () =>
+    setValues((v) => ({ ...initialValues(prefill), services: v.services, plan: v.plan })),
+  )
+  const { errorOf, submitting, blocked } = form
   const serviceOptions = serviceChoices(prefill.residential)
   const planOptions = planChoicesFor(prefill.residential)
-  const blocked = availability === 'unavailable'
-
-  // After a blocked submit, focus lands on the first field to fix (its error is read with it).
-  useEffect(() => {
-    if (attempt > 0) focusFirstInvalid(formRef.current)
-  }, [attempt])
 
   const set = <K extends keyof Values>(key: K, value: Values[K]) => {
     setValues((v) => ({ ...v, [key]: value }))
-    if (errors[key]) setErrors(({ [key]: _, ...rest }) => rest)
+    form.clearError(key)
   }
 
-  const errorOf = (key: string) => errors[key]?.[0]
-
-  async function onSubmit(event: React.FormEvent<HTMLFormElement>) {
+  function onSubmit(event: React.FormEvent<HTMLFormElement>) {
     event.preventDefault()
-    if (submitting || blocked) return
-    const payload = payloadOf(values)
-    const parsed = consultationRequestSchema.safeParse(payload)
-    if (!parsed.success) {
-      setErrors(fieldErrorsOf(parsed.error))
-      setAttempt((n) => n + 1)
-      return
-    }
-    setErrors({})
-    setSubmitting(true)
-    try {
-      const outcome = await submitForm(payload)
-      toast(successToast('consultation', outcome))
-      setValues((v) => ({ ...initialValues(prefill), services: v.services, plan: v.plan }))
-    } catch (error) {
-      const message = error instanceof Error ? error.message : String(error)
-      if (error instanceof SubmitFormError && error.fields) {
-        setErrors(error.fields)
-        setAttempt((n) => n + 1)
-      }
-      toast(errorToast('consultation', message))
-    } finally {
-      setSubmitting(false)
-    }
+    void form.submit(payloadOf(values))
   }
 
   // In the order of the form, whatever order the checks found them in.
-  const invalid = (Object.keys(labels) as Field[]).filter((key) => errors[key])
+  const invalid = form.invalid(Object.keys(labels) as Field[])
 
   return (
     <form
-      ref={formRef}
+      ref={form.formRef}
       noValidate
       onSubmit={onSubmit}
       aria-labelledby="booking-form-title"
       aria-busy={submitting}
       className="grid gap-6"
-      data-availability={availability}
+      data-availability={form.availability}
     >
       {blocked && <FormHandlerBanner />}
       <p className="text-muted-foreground text-sm">
@@ -165,74 +121,74 @@ export function BookingForm({ prefill }: { prefill: BookingPrefill }) {
       <ErrorSummary count={invalid.length} labels={invalid.map((key) => labels[key])} />
 
       <div className="grid gap-5 sm:grid-cols-2">
-        <FormField id="booking-firstName" label={labels.firstName} required error={errorOf('firstName')}>
-          <Input
-            {...fieldA11y('booking-firstName', errorOf('firstName'))}
-            name="firstName"
-            autoComplete="given-name"
-            required
-            maxLength={limits.name}
-            value={values.firstName}
-            onChange={(e) => set('firstName', e.target.value)}
-          />
-        </FormField>
-        <FormField id="booking-lastName" label={labels.lastName} required error={errorOf('lastName')}>
-          <Input
-            {...fieldA11y('booking-lastName', errorOf('lastName'))}
-            name="lastName"
-            autoComplete="family-name"
-            required
-            maxLength={limits.name}
-            value={values.lastName}
-            onChange={(e) => set('lastName', e.target.value)}
-          />
-        </FormField>
-        <FormField id="booking-email" label={labels.email} required error={errorOf('email')}>
-          <Input
-            {...fieldA11y('booking-email', errorOf('email'))}
-            name="email"
-            type="email"
-            autoComplete="email"
-            required
-            maxLength={limits.email}
-            value={values.email}
-            onChange={(e) => set('email', e.target.value)}
-          />
-        </FormField>
-        <FormField id="booking-phone" label={labels.phone} required error={errorOf('phone')}>
-          <Input
-            {...fieldA11y('booking-phone', errorOf('phone'))}
-            name="phone"
-            type="tel"
-            autoComplete="tel"
-            required
-            maxLength={limits.phone}
-            value={values.phone}
-            onChange={(e) => set('phone', e.target.value)}
-          />
-        </FormField>
-        <FormField id="booking-company" label={labels.company} error={errorOf('company')}>
-          <Input
-            {...fieldA11y('booking-company', errorOf('company'))}
-            name="company"
-            autoComplete="organization"
-            maxLength={limits.company}
-            value={values.company}
-            onChange={(e) => set('company', e.target.value)}
-          />
-        </FormField>
-        <FormField id="booking-employees" label={labels.employees} error={errorOf('employees')}>
-          <Input
-            {...fieldA11y('booking-employees', errorOf('employees'))}
-            name="employees"
-            type="number"
-            inputMode="numeric"
-            min={1}
-            step={1}
-            value={values.employees}
-            onChange={(e) => set('employees', e.target.value)}
-          />
-        </FormField>
+        <TextField
+          id="booking-firstName"
+          label={labels.firstName}
+          required
+          error={errorOf('firstName')}
+          name="firstName"
+          autoComplete="given-name"
+          maxLength={limits.name}
+          value={values.firstName}
+          onChange={(e) => set('firstName', e.target.value)}
+        />
+        <TextField
+          id="booking-lastName"
+          label={labels.lastName}
+          required
+          error={errorOf('lastName')}
+          name="lastName"
+          autoComplete="family-name"
+          maxLength={limits.name}
+          value={values.lastName}
+          onChange={(e) => set('lastName', e.target.value)}
+        />
+        <TextField
+          id="booking-email"
+          label={labels.email}
+          required
+          error={errorOf('email')}
+          name="email"
+          type="email"
+          autoComplete="email"
+          maxLength={limits.email}
+          value={values.email}
+          onChange={(e) => set('email', e.target.value)}
+        />
+        <TextField
+          id="booking-phone"
+          label={labels.phone}
+          required
+          error={errorOf('phone')}
+          name="phone"
+          type="tel"
+          autoComplete="tel"
+          maxLength={limits.phone}
+          value={values.phone}
+          onChange={(e) => set('phone', e.target.value)}
+        />
+        <TextField
+          id="booking-company"
+          label={labels.company}
+          error={errorOf('company')}
+          name="company"
+          autoComplete="organization"
+          maxLength={limits.company}
+          value={values.company}
+          onChange={(e) => set('company', e.target.value)}
+        />
+        <TextField
+          id="booking-employees"
+          label={labels.employees}
+          error={errorOf('employees')}
+          name="employees"
+          type="number"
+          inputMode="numeric"
+          min={1}
+          step={1}
+          value={values.employees}
+          onChange={(e) => set('employees', e.target.value)}
+        />
       </div>
 
       <fieldset

@@ -1,3 +1,4 @@
+import { Input } from '~/components/ui/input'
 import { Label } from '~/components/ui/label'
 import { cn } from '~/lib/cn'
 
@@ -5,12 +6,11 @@ import { cn } from '~/lib/cn'
 export const errorIdOf = (id: string) => `${id}-error`
 
 /** Accessibility attributes of an input with an optional inline error. */
-export function fieldA11y(id: string, error: string | undefined, hintId?: string) {
-  const describedBy = [hintId, error ? errorIdOf(id) : undefined].filter(Boolean).join(' ')
+export function fieldA11y(id: string, error: string | undefined) {
   return {
     id,
     'aria-invalid': error ? true : undefined,
-    'aria-describedby': describedBy || undefined,
+    'aria-describedby': error ? errorIdOf(id) : undefined,
   } as const
 }
 
@@ -20,7 +20,6 @@ export function FormField({
   label,
   required = false,
   error,
-  hint,
   className,
   children,
 }: {
@@ -28,7 +27,6 @@ export function FormField({
   label: string
   required?: boolean
   error?: string | undefined
-  hint?: string
   className?: string
   children: React.ReactNode
 }) {
@@ -44,11 +42,6 @@ export function FormField({
           <span className="font-normal text-muted-foreground">(optional)</span>
         )}
       </Label>
-      {hint && (
-        <p id={`${id}-hint`} className="text-muted-foreground text-sm">
-          {hint}
-        </p>
-      )}
       {children}
       <FieldError id={id} error={error} />
     </div>
@@ -80,4 +73,19 @@ export function ErrorSummary({ count, labels }: { count: number; labels: string[
 export function focusFirstInvalid(form: HTMLFormElement | null) {
   const first = form?.querySelector<HTMLElement>('[aria-invalid="true"]')
   first?.focus()
+}
+
+/** A labelled one-line input with its inline error. */
+export function TextField({
+  id,
+  label,
+  required = false,
+  error,
+  ...input
+}: Omit<React.ComponentProps<typeof Input>, 'id'> & { id: string; label: string; error: string | undefined }) {
+  return (
+    <FormField id={id} label={label} required={required} error={error}>
+      <Input {...fieldA11y(id, error)} required={required} {...input} />
+    </FormField>
+  )
 }
