@@ -1,12 +1,12 @@
-import { ArrowRightIcon, CalendarCheckIcon, CircleAlertIcon, PhoneIcon } from 'lucide-react'
+import { ArrowRightIcon, CircleAlertIcon } from 'lucide-react'
 import { data, Link } from 'react-router'
 import { industryIcons } from '~/components/industry-icon'
+import { BookOrCall } from '~/components/marketing/book-or-call'
 import { CtaBand } from '~/components/marketing/cta-band'
 import { FaqSection } from '~/components/marketing/faq-list'
 import { PageHero } from '~/components/marketing/page-hero'
 import { Section, SectionHeader } from '~/components/marketing/section'
 import { serviceIcons } from '~/components/service-icon'
-import { Button } from '~/components/ui/button'
 import { business } from '~/content/business'
 import { type IndustryKey, industryByPath, industryDetails } from '~/content/industries'
 import { serviceByKey } from '~/content/services'
@@ -63,18 +63,7 @@ function IndustryView({ industry, others }: LoaderData) {
         title={industry.headline}
         intro={industry.intro}
       >
-        <Button asChild size="xl">
-          <Link to="/book">
-            <CalendarCheckIcon aria-hidden="true" />
-            Book a free consultation
-          </Link>
-        </Button>
-        <Button asChild size="xl" variant="outline">
-          <a href={`tel:${business.phoneE164}`}>
-            <PhoneIcon aria-hidden="true" />
-            Call {business.phone}
-          </a>
-        </Button>
+        <BookOrCall />
       </PageHero>
 
       <Section aria-labelledby="problems-title">

@@ -1,18 +1,9 @@
-import {
-  ArrowRightIcon,
-  CalendarCheckIcon,
-  ClockIcon,
-  GiftIcon,
-  PhoneIcon,
-  ShieldCheckIcon,
-  WifiIcon,
-} from 'lucide-react'
+import { ArrowRightIcon, ClockIcon, GiftIcon, ShieldCheckIcon, WifiIcon } from 'lucide-react'
 import { Link } from 'react-router'
+import { BookOrCall } from '~/components/marketing/book-or-call'
 import { CtaBand } from '~/components/marketing/cta-band'
 import { PageHero } from '~/components/marketing/page-hero'
 import { Section, SectionHeader } from '~/components/marketing/section'
-import { Button } from '~/components/ui/button'
-import { business } from '~/content/business'
 import { promotionalOffer as offer } from '~/content/promotional-offer'
 import { pageMeta } from '~/lib/seo'
 import type { Route } from './+types/promotional-offer'
@@ -52,18 +43,7 @@ export default function PromotionalOffer() {
           </div>
         }
       >
-        <Button asChild size="xl">
-          <Link to={offer.cta.to}>
-            <CalendarCheckIcon aria-hidden="true" />
-            {offer.cta.label}
-          </Link>
-        </Button>
-        <Button asChild size="xl" variant="outline">
-          <a href={`tel:${business.phoneE164}`}>
-            <PhoneIcon aria-hidden="true" />
-            Call {business.phone}
-          </a>
-        </Button>
+        <BookOrCall to={offer.cta.to} label={offer.cta.label} />
         <p className="basis-full text-muted-foreground">
           Opening a business account?{' '}
           <Link

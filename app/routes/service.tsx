@@ -1,12 +1,12 @@
-import { ArrowRightIcon, CalendarCheckIcon, CheckIcon, PhoneIcon, UsersIcon } from 'lucide-react'
+import { ArrowRightIcon, CheckIcon, UsersIcon } from 'lucide-react'
 import { data, Link } from 'react-router'
 import { JsonLd, usePublicUrl } from '~/components/json-ld'
+import { BookOrCall } from '~/components/marketing/book-or-call'
 import { CtaBand } from '~/components/marketing/cta-band'
 import { FaqSection } from '~/components/marketing/faq-list'
 import { PageHero } from '~/components/marketing/page-hero'
 import { Section, SectionHeader } from '~/components/marketing/section'
 import { serviceIcons } from '~/components/service-icon'
-import { Button } from '~/components/ui/button'
 import { business } from '~/content/business'
 import { services } from '~/content/catalog'
 import { industryDetails } from '~/content/industries'
@@ -62,18 +62,7 @@ function ServiceView({
         intro={service.intro}
         aside={<PlansCard service={service} />}
       >
-        <Button asChild size="xl">
-          <Link to={book}>
-            <CalendarCheckIcon aria-hidden="true" />
-            Book a free consultation
-          </Link>
-        </Button>
-        <Button asChild size="xl" variant="outline">
-          <a href={`tel:${business.phoneE164}`}>
-            <PhoneIcon aria-hidden="true" />
-            Call {business.phone}
-          </a>
-        </Button>
+        <BookOrCall to={book} />
       </PageHero>
 
       <Section aria-labelledby="included-title">
