@@ -28,6 +28,8 @@ const { values: args } = parseArgs({
     // Internal: the PostgreSQL phase runs in a child process under scripts/with-postgres.mjs.
     phase: { type: 'string' },
     result: { type: 'string' },
+    // Where intake.md and intake.json go (default docs/perf).
+    'out-dir': { type: 'string' },
   },
 })
 const runs = Number(args.runs)
@@ -367,7 +369,7 @@ const report = {
   machine,
   phases,
 }
-const outDir = path.join(root, 'docs/perf')
+const outDir = args['out-dir'] ? path.resolve(args['out-dir']) : path.join(root, 'docs/perf')
 fs.mkdirSync(outDir, { recursive: true })
 fs.writeFileSync(path.join(outDir, 'intake.json'), `${JSON.stringify(report, null, 2)}\n`)
 fs.writeFileSync(path.join(outDir, 'intake.md'), markdown(report))
