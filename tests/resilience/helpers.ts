@@ -67,7 +67,7 @@ export async function pendingMail(url: string): Promise<number> {
 export async function endMailHold(url: string): Promise<number> {
   const rows = await query(
     url,
-    `update pgboss.job set start_after = now() where name = $1 and state = 'created' and start_after > now() returning id`,
+    `update pgboss.job set start_after = now() where name = $1 and state in ('created', 'retry') and start_after > now() returning id`,
     [MAIL_QUEUE],
   )
   return rows.length
