@@ -118,7 +118,7 @@ describe('the server under faults', () => {
       for (const a of refused) expect(a.json?.error, JSON.stringify(a)).toMatch(/\w+/)
       // Every booking sent and answered while the database was certainly down got a 503.
       const duringOutage = answers.filter((a) => a.startedAt >= down && a.endedAt <= restarting)
-      expect(duringOutage.length).toBeGreaterThan(20)
+      expect(duringOutage.length).toBeGreaterThanOrEqual(8)
       expect(duringOutage.filter((a) => a.status !== 503)).toEqual([])
 
       // Every acknowledged booking is stored, under the e-mail address it was sent with.
