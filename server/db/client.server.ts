@@ -82,6 +82,24 @@ async function openPostgres(connectionString: string, log: Logger): Promise<Data
   // the pool drops it and opens a new one on the next query.
   // Logged in short: node-postgres attaches the whole client object to these errors.
   pool.on('error', (error) => log.warn({ err: summarizeError(error) }, 'database connection lost'))
+  // The pool listens to idle clients only. A client in use (a transaction) whose connection drops
+  // emits 'error' as well, and an 'error' nobody listens to ends the process. Such a client is
+  // also easily lost: drizzle sends BEGIN before its try/finally, so when the connection dies right
+  // there nobody calls release(), the pool keeps counting that client, and pool.end() at shutdown
+  // waits for it forever. So a client in use that fails goes back to the pool at once, with the
+  // error (the pool drops it), and its holder's later release() does nothing. The holder's query
+  // fails with the connection error already (the request answers 503).
+  const inUse = new WeakSet<pg.PoolClient>()
+  pool.on('acquire', (client) => inUse.add(client))
+  pool.on('release', (_error, client) => inUse.delete(client))
+  pool.on('connect', (client) => {
+    client.on('error', (error) => {
+      if (!inUse.has(client)) return // idle: the pool's own listener drops it
+      const release = client.release
+      client.release = () => {}
+      release(error)
+    })
+  })
   const db = drizzlePg({ client: pool, schema }) as unknown as Db
   return {
     db,
