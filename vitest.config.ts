@@ -1,10 +1,12 @@
 import { defineConfig } from 'vitest/config'
 
-// Three suites, run separately by `npm test` (see scripts/bootstrap.mjs):
+// The suites, run separately by `npm test` (see scripts/bootstrap.mjs):
 //  unit         pure functions and components, next to the code (*.test.ts[x])
 //  integration  server modules against a real database: PGlite in memory, or the PostgreSQL
 //               named by TEST_DATABASE_URL (scripts/with-postgres.mjs starts a throwaway one)
 //  e2e          the built server started on a free port, driven through Debian's Chromium
+//  security     the built server (and a second one configured for https) probed over HTTP, plus
+//               Chromium where a page must render (docs/security.md)
 export default defineConfig({
   resolve: { tsconfigPaths: true },
   test: {
@@ -51,6 +53,18 @@ export default defineConfig({
           include: ['tests/e2e/**/*.test.ts'],
           setupFiles: ['tests/setup/guards.ts'],
           globalSetup: ['tests/e2e/global-setup.ts'],
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+          fileParallelism: false,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'security',
+          include: ['tests/security/**/*.test.ts'],
+          setupFiles: ['tests/setup/guards.ts'],
+          globalSetup: ['tests/security/global-setup.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
           fileParallelism: false,

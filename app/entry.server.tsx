@@ -71,9 +71,17 @@ export default function handleRequest(
   })
 }
 
+/**
+ * React Router's refusal of a form POST from another site (or with a malformed Origin): the
+ * client's doing, answered 400, so a warning rather than an error that would page someone.
+ */
+const refusedCrossSiteAction = /(origin` header from a forwarded action request|`origin` header is not a valid URL)/
+
 export const handleError: HandleErrorFunction = (error, { request, context }) => {
   if (request.signal.aborted) return
   const log = context.get(appContext).log
   if (isDatabaseUnavailable(error)) log.warn({ err: error }, 'database unavailable while rendering')
-  else log.error({ err: error, url: request.url }, 'error while rendering')
+  else if (error instanceof Error && refusedCrossSiteAction.test(error.message)) {
+    log.warn({ url: request.url, origin: request.headers.get('origin') }, 'refused a cross-site form post')
+  } else log.error({ err: error, url: request.url }, 'error while rendering')
 }

@@ -132,6 +132,7 @@ if (mode === 'start') {
   suite('Integration tests on a real PostgreSQL server', 'test:pg', results)
   suite('Build', 'build', results, { gate: true })
   suite('End-to-end tests in Chromium', 'test:e2e', results)
+  suite('Security: headers, CORS, permissions, limits and probes against the built server', 'test:security', results)
   suite('Resilience: the built server against a real PostgreSQL under faults', 'test:resilience', results)
   suite('Benchmark smoke (short loads, no figures kept)', 'bench:smoke', results, { gate: true })
   const passed = results.reduce((n, r) => n + r.passed, 0)

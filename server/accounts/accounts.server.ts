@@ -96,7 +96,13 @@ export async function startAccounts(deps: {
   const dispatch = async (request: Request, clientIp: string): Promise<Response> => {
     const path = new URL(request.url).pathname.slice(AUTH_BASE_PATH.length)
     const started = performance.now()
-    const response = await auth.handler(request)
+    let response = await auth.handler(request)
+    // Better Auth's limiter names the wait only in X-Retry-After; clients and proxies read Retry-After.
+    const retryAfter = response.headers.get('x-retry-after')
+    if (response.status === 429 && retryAfter && !response.headers.has('retry-after')) {
+      response = new Response(response.body, response)
+      response.headers.set('Retry-After', retryAfter)
+    }
     const floor = responseFloorMs[path]
     if (floor) {
       const wait = floor - (performance.now() - started)

@@ -50,7 +50,15 @@ export function requireAdminApi(accounts: Accounts): MiddlewareHandler<AppEnv> {
  * profile at /api/account/profile and the live status stream at /api/realtime.
  */
 export function mountAccountRoutes(api: Hono<AppEnv>, accounts: Accounts) {
-  api.all('/auth/*', (c) => accounts.handle(c.req.raw, c.get('clientIp')))
+  api.all('/auth/*', async (c) => {
+    const response = await accounts.handle(c.req.raw, c.get('clientIp'))
+    // Better Auth answers paths it does not serve (and those we disabled) in plain text; the API speaks JSON.
+    if (response.status === 404 && !/json/i.test(response.headers.get('content-type') ?? '')) {
+      await response.body?.cancel()
+      return c.json({ error: `No API endpoint at ${c.req.path}` }, 404)
+    }
+    return response
+  })
 
   api.get('/account/profile', async (c) => {
     const { data, setCookies } = await accounts.getSession(c.req.raw.headers)

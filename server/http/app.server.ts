@@ -174,6 +174,7 @@ export function createApp(deps: AppDeps) {
 
   if (deps.getBuild) {
     const handle = createRequestHandler(deps.getBuild, config.env === 'production' ? 'production' : 'development')
+    const publicOrigin = new URL(config.publicUrl).origin
     app.all('*', async (c) => {
       const context = new RouterContextProvider()
       context.set(appContext, {
@@ -186,7 +187,7 @@ export function createApp(deps: AppDeps) {
         nonce: c.get('secureHeadersNonce') ?? '',
       })
       if (deps.accounts) context.set(accountsContext, deps.accounts)
-      return handle(c.req.raw, context)
+      return handle(atPublicOrigin(c.req.raw, publicOrigin), context)
     })
   }
 
@@ -204,6 +205,25 @@ export function createApp(deps: AppDeps) {
   })
 
   return app
+}
+
+/**
+ * The request addressed to PUBLIC_URL's origin. Behind a TLS-terminating proxy this server sees
+ * http:// while browsers send `Origin: https://…`; React Router refuses a form POST whose Origin
+ * differs from the request URL's, so without this every page action would answer 400 there. Only
+ * PUBLIC_URL's origin may post to our pages (requireSameOrigin checks the same).
+ */
+function atPublicOrigin(request: Request, publicOrigin: string): Request {
+  const url = new URL(request.url)
+  if (url.origin === publicOrigin) return request
+  const init: RequestInit & { duplex?: 'half' } = {
+    method: request.method,
+    headers: request.headers,
+    body: request.body,
+    signal: request.signal,
+    duplex: 'half',
+  }
+  return new Request(new URL(`${url.pathname}${url.search}`, publicOrigin), init)
 }
 
 function methodNotAllowed(method: string, allowed: string[]) {

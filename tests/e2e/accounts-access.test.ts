@@ -2,12 +2,11 @@ import type { Browser } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import {
   adminCredentials,
-  linkIn,
+  invitedAccountOverHttp,
   sessionCookie,
   strongPassword,
   uniqueIdentity,
   verifiedAccountOverHttp,
-  waitForMail,
 } from './helpers/accounts'
 import { baseURL, launchBrowser, newPage, visit } from './helpers/browser'
 
@@ -42,23 +41,6 @@ async function post(path: string, who: Who, form: Record<string, string>, header
   })
 }
 
-/** An account created by the admin's invitation and set up through its one-time link. */
-async function invited(role: 'client' | 'employee', label: string): Promise<string> {
-  const email = uniqueIdentity(label).email
-  const invite = await post('/admin', 'admin', { intent: 'invite', name: `Matrix ${label}`, email, role, phone: '' })
-  expect(invite.status).toBe(200)
-  const link = new URL(linkIn(await waitForMail(email, /client account is ready/)), baseURL())
-  const setup = await post(
-    '/setup-account',
-    'anonymous',
-    { token: link.searchParams.get('token') ?? '', password: strongPassword },
-    // Each sign-in from its own address: the matrix stays clear of the sign-in rate limit.
-    { 'x-forwarded-for': uniqueIdentity(label).ip },
-  )
-  expect(setup.status).toBe(302)
-  return email
-}
-
 beforeAll(async () => {
   emails.set('admin', adminCredentials().email)
   cookies.set(
@@ -69,8 +51,9 @@ beforeAll(async () => {
   await verifiedAccountOverHttp(pending, ip, 'Matrix Pending')
   emails.set('pending client', pending)
   await verifiedAccountOverHttp(bystander, ip, 'Matrix Bystander')
-  emails.set('approved client', await invited('client', 'matrix-approved'))
-  emails.set('employee', await invited('employee', 'matrix-employee'))
+  const adminCookie = cookies.get('admin') ?? ''
+  emails.set('approved client', await invitedAccountOverHttp('client', 'matrix-approved', adminCookie, ip))
+  emails.set('employee', await invitedAccountOverHttp('employee', 'matrix-employee', adminCookie, ip))
   for (const who of ['pending client', 'approved client', 'employee'] as const) {
     cookies.set(who, await sessionCookie(emails.get(who) ?? '', strongPassword, uniqueIdentity('m').ip))
   }

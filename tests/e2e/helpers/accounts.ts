@@ -161,3 +161,51 @@ export async function reviewThroughPage(page: Page, email: string, decision: 'ap
   await expectToast(page, 'Done')
   await row.waitFor({ state: 'detached' })
 }
+
+/** A form POST as a browser would send it from our own pages (our Origin), with an optional session. */
+export async function postForm(
+  path: string,
+  form: Record<string, string>,
+  options: { cookie?: string; ip: string; headers?: Record<string, string> },
+) {
+  return fetch(`${baseURL()}${path}`, {
+    method: 'POST',
+    redirect: 'manual',
+    headers: {
+      'x-forwarded-for': options.ip,
+      origin: baseURL(),
+      'content-type': 'application/x-www-form-urlencoded',
+      ...(options.cookie ? { cookie: options.cookie } : {}),
+      ...options.headers,
+    },
+    body: new URLSearchParams(form),
+  })
+}
+
+/**
+ * An account created by the admin's invitation (approved at once) and set up through its one-time
+ * link; returns its e-mail. `adminCookie` is a signed-in admin's Cookie header.
+ */
+export async function invitedAccountOverHttp(
+  role: 'client' | 'employee',
+  label: string,
+  adminCookie: string,
+  ip: string,
+): Promise<string> {
+  const email = uniqueIdentity(label).email
+  const invite = await postForm(
+    '/admin',
+    { intent: 'invite', name: `Matrix ${label}`, email, role, phone: '' },
+    { cookie: adminCookie, ip },
+  )
+  expect(invite.status).toBe(200)
+  const link = new URL(linkIn(await waitForMail(email, /client account is ready/)), baseURL())
+  const setup = await postForm(
+    '/setup-account',
+    { token: link.searchParams.get('token') ?? '', password: strongPassword },
+    // Each sign-in from its own address: callers stay clear of the sign-in rate limit.
+    { ip: uniqueIdentity(label).ip },
+  )
+  expect(setup.status).toBe(302)
+  return email
+}

@@ -1,0 +1,33 @@
+import type { TestProject } from 'vitest/node'
+import { startBuiltServer, testAdmin } from '../setup/built-server'
+
+/** An outside site the main server lists in ALLOWED_ORIGINS (it may call the intake API). */
+export const PARTNER_ORIGIN = 'https://partner.example'
+/** The PUBLIC_URL of the second server: an https address, as behind a TLS-terminating proxy. */
+export const HTTPS_PUBLIC_URL = 'https://portal.ramapo-security.test'
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** The second server, configured with an https PUBLIC_URL (served over plain http on loopback). */
+    httpsServer: { baseURL: string; publicURL: string }
+  }
+}
+
+/**
+ * Starts the built server twice, as `npm start` would: the main one (http PUBLIC_URL, one allowed
+ * partner origin) that every security test uses through the e2e helpers (`baseURL`, `dataDir`,
+ * `admin`), and one whose PUBLIC_URL is https, for HSTS and Secure cookies.
+ */
+export default async function setup(project: TestProject) {
+  const [main, https] = await Promise.all([
+    startBuiltServer('security', { ALLOWED_ORIGINS: PARTNER_ORIGIN }),
+    startBuiltServer('security-https', { PUBLIC_URL: HTTPS_PUBLIC_URL }),
+  ])
+  project.provide('baseURL', main.baseURL)
+  project.provide('dataDir', main.dataDir)
+  project.provide('admin', testAdmin)
+  project.provide('httpsServer', { baseURL: https.baseURL, publicURL: https.publicURL })
+  return async () => {
+    await Promise.all([main.stop(), https.stop()])
+  }
+}

@@ -1,0 +1,233 @@
+import { beforeAll, describe, expect, it } from 'vitest'
+import { uniqueIdentity } from '../e2e/helpers/accounts'
+import { baseURL } from '../e2e/helpers/browser'
+import { type Actor, actors, type Cast, castOfActors } from './helpers/actors'
+
+/** A status, or `→ <Location>` for a redirect. */
+type Outcome = number | `→ ${string}`
+type Row = Record<Actor, Outcome>
+type Request = { method: 'GET' | 'POST'; path: string; form?: Record<string, string>; json?: unknown }
+
+const toAuth = (path: string): Outcome => `→ /auth?redirectTo=${encodeURIComponent(path)}`
+
+/** Signed-in pages every account may open; the signed-out (and the unverified, who has no session) go to sign-in. */
+const signedIn = (path: string): Row => ({
+  anonymous: toAuth(path),
+  unverified: toAuth(path),
+  'awaiting approval': 200,
+  'approved client': 200,
+  employee: 200,
+  admin: 200,
+})
+const approvedOnly = (path: string): Row => ({
+  anonymous: toAuth(path),
+  unverified: toAuth(path),
+  'awaiting approval': `→ /dashboard?needsApproval=${encodeURIComponent(path)}`,
+  'approved client': 200,
+  employee: 200,
+  admin: 200,
+})
+const staffOnly = (path: string): Row => ({
+  anonymous: toAuth(path),
+  unverified: toAuth(path),
+  'awaiting approval': 403,
+  'approved client': 403,
+  employee: 200,
+  admin: 200,
+})
+const adminOnly = (path: string, adminAnswer: Outcome = 200): Row => ({
+  anonymous: toAuth(path),
+  unverified: toAuth(path),
+  'awaiting approval': 403,
+  'approved client': 403,
+  employee: 403,
+  admin: adminAnswer,
+})
+const api = (signedOut: number, signedInAnswer: number, staff = signedInAnswer, admin = staff): Row => ({
+  anonymous: signedOut,
+  unverified: signedOut,
+  'awaiting approval': signedInAnswer,
+  'approved client': signedInAnswer,
+  employee: staff,
+  admin,
+})
+
+/**
+ * THE PERMISSION MATRIX: every protected page, page action and API, for each kind of visitor.
+ * Keep it in step with docs/security.md (and docs/accounts.md, which states the same rules).
+ */
+const matrix: ReadonlyArray<{ request: Request; expected: Row }> = [
+  // Pages (GET)
+  { request: { method: 'GET', path: '/dashboard' }, expected: signedIn('/dashboard') },
+  { request: { method: 'GET', path: '/account/settings' }, expected: signedIn('/account/settings') },
+  { request: { method: 'GET', path: '/account/confirm-email' }, expected: signedIn('/account/confirm-email') },
+  ...['/billing', '/billing/estimates', '/billing/invoices', '/billing/receipts', '/billing/contracts'].map((path) => ({
+    request: { method: 'GET', path } as Request,
+    expected: approvedOnly(path),
+  })),
+  { request: { method: 'GET', path: '/employee' }, expected: staffOnly('/employee') },
+  { request: { method: 'GET', path: '/admin' }, expected: adminOnly('/admin') },
+  {
+    request: { method: 'GET', path: '/portal' },
+    expected: {
+      anonymous: '→ /auth',
+      unverified: '→ /auth',
+      'awaiting approval': '→ /dashboard',
+      'approved client': '→ /dashboard',
+      employee: '→ /employee',
+      admin: '→ /admin',
+    },
+  },
+  // Page actions (form POSTs with our Origin)
+  {
+    request: { method: 'POST', path: '/admin', form: { intent: 'invite', name: 'Probe', email: 'not-an-email' } },
+    expected: adminOnly('/admin', 400),
+  },
+  {
+    request: { method: 'POST', path: '/account/settings', form: { intent: 'no-such-intent' } },
+    expected: {
+      ...signedIn('/account/settings'),
+      'awaiting approval': 400,
+      'approved client': 400,
+      employee: 400,
+      admin: 400,
+    },
+  },
+  {
+    request: { method: 'POST', path: '/account/confirm-email', form: { token: '', email: '' } },
+    expected: {
+      ...signedIn('/account/confirm-email'),
+      'awaiting approval': 400,
+      'approved client': 400,
+      employee: 400,
+      admin: 400,
+    },
+  },
+  // APIs
+  { request: { method: 'GET', path: '/api/account/profile' }, expected: api(401, 200) },
+  { request: { method: 'GET', path: '/api/realtime' }, expected: api(401, 200) },
+  { request: { method: 'GET', path: '/api/admin/consent-log.csv' }, expected: api(401, 403, 403, 200) },
+  { request: { method: 'GET', path: '/api/auth/list-sessions' }, expected: api(401, 200) },
+  {
+    request: {
+      method: 'POST',
+      path: '/api/auth/change-password',
+      json: { currentPassword: 'not-the-password-1', newPassword: 'another-long-passphrase-9' },
+    },
+    expected: api(401, 400),
+  },
+]
+
+let cast: Cast
+const setupIp = uniqueIdentity('perm').ip
+
+beforeAll(async () => {
+  cast = await castOfActors('perm', setupIp)
+})
+
+async function send(request: Request, who: Actor): Promise<Response> {
+  const headers: Record<string, string> = {
+    // A fresh address per request: the matrix never meets a rate limit.
+    'x-forwarded-for': uniqueIdentity('perm').ip,
+    ...(cast.cookie[who] ? { cookie: cast.cookie[who] } : {}),
+  }
+  let body: BodyInit | undefined
+  if (request.method === 'POST') {
+    headers.origin = baseURL()
+    if (request.json !== undefined) {
+      headers['content-type'] = 'application/json'
+      body = JSON.stringify(request.json)
+    } else {
+      headers['content-type'] = 'application/x-www-form-urlencoded'
+      body = new URLSearchParams(request.form ?? {})
+    }
+  }
+  return fetch(`${baseURL()}${request.path}`, { method: request.method, headers, body, redirect: 'manual' })
+}
+
+function outcomeOf(response: Response): Outcome {
+  const location = response.headers.get('location')
+  return response.status >= 300 && response.status < 400 && location ? `→ ${location}` : response.status
+}
+
+describe('the permission matrix', () => {
+  it('answers every protected page, action and API as the table says, for each kind of visitor', async () => {
+    const seen: Record<string, Partial<Row>> = {}
+    const wanted: Record<string, Row> = {}
+    const leaks: string[] = []
+    for (const { request, expected } of matrix) {
+      const key = `${request.method} ${request.path}`
+      seen[key] = {}
+      wanted[key] = expected
+      for (const who of actors) {
+        const response = await send(request, who)
+        ;(seen[key] as Partial<Row>)[who] = outcomeOf(response)
+        // The stream never ends by itself: the status and the first event are enough.
+        const body = request.path === '/api/realtime' ? '' : await response.text()
+        if (request.path === '/api/realtime') await response.body?.cancel()
+        // The admin's list of accounts awaiting approval reaches no one else.
+        const awaiting = cast.email['awaiting approval'] ?? ''
+        if (who !== 'admin' && who !== 'awaiting approval' && body.includes(awaiting)) leaks.push(`${who} ${key}`)
+      }
+    }
+    // One comparison of the whole table, so a failure shows every cell that differs.
+    expect(seen).toEqual(wanted)
+    expect(leaks).toEqual([])
+  })
+
+  it('refuses the data requests behind client-side navigation to the same visitors as the pages', async () => {
+    for (const who of actors) {
+      const response = await send({ method: 'GET', path: '/admin.data' }, who)
+      const body = await response.text()
+      if (who === 'admin') {
+        expect(response.status).toBe(200)
+        expect(body).toContain(cast.email['awaiting approval'])
+      } else {
+        expect(response.status, `${who} /admin.data`).not.toBe(200)
+        // Everyone's page data carries their own account; no one else's.
+        if (who !== 'awaiting approval') expect(body).not.toContain(cast.email['awaiting approval'])
+      }
+    }
+  })
+
+  it('refuses page actions and account APIs that come from another site or name no origin', async () => {
+    const forms: Array<{ path: string; form: Record<string, string> }> = [
+      { path: '/admin', form: { intent: 'invite', name: 'Sneaky', email: 'sneaky@example.com', role: 'employee' } },
+      { path: '/account/settings', form: { intent: 'profile', name: 'Changed', phone: '(845) 555-0100' } },
+    ]
+    for (const { path, form } of forms) {
+      for (const origin of ['https://evil.example', null]) {
+        const response = await fetch(`${baseURL()}${path}`, {
+          method: 'POST',
+          redirect: 'manual',
+          headers: {
+            'x-forwarded-for': uniqueIdentity('perm').ip,
+            cookie: cast.cookie.admin,
+            'content-type': 'application/x-www-form-urlencoded',
+            ...(origin ? { origin } : {}),
+          },
+          body: new URLSearchParams(form),
+        })
+        // React Router refuses a foreign Origin first (400); our guard refuses a missing one (403).
+        expect(response.status, `${path} from ${origin ?? 'no origin'}`).toBe(origin ? 400 : 403)
+      }
+    }
+    const foreignSignOut = await fetch(`${baseURL()}/api/auth/revoke-sessions`, {
+      method: 'POST',
+      headers: {
+        'x-forwarded-for': uniqueIdentity('perm').ip,
+        cookie: cast.cookie['approved client'],
+        'content-type': 'application/json',
+        origin: 'https://evil.example',
+      },
+      body: '{}',
+    })
+    expect(foreignSignOut.status).toBe(403)
+    // Nothing changed: the sessions still work and no one was invited.
+    expect((await send({ method: 'GET', path: '/api/account/profile' }, 'approved client')).status).toBe(200)
+    const profile = (await (await send({ method: 'GET', path: '/api/account/profile' }, 'admin')).json()) as {
+      name: string
+    }
+    expect(profile.name).not.toBe('Changed')
+  })
+})
