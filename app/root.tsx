@@ -13,7 +13,7 @@ import { TagLayerScript } from '~/components/cookie-consent/tag-layer-script'
 import { SiteFooter } from '~/components/site-footer'
 import { SiteHeader } from '~/components/site-header'
 import { buttonVariants } from '~/components/ui/button'
-import { Toaster } from '~/components/ui/toaster'
+import { DeferredToaster } from '~/components/ui/deferred-toaster'
 import { business } from '~/content/business'
 import { usePageViews } from '~/lib/consent/use-page-views'
 import { appContext } from './context.server'
@@ -67,7 +67,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
           </main>
           <SiteFooter cookieSettings={<CookieSettingsButton />} />
         </AccountProvider>
-        <Toaster />
+        <DeferredToaster />
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
       </body>
