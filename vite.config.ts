@@ -23,7 +23,7 @@ export default defineConfig({
               groups: [
                 {
                   name: 'framework',
-                  test: /node_modules[\\/](react|react-dom|scheduler|react-router|turbo-stream)[\\/]/,
+                  test: /node_modules[\\/](react|react-router|turbo-stream)[\\/]/,
                   priority: 20,
                 },
                 { name: 'icons', test: /node_modules[\\/]lucide-react[\\/]/, priority: 10 },
