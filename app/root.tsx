@@ -1,8 +1,6 @@
 import { HouseIcon, PhoneIcon, TriangleAlertIcon } from 'lucide-react'
 import { useEffect } from 'react'
 import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData } from 'react-router'
-import type { Route } from './+types/root'
-import stylesheet from './app.css?url'
 import { getUser, publicSummary, sessionMiddleware } from '~/accounts/guards.server'
 import { AccountMenu, MobileAccountMenu } from '~/components/account/account-menu'
 import { AccountProvider } from '~/components/account/account-state'
@@ -16,6 +14,8 @@ import { buttonVariants } from '~/components/ui/button'
 import { DeferredToaster } from '~/components/ui/deferred-toaster'
 import { business } from '~/content/business'
 import { usePageViews } from '~/lib/consent/use-page-views'
+import type { Route } from './+types/root'
+import stylesheet from './app.css?url'
 import { appContext } from './context.server'
 
 export const links: Route.LinksFunction = () => [{ rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' }]
