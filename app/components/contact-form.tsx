@@ -5,7 +5,10 @@ import { Honeypot } from '~/components/forms/honeypot'
 import { useFormSubmission } from '~/components/forms/use-form-submission'
 import { Button } from '~/components/ui/button'
 import { Textarea } from '~/components/ui/textarea'
-import { contactRequestSchema, HONEYPOT_FIELD, limits } from '~/lib/booking-schema'
+import { HONEYPOT_FIELD, limits } from '~/lib/form-limits'
+
+// zod and the schema load on the form's first focus (or at the latest on submit), not with the page.
+const loadSchema = () => import('~/lib/booking-schema').then((m) => m.contactRequestSchema)
 
 type Values = { name: string; email: string; phone: string; message: string; honeypot: string }
 
@@ -21,7 +24,7 @@ type Field = keyof typeof labels
  */
 export function ContactForm({ labelledBy }: { labelledBy?: string }) {
   const [values, setValues] = useState<Values>(empty)
-  const form = useFormSubmission('contact', contactRequestSchema, () => setValues(empty))
+  const form = useFormSubmission('contact', loadSchema, () => setValues(empty))
   const { errorOf, submitting, blocked } = form
 
   const set = (key: keyof Values, value: string) => {
@@ -50,6 +53,7 @@ export function ContactForm({ labelledBy }: { labelledBy?: string }) {
       ref={form.formRef}
       noValidate
       onSubmit={onSubmit}
+      onFocus={form.prepare}
       aria-labelledby={labelledBy}
       aria-label={labelledBy ? undefined : 'Contact us'}
       aria-busy={submitting}

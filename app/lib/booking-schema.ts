@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { services } from '~/content/catalog'
 import { plans } from '~/content/pricing'
+import { HONEYPOT_FIELD, limits } from './form-limits'
 
 // zod probes `new Function` for a faster validator; our CSP forbids eval, and the probe shows up
 // as a CSP violation in the browser. The interpreted path is fast enough for a form.
@@ -22,22 +23,7 @@ export const planChoices: string[] = plans.map((p) => p.choiceLabel)
 export const formTypes = ['consultation', 'contact'] as const
 export type FormType = (typeof formTypes)[number]
 
-/** Limits, shared with the form's inputs (maxLength) and the property-based tests. */
-export const limits = {
-  name: 100,
-  fullName: 201,
-  email: 254,
-  phone: 40,
-  company: 200,
-  employees: 100_000,
-  message: 5000,
-  source: 2000,
-  serviceList: 500,
-  honeypot: 1000,
-} as const
-
-/** The honeypot: a field people never see. A body that fills it is answered but never stored. */
-export const HONEYPOT_FIELD = 'website'
+export { HONEYPOT_FIELD, limits } from './form-limits'
 
 /** '' and null from a form mean "not given". */
 const blankToUndefined = (value: unknown) =>
@@ -192,19 +178,7 @@ export type BookingRequest = z.infer<typeof bookingRequestSchema>
 export type ConsultationRequest = z.infer<typeof consultationRequestSchema>
 export type ContactRequest = z.infer<typeof contactRequestSchema>
 
-/** Field name → messages, as the endpoint answers them and the forms show them inline. */
-export type FieldErrors = Record<string, string[]>
-
-export function fieldErrorsOf(error: z.ZodError): FieldErrors {
-  const fields: FieldErrors = {}
-  for (const issue of error.issues) {
-    const key = issue.path.length > 0 ? String(issue.path[0]) : 'body'
-    const list = fields[key] ?? []
-    if (!list.includes(issue.message)) list.push(issue.message)
-    fields[key] = list
-  }
-  return fields
-}
+export { type FieldErrors, fieldErrorsOf } from './form-limits'
 
 /** "First, Last" as the spec's payload carries it: first plus last name, one space between. */
 export function fullName(firstName: string, lastName: string): string {

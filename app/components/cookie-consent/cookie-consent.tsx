@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState } from 'react'
+import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react'
 import { Link } from 'react-router'
 import { Button } from '~/components/ui/button'
 import { cookieConsentCopy as copy } from '~/content/cookie-consent'
@@ -19,7 +19,11 @@ import {
   effectiveChoices,
   readSavedConsent,
 } from '~/lib/consent/policy'
-import { CookieSettingsDialog } from './cookie-settings-dialog'
+
+// The dialog (Radix Dialog, switches) is downloaded when someone opens Cookie Settings, not with the page.
+const CookieSettingsDialog = lazy(() =>
+  import('./cookie-settings-dialog').then((m) => ({ default: m.CookieSettingsDialog })),
+)
 
 type Settings = { open: boolean; opening: number; initial: ConsentChoices; gpc: boolean }
 
@@ -74,20 +78,22 @@ export function CookieConsent() {
         />
       )}
       {settings.opening > 0 && (
-        <CookieSettingsDialog
-          key={settings.opening}
-          open={settings.open}
-          initial={settings.initial}
-          gpc={settings.gpc}
-          onSave={(choices) => save(choices, 'save_preferences')}
-          onCancel={() => setSettings((current) => ({ ...current, open: false }))}
-          onCloseAutoFocus={(event) => {
-            event.preventDefault()
-            const target = opener.current
-            if (target?.isConnected) target.focus()
-            else focusMain()
-          }}
-        />
+        <Suspense fallback={null}>
+          <CookieSettingsDialog
+            key={settings.opening}
+            open={settings.open}
+            initial={settings.initial}
+            gpc={settings.gpc}
+            onSave={(choices) => save(choices, 'save_preferences')}
+            onCancel={() => setSettings((current) => ({ ...current, open: false }))}
+            onCloseAutoFocus={(event) => {
+              event.preventDefault()
+              const target = opener.current
+              if (target?.isConnected) target.focus()
+              else focusMain()
+            }}
+          />
+        </Suspense>
       )}
     </>
   )

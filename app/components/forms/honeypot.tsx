@@ -1,4 +1,4 @@
-import { HONEYPOT_FIELD } from '~/lib/booking-schema'
+import { HONEYPOT_FIELD } from '~/lib/form-limits'
 
 /**
  * A field people never see or reach (off screen, hidden from assistive technology, out of the tab
