@@ -53,6 +53,8 @@ export default defineConfig({
           include: ['tests/e2e/**/*.test.ts'],
           setupFiles: ['tests/setup/guards.ts'],
           globalSetup: ['tests/e2e/global-setup.ts'],
+          // A browser on a busy 2-core machine can take seconds to settle; a poll ends as soon as it holds.
+          expect: { poll: { timeout: 10_000 } },
           testTimeout: 60_000,
           hookTimeout: 120_000,
           fileParallelism: false,
@@ -65,6 +67,7 @@ export default defineConfig({
           include: ['tests/security/**/*.test.ts'],
           setupFiles: ['tests/setup/guards.ts'],
           globalSetup: ['tests/security/global-setup.ts'],
+          expect: { poll: { timeout: 10_000 } },
           testTimeout: 60_000,
           hookTimeout: 120_000,
           fileParallelism: false,
