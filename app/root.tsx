@@ -1,6 +1,6 @@
 import { HouseIcon, PhoneIcon, TriangleAlertIcon } from 'lucide-react'
 import { useEffect } from 'react'
-import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData } from 'react-router'
+import { isRouteErrorResponse, Links, Meta, Outlet, ScrollRestoration, useRouteLoaderData } from 'react-router'
 import { getUser, publicSummary, sessionMiddleware } from '~/accounts/guards.server'
 import { AccountMenu, MobileAccountMenu } from '~/components/account/account-menu'
 import { AccountProvider } from '~/components/account/account-state'
@@ -8,6 +8,7 @@ import { LiveAccountStatus } from '~/components/account/live-status'
 import { ProtectedNavigationStatus } from '~/components/account/protected'
 import { CookieConsent, CookieSettingsButton } from '~/components/cookie-consent/cookie-consent'
 import { TagLayerScript } from '~/components/cookie-consent/tag-layer-script'
+import { DeferredScripts } from '~/components/deferred-scripts'
 import { SiteFooter } from '~/components/site-footer'
 import { SiteHeader } from '~/components/site-header'
 import { buttonVariants } from '~/components/ui/button'
@@ -72,7 +73,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         </AccountProvider>
         <DeferredToaster />
         <ScrollRestoration nonce={nonce} />
-        <Scripts nonce={nonce} />
+        <DeferredScripts nonce={nonce} />
       </body>
     </html>
   )

@@ -1,4 +1,4 @@
-import { ArrowRightIcon, CalendarCheckIcon, CheckIcon, CircleCheckIcon, MapPinIcon, PhoneIcon } from 'lucide-react'
+import { CalendarCheckIcon, CircleCheckIcon, MapPinIcon, PhoneIcon } from 'lucide-react'
 import { Link } from 'react-router'
 import { EmailVerificationScreen, useVerificationLink } from '~/components/account/email-verification'
 import { ContactForm } from '~/components/contact-form'
@@ -10,6 +10,7 @@ import { PricingSection } from '~/components/marketing/pricing-cards'
 import { Rating } from '~/components/marketing/rating'
 import { ReasonList } from '~/components/marketing/reason-list'
 import { Section, SectionHeader } from '~/components/marketing/section'
+import { ArrowRight, CheckMark } from '~/components/plain-icons'
 import { serviceIcons } from '~/components/service-icon'
 import { Button } from '~/components/ui/button'
 import { business, formatHours } from '~/content/business'
@@ -138,7 +139,7 @@ function Hero() {
             {heroChecks.map((item) => (
               <li key={item.title} className="flex gap-3">
                 <span className="flex size-8 shrink-0 items-center justify-center rounded-full bg-secondary text-primary">
-                  <CheckIcon className="size-4" aria-hidden="true" />
+                  <CheckMark className="size-4" />
                 </span>
                 <span>
                   <span className="block font-semibold text-sm">{item.title}</span>
@@ -152,7 +153,7 @@ function Hero() {
             className="mt-6 inline-flex items-center gap-1 rounded-sm font-semibold text-primary text-sm underline-offset-4 hover:underline"
           >
             See how to reach us
-            <ArrowRightIcon className="size-4" aria-hidden="true" />
+            <ArrowRight className="size-4" />
           </a>
         </div>
       </div>
@@ -208,7 +209,7 @@ function ServicesGrid({ services }: { services: Route.ComponentProps['loaderData
               <ul className={wide ? 'grid flex-1 gap-2 text-sm sm:grid-cols-2' : 'mt-5 grid gap-2 text-sm'}>
                 {service.highlights.map((feature) => (
                   <li key={feature} className="flex gap-2">
-                    <CheckIcon className="mt-0.5 size-4 shrink-0 text-primary" aria-hidden="true" />
+                    <CheckMark className="mt-0.5 size-4 shrink-0 text-primary" />
                     {feature}
                   </li>
                 ))}
@@ -218,7 +219,7 @@ function ServicesGrid({ services }: { services: Route.ComponentProps['loaderData
                 aria-hidden="true"
               >
                 Learn more
-                <ArrowRightIcon className="size-4 transition-transform group-hover:translate-x-0.5" />
+                <ArrowRight className="size-4 transition-transform group-hover:translate-x-0.5" />
               </span>
             </li>
           )
@@ -297,10 +298,7 @@ function IndustriesGrid({ industries }: { industries: Route.ComponentProps['load
                 </Link>
               </h3>
               <p className="mt-2 flex-1 text-muted-foreground text-sm">{industry.summary}</p>
-              <ArrowRightIcon
-                className="mt-4 size-4 text-primary transition-transform group-hover:translate-x-0.5"
-                aria-hidden="true"
-              />
+              <ArrowRight className="mt-4 size-4 text-primary transition-transform group-hover:translate-x-0.5" />
             </li>
           )
         })}

@@ -26,6 +26,25 @@ describe('a visitor opens the site', () => {
     await context.close()
   })
 
+  it('paints the server-rendered page before it asks for any script', async () => {
+    const { page, consoleErrors, context } = await newPage(browser)
+    await visit(page, '/')
+    const timing = await page.evaluate(() => ({
+      paint: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? null,
+      scripts: performance
+        .getEntriesByType('resource')
+        .filter((entry) => entry.name.endsWith('.js'))
+        .map((entry) => entry.startTime),
+    }))
+    expect(timing.paint).not.toBeNull()
+    expect(timing.scripts.length).toBeGreaterThan(0)
+    expect(Math.min(...timing.scripts)).toBeGreaterThanOrEqual(timing.paint ?? Number.POSITIVE_INFINITY)
+    const html = await (await fetch(`${baseURL()}/`)).text()
+    expect(html).not.toMatch(/<link[^>]+rel="modulepreload"/)
+    expect(consoleErrors).toEqual([])
+    await context.close()
+  })
+
   it('gets a 404 page with a link home for an unknown path, and at /404', async () => {
     const { page, context } = await newPage(browser)
     for (const path of ['/no-such-page/at-all', '/404']) {
@@ -70,7 +89,8 @@ describe('the server contract', () => {
 
   it('serves hashed assets compressed and cached immutably', async () => {
     const html = await (await fetch(`${baseURL()}/`)).text()
-    const asset = /href="(\/assets\/[^"]+\.js)"/.exec(html)?.[1]
+    // The page's modules are listed in the inline script that starts them (app/lib/app-loader-script.ts).
+    const asset = /"(\/assets\/[^"]+\.js)"/.exec(html)?.[1]
     expect(asset).toBeTruthy()
     for (const encoding of ['br', 'gzip']) {
       const res = await fetch(`${baseURL()}${asset}`, { headers: { 'accept-encoding': encoding } })

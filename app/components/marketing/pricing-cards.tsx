@@ -1,5 +1,6 @@
-import { CheckIcon, HouseIcon } from 'lucide-react'
+import { HouseIcon } from 'lucide-react'
 import { Link } from 'react-router'
+import { CheckMark } from '~/components/plain-icons'
 import { Badge } from '~/components/ui/badge'
 import { Button } from '~/components/ui/button'
 import { bookingPath } from '~/content/links'
@@ -40,7 +41,7 @@ export function PricingSection() {
             <ul className="mt-6 grid gap-3 text-sm">
               {plan.includes.map((item) => (
                 <li key={item} className="flex gap-3">
-                  <CheckIcon className="mt-0.5 size-4 shrink-0 text-primary" aria-hidden="true" />
+                  <CheckMark className="mt-0.5 size-4 shrink-0 text-primary" />
                   {item}
                 </li>
               ))}
