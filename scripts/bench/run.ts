@@ -146,7 +146,8 @@ async function main() {
 async function throughput(base: string): Promise<ThroughputRow[]> {
   // Same bytes for both servers: what ours sends, written to disk for nginx.
   const home = await (await fetch(`${base}/`)).text()
-  const asset = /href="(\/assets\/[^"]+\.js)"/.exec(home)?.[1]
+  // The scripts are named in the inline loader script (docs/frontend-performance.md), not in href.
+  const asset = /["'](\/assets\/[^"'\\]+\.js)["']/.exec(home)?.[1]
   if (!asset) throw new Error('no hashed asset found in the home page')
   const location = '/it-support-suffern-ny'
   const targets = [

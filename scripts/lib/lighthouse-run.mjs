@@ -70,7 +70,8 @@ async function measure(url, port, attempts = 3) {
 async function warmUp(baseURL, pages) {
   for (const page of pages) {
     const html = await (await fetch(`${baseURL}${page.path}`)).text()
-    const assets = new Set([...html.matchAll(/(?:href|src)="(\/assets\/[^"]+)"/g)].map((m) => m[1]))
+    // Stylesheets are named in href; scripts also inside the inline loader script (JSON strings).
+    const assets = new Set([...html.matchAll(/["'](\/assets\/[^"'\\]+)["']/g)].map((m) => m[1]))
     await Promise.all([...assets].map(async (asset) => (await fetch(`${baseURL}${asset}`)).arrayBuffer()))
   }
 }
