@@ -44,14 +44,30 @@ export function createMailTransport(options: {
   }
   const mailDir = path.join(options.dataDir, 'mail')
   const transporter = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'windows' })
+  // The folder is made once, not before every file; if it disappears later, it is made again.
+  let folder: Promise<unknown> | undefined
+  const makeFolder = () => {
+    folder ??= fs.mkdir(mailDir, { recursive: true }).catch((error: unknown) => {
+      folder = undefined
+      throw error
+    })
+    return folder
+  }
   return {
     kind: 'file',
     async send(mail) {
       const info = await transporter.sendMail({ from, ...mail })
-      await fs.mkdir(mailDir, { recursive: true })
       const stamp = new Date().toISOString().replace(/[:.]/g, '-')
       const file = path.join(mailDir, `${stamp}-${randomUUID().slice(0, 8)}.eml`)
-      await fs.writeFile(file, info.message as Buffer)
+      await makeFolder()
+      try {
+        await fs.writeFile(file, info.message as Buffer)
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error
+        folder = undefined
+        await makeFolder()
+        await fs.writeFile(file, info.message as Buffer)
+      }
       log.info({ to: mail.to, subject: mail.subject, file }, 'mail written to file')
     },
     close: () => transporter.close(),
