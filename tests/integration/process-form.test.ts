@@ -326,6 +326,45 @@ describe(`POST /api/process-form on ${backend}`, () => {
     expect(await rowsOf(h)).toHaveLength(4)
   })
 
+  it('takes a repeat for a new request once the booking it repeated was deleted', async () => {
+    const first = await answer(await postForm(h.app, consultationBody({ email: 'deleted@example.com' })))
+    const id = first.data?.booking?.id ?? ''
+    await h.database.db.delete(bookings).where(eq(bookings.id, id))
+    // The claim of its payload went with it.
+    const claims = await selectRows<{ n: number }>(
+      h.database.db,
+      sql`select count(*)::int as n from booking_payloads where booking_id = ${id}::uuid`,
+    )
+    expect(claims[0]?.n).toBe(0)
+    const again = await answer(await postForm(h.app, consultationBody({ email: 'deleted@example.com' })))
+    expect(again.data?.booking?.duplicate).toBeUndefined()
+    expect(again.data?.booking?.id).not.toBe(id)
+    expect(await rowsOf(h)).toHaveLength(1)
+  })
+
+  it('stores many different bookings at once, each with its two e-mails sent once and marked', async () => {
+    const count = 20
+    const answers = await Promise.all(
+      Array.from({ length: count }, (_, i) =>
+        postForm(h.app, consultationBody({ email: `crowd-${i}@example.com` })).then(answer),
+      ),
+    )
+    expect(answers.every((a) => a.success === true && a.data?.email?.sent === true)).toBe(true)
+    expect(new Set(answers.map((a) => a.data?.booking?.id)).size).toBe(count)
+    const rows = await rowsOf(h)
+    expect(rows).toHaveLength(count)
+    // Every job of theirs is marked sent (the marks of concurrent requests share statements).
+    const jobs = await selectRows<{ state: string; n: number }>(
+      h.database.db,
+      sql`select state::text as state, count(*)::int as n from pgboss.job
+          where id in (select notification_mail_id from bookings union select confirmation_mail_id from bookings)
+          group by state`,
+    )
+    expect(jobs).toEqual([{ state: 'completed', n: count * 2 }])
+    expect(smtp.received).toHaveLength(count * 2)
+    expect(new Set(smtp.countsByMessageId().values())).toEqual(new Set([1]))
+  })
+
   it('answers 503 without a mail outbox, instead of storing a booking that no e-mail would announce', async () => {
     const app = intakeApp({ database: h.database, outbox: undefined })
     expect((await app.request('/api/process-form', { method: 'OPTIONS' })).status).toBe(503)
