@@ -68,7 +68,9 @@ function intakeStatement(outbox: Outbox, limited: boolean) {
     -- A claimed slot without its booking and both jobs is a fault: fail, and so roll back, the statement.
     1 / (case when exists (select 1 from fresh)
       and ((select count(*) from booking) <> 1 or (select count(*) from jobs) <> 2) then 0 else 1 end) as complete`
-  return { name: `intake_booking_${limited ? 'limited' : 'unlimited'}`, text }
+  // A prepared statement's name stands for one text on a connection: the name carries the text's hash.
+  const digest = createHash('sha256').update(text).digest('hex').slice(0, 12)
+  return { name: `intake_booking_${limited ? 'limited' : 'unlimited'}_${digest}`, text }
 }
 
 const statements = new WeakMap<
