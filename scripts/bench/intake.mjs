@@ -496,7 +496,7 @@ from one address.
 afterwards ("acknowledged but not stored" must be 0). "Stored but unanswered" are requests that were
 in flight when autocannon stopped at the end of a run: the server stored them, the client had hung up.
 
-Errors the server logged during the runs: ${r.phases.map((p) => `${p.name} ${p.totals.serverErrorLines}`).join(', ')}${
+Errors the server logged during the runs: ${r.phases.map((p) => `${p.name}: ${p.totals.serverErrorLines}`).join('; ')}${
     r.phases.some((p) => p.totals.serverErrorLines > 0)
       ? ' (samples in intake.json; a request still running when its client hung up at the end of a run and the server was stopped meets the closed database pool and is logged as an error: nobody is waiting for its answer, and its booking is stored with its e-mails or not at all)'
       : ''
@@ -508,15 +508,23 @@ booking on stdout).
 ## Where the time goes
 
 Measured while writing the benchmark (\`node --cpu-prof\` on the built server, one process, and the
-CPU time of each process over a run): the server spends about 1.7 ms of CPU per booking, down from
-about 5 ms with the eight statements per booking of before (rate-limit upsert, BEGIN, advisory
-lock, idempotency lookup, job insert, booking insert, COMMIT, mark sent). Of that, roughly a fifth
-composes and writes the two .eml files, a tenth is the socket writes of HTTP and PostgreSQL, a
-tenth garbage collection, and the rest the HTTP layer, validation, hashing and query building.
-With 50 clients, latency follows throughput (Little's law: 50 / throughput), so p99 under 100 ms
-needs more than 500 bookings/s, about the limit of one JavaScript thread at 1.7 ms a booking. With
-\`WEB_CONCURRENCY\` workers the server can use more than one core, when the machine has one to
-spare: here autocannon, PostgreSQL and the server share the same ${r.machine.cpus} cores.
+CPU time of each process over a run): the server spends about 1.6 to 1.9 ms of CPU per booking,
+down from about 5 ms with the eight statements per booking of before (rate-limit upsert, BEGIN,
+advisory lock, idempotency lookup, job insert, booking insert, COMMIT, mark sent). Of that, about
+a quarter composes and writes the two .eml files (nodemailer's MailComposer and three file
+operations each), a tenth is the socket writes of HTTP and PostgreSQL, a tenth garbage collection,
+and the rest the HTTP layer, validation, hashing and query building. PostgreSQL runs one statement
+per booking plus a share of one \`complete\` statement. autocannon costs about 0.1 ms a request.
+
+Before this change the same benchmark measured 186 bookings/s with p99 894 ms (load average 7 to
+11), and 193 bookings/s with p99 608 ms in a 10 s run at load average 1.2.
+
+With 50 clients, latency follows throughput (Little's law: mean latency = 50 / throughput), so
+p99 under 100 ms needs more than 500 bookings/s, and in practice far more: p99 is a multiple of the
+mean (here about four times the median when other work competes for the cores). One JavaScript
+thread at about 1.7 ms a booking tops out near 550 bookings/s; \`WEB_CONCURRENCY\` workers use more
+than one core, but only when one is free: here autocannon, PostgreSQL, the server and whatever
+else runs on the machine share ${r.machine.cpus} cores.
 
 ## Machine
 
