@@ -4,14 +4,14 @@ import { bodyLimit } from 'hono/body-limit'
 import { business } from '../../app/content/business.ts'
 import { bookingRequestSchema, fieldErrorsOf, HONEYPOT_FIELD } from '../../app/lib/booking-schema.ts'
 import type { Config } from '../config.server.ts'
-import type { Database } from '../db/client.server.ts'
+import { type Database, summarizeError } from '../db/client.server.ts'
 import type { AppEnv } from '../http/app.server.ts'
 import type { Logger } from '../log.server.ts'
 import type { Outbox } from '../mail/outbox.server.ts'
 import { loadSecrets } from '../secrets.server.ts'
 import { confirmationSubject, referenceOf } from './mail.server.ts'
 import { countRequest } from './rate-limit.server.ts'
-import { recordBooking } from './record.server.ts'
+import { recordBooking, sweepExpired } from './record.server.ts'
 
 /** Limits the specification leaves open (documented in docs/booking.md). */
 export const INTAKE_BODY_LIMIT_BYTES = 32 * 1024
@@ -67,6 +67,9 @@ export function processFormRoutes(deps: IntakeDeps) {
       const text = await c.req.text()
       const sender = ipHash(c.get('clientIp'))
       const rateKey = `process-form:${sender}`
+      sweepExpired(database, config.intakeRateLimit).catch((error: unknown) =>
+        log.warn({ err: summarizeError(error) }, 'process-form: sweeping expired rate-limit windows and claims failed'),
+      )
 
       // Every POST counts against the sender's limit, invalid ones too. A valid booking is counted by
       // the statement that stores it (one round trip); any other request by a counter upsert of its

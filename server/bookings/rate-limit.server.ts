@@ -33,7 +33,6 @@ export async function countRequest(database: Database, key: string, limit: RateL
     key,
     limit.windowSeconds,
   ])
-  await sweepRateLimits(database, limit)
   return rateLimitResult(row, limit)
 }
 
@@ -43,15 +42,4 @@ export function rateLimitResult(
 ): RateLimitResult {
   const count = row?.count ?? 1
   return { limited: count > limit.max, count, retryAfterSeconds: row?.retry_after ?? limit.windowSeconds }
-}
-
-/** Expired windows of senders who never came back: swept now and then, not on every request. */
-export async function sweepRateLimits(database: Database, limit: RateLimit): Promise<void> {
-  if (Math.random() >= 0.01) return
-  await runStatement(
-    database,
-    'intake_rate_sweep',
-    'delete from intake_rate_limits where window_start < now() - make_interval(secs => $1::int)',
-    [limit.windowSeconds],
-  )
 }

@@ -4,7 +4,7 @@ import type { Database } from '../db/client.server.ts'
 import type { NewBooking } from '../db/schema/index.server.ts'
 import type { MailMessage, Outbox } from '../mail/outbox.server.ts'
 import { confirmationMail, notificationMail } from './mail.server.ts'
-import { type RateLimit, rateLimitResult, rateLimitUpsertSql, sweepRateLimits } from './rate-limit.server.ts'
+import { type RateLimit, rateLimitResult, rateLimitUpsertSql } from './rate-limit.server.ts'
 import { runStatement } from './statement.server.ts'
 
 /** The same payload twice within this many seconds stores one booking. */
@@ -120,8 +120,6 @@ export async function recordBooking(
     ? [limit.key, limit.windowSeconds, limit.max, payloadHash, id, rowJson, jobs.json]
     : [payloadHash, id, rowJson, jobs.json]
   const [result] = await runStatement<StatementRow>(database, statement.name, statement.text, values)
-  if (limited) await sweepRateLimits(database, limit)
-  await sweepPayloads(database)
 
   if (limited) {
     const rate = rateLimitResult(
@@ -142,15 +140,23 @@ export async function recordBooking(
   }
 }
 
-/** Claims older than the window are dead weight: swept now and then, not on every request. */
-async function sweepPayloads(database: Database): Promise<void> {
-  if (Math.random() >= 0.01) return
+/**
+ * Rows nobody needs any more: rate-limit windows of senders who never came back, idempotency
+ * claims past the window. Swept now and then (with the given chance per request), in one
+ * statement, and not in the request's way: the caller does not wait for it.
+ */
+export async function sweepExpired(database: Database, limit: RateLimit, chance = 0.01): Promise<boolean> {
+  if (Math.random() >= chance) return false
   await runStatement(
     database,
-    'intake_payload_sweep',
-    `delete from booking_payloads where received_at < now() - make_interval(secs => ${IDEMPOTENCY_WINDOW_SECONDS})`,
-    [],
+    'intake_sweep',
+    `with windows as (
+      delete from intake_rate_limits where window_start < now() - make_interval(secs => $1::int)
+    )
+    delete from booking_payloads where received_at < now() - make_interval(secs => ${IDEMPOTENCY_WINDOW_SECONDS})`,
+    [limit.windowSeconds],
   )
+  return true
 }
 
 /** The row in the database's column names, as json_populate_record reads it. */

@@ -3,6 +3,7 @@ import { eq, sql } from 'drizzle-orm'
 import { SMTPServer, type SMTPServerOptions } from 'smtp-server'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { business } from '../../app/content/business.ts'
+import { sweepExpired } from '../../server/bookings/record.server.ts'
 import { openDatabase, selectRows } from '../../server/db/client.server.ts'
 import { bookings } from '../../server/db/schema/index.server.ts'
 import { type Outbox, startOutbox } from '../../server/mail/outbox.server.ts'
@@ -340,6 +341,30 @@ describe(`POST /api/process-form on ${backend}`, () => {
     expect(again.data?.booking?.duplicate).toBeUndefined()
     expect(again.data?.booking?.id).not.toBe(id)
     expect(await rowsOf(h)).toHaveLength(1)
+  })
+
+  it('sweeps rate-limit windows and idempotency claims that have expired, and nothing else', async () => {
+    const kept = await answer(await postForm(h.app, consultationBody({ email: 'kept@example.com' })))
+    const aged = await answer(await postForm(h.app, consultationBody({ email: 'aged@example.com' })))
+    await h.database.db.execute(
+      sql`update booking_payloads set received_at = now() - interval '61 seconds'
+          where booking_id = ${aged.data?.booking?.id ?? ''}::uuid`,
+    )
+    await h.database.db.execute(
+      sql`insert into intake_rate_limits (key, window_start, count) values
+          ('process-form:old', now() - interval '601 seconds', 3), ('process-form:new', now(), 1)`,
+    )
+    expect(await sweepExpired(h.database, { max: 10, windowSeconds: 600 }, 0)).toBe(false)
+    expect(await sweepExpired(h.database, { max: 10, windowSeconds: 600 }, 1)).toBe(true)
+    const claims = await selectRows<{ booking_id: string }>(
+      h.database.db,
+      sql`select booking_id::text as booking_id from booking_payloads`,
+    )
+    expect(claims.map((c) => c.booking_id)).toEqual([kept.data?.booking?.id])
+    const windows = await selectRows<{ key: string }>(h.database.db, sql`select key from intake_rate_limits`)
+    expect(windows.map((w) => w.key)).toEqual(['process-form:new'])
+    // The bookings themselves stay.
+    expect(await rowsOf(h)).toHaveLength(2)
   })
 
   it('stores many different bookings at once, each with its two e-mails sent once and marked', async () => {
