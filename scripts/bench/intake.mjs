@@ -508,23 +508,25 @@ booking on stdout).
 ## Where the time goes
 
 Measured while writing the benchmark (\`node --cpu-prof\` on the built server, one process, and the
-CPU time of each process over a run): the server spends about 1.6 to 1.9 ms of CPU per booking,
-down from about 5 ms with the eight statements per booking of before (rate-limit upsert, BEGIN,
-advisory lock, idempotency lookup, job insert, booking insert, COMMIT, mark sent). Of that, about
-a quarter composes and writes the two .eml files (nodemailer's MailComposer and three file
-operations each), a tenth is the socket writes of HTTP and PostgreSQL, a tenth garbage collection,
-and the rest the HTTP layer, validation, hashing and query building. PostgreSQL runs one statement
-per booking plus a share of one \`complete\` statement. autocannon costs about 0.1 ms a request.
+CPU time of each process over a run, read at one-second resolution): the server spends roughly 1.5
+to 2 ms of CPU per booking, down from about 5 ms with the eight statements per booking of before
+(rate-limit upsert, BEGIN, advisory lock, idempotency lookup, job insert, booking insert, COMMIT,
+mark sent). Of that, about a quarter composes and writes the two .eml files (nodemailer's
+MailComposer and three file operations each), a tenth is the socket writes of HTTP and PostgreSQL,
+and the rest the HTTP layer, validation, hashing, query building and garbage collection
+(\`--trace-gc\`: a few dozen short scavenges and one or two full collections of up to about 60 ms
+in a 10 s run, too few to make the p99). PostgreSQL runs one statement per
+booking plus a share of one \`complete\` statement. autocannon costs about 0.1 ms a request.
 
 Before this change the same benchmark measured 186 bookings/s with p99 894 ms (load average 7 to
 11), and 193 bookings/s with p99 608 ms in a 10 s run at load average 1.2.
 
 With 50 clients, latency follows throughput (Little's law: mean latency = 50 / throughput), so
-p99 under 100 ms needs more than 500 bookings/s, and in practice far more: p99 is a multiple of the
-mean (here about four times the median when other work competes for the cores). One JavaScript
-thread at about 1.7 ms a booking tops out near 550 bookings/s; \`WEB_CONCURRENCY\` workers use more
-than one core, but only when one is free: here autocannon, PostgreSQL, the server and whatever
-else runs on the machine share ${r.machine.cpus} cores.
+p99 under 100 ms needs more than 500 bookings/s, and in practice more: p99 is a multiple of the
+median (2 to 4 times here, more when other work competes for the cores; p90 is already well above
+the median, so it is queueing for the cores rather than rare stalls). \`WEB_CONCURRENCY\` workers
+use more than one core, but only when one is free: here autocannon, PostgreSQL, the server and
+whatever else runs on the machine share ${r.machine.cpus} cores.
 
 ## Machine
 
