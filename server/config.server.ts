@@ -48,6 +48,8 @@ const envSchema = z
     MAIL_FROM: z.preprocess(emptyAsUndefined, z.string().min(3).optional()),
     TRUST_PROXY: z.preprocess(emptyAsUndefined, booleanish.default(false)),
     SEED_DEMO: z.preprocess(emptyAsUndefined, booleanish.default(true)),
+    // Several HTTP processes (node:cluster) on one port; a real PostgreSQL only (see workerCount).
+    WEB_CONCURRENCY: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1).max(64).default(1)),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     AUTH_SECRET: z.preprocess(emptyAsUndefined, z.string().min(32, 'must be at least 32 characters').optional()),
     GTM_ID: z.preprocess(
@@ -106,6 +108,8 @@ export type Config = {
   trustProxy: boolean
   seedDemo: boolean
   logLevel: string
+  /** HTTP worker processes asked for (WEB_CONCURRENCY); the embedded database always runs one. */
+  webConcurrency: number
   authSecret: string | undefined
   /** Google Tag Manager container; without it no external script is loaded. */
   gtmId: string | undefined
@@ -152,6 +156,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     trustProxy: env.TRUST_PROXY,
     seedDemo: env.SEED_DEMO,
     logLevel: env.LOG_LEVEL,
+    webConcurrency: env.WEB_CONCURRENCY,
     authSecret: env.AUTH_SECRET,
     gtmId: env.GTM_ID,
     bookingInbox: (env.BOOKING_INBOX ?? business.email).toLowerCase(),

@@ -1,9 +1,11 @@
+import cluster from 'node:cluster'
 import http from 'node:http'
 import * as serverBuild from 'virtual:react-router/server-build'
 import { getRequestListener } from '@hono/node-server'
 import type { ServerBuild } from 'react-router'
 import { business } from '../app/content/business.ts'
 import { startAccounts } from './accounts/accounts.server.ts'
+import { runPrimary, workerCount } from './cluster.server.ts'
 import { type Config, ConfigError, loadConfig } from './config.server.ts'
 import { openDatabase } from './db/client.server.ts'
 import { seedDemoContent } from './db/seed.server.ts'
@@ -39,8 +41,22 @@ export async function startServer(options: StartOptions) {
     }
     throw error
   }
-  const log = createLogger(config.logLevel)
+  const base = createLogger(config.logLevel)
+  // In the multi-process mode every line says which worker wrote it.
+  const log = cluster.isWorker ? base.child({ worker: cluster.worker?.id }) : base
+  // Generated once, before any worker starts: every worker reads the same file.
   const secrets = loadSecrets(config.dataDir, { authSecret: config.authSecret })
+
+  const workers = workerCount(config, Boolean(options.viteMiddlewares))
+  if (cluster.isPrimary && workers > 1) return runPrimary({ count: workers, log })
+  if (cluster.isPrimary && config.webConcurrency > 1) {
+    log.warn(
+      { webConcurrency: config.webConcurrency },
+      options.viteMiddlewares
+        ? 'WEB_CONCURRENCY is ignored in development: one process'
+        : 'WEB_CONCURRENCY is ignored: the embedded database serves one process (set DATABASE_URL for several)',
+    )
+  }
 
   log.info({ database: config.databaseUrl ? 'postgres' : 'pglite', dataDir: config.dataDir }, 'opening database')
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, log }).catch(

@@ -4,14 +4,14 @@ import { bodyLimit } from 'hono/body-limit'
 import { business } from '../../app/content/business.ts'
 import { bookingRequestSchema, fieldErrorsOf, HONEYPOT_FIELD } from '../../app/lib/booking-schema.ts'
 import type { Config } from '../config.server.ts'
-import type { Database } from '../db/client.server.ts'
+import { type Database, summarizeError } from '../db/client.server.ts'
 import type { AppEnv } from '../http/app.server.ts'
 import type { Logger } from '../log.server.ts'
 import type { Outbox } from '../mail/outbox.server.ts'
 import { loadSecrets } from '../secrets.server.ts'
 import { confirmationSubject, referenceOf } from './mail.server.ts'
 import { countRequest } from './rate-limit.server.ts'
-import { recordBooking } from './record.server.ts'
+import { recordBooking, sweepExpired } from './record.server.ts'
 
 /** Limits the specification leaves open (documented in docs/booking.md). */
 export const INTAKE_BODY_LIMIT_BYTES = 32 * 1024
@@ -65,10 +65,16 @@ export function processFormRoutes(deps: IntakeDeps) {
         return c.json({ error: 'Send the form as JSON (Content-Type: application/json).' }, 415)
       }
       const text = await c.req.text()
-
       const sender = ipHash(c.get('clientIp'))
-      const rate = await countRequest(database.db, `process-form:${sender}`, config.intakeRateLimit)
-      if (rate.limited) {
+      const rateKey = `process-form:${sender}`
+      sweepExpired(database, config.intakeRateLimit).catch((error: unknown) =>
+        log.warn({ err: summarizeError(error) }, 'process-form: sweeping expired rate-limit windows and claims failed'),
+      )
+
+      // Every POST counts against the sender's limit, invalid ones too. A valid booking is counted by
+      // the statement that stores it (one round trip); any other request by a counter upsert of its
+      // own, before it is answered.
+      const tooMany = (rate: { count: number; retryAfterSeconds: number }) => {
         const minutes = Math.ceil(rate.retryAfterSeconds / 60)
         log.warn({ requestId: c.get('requestId'), ipHash: sender, count: rate.count }, 'process-form: rate limited')
         c.header('Retry-After', String(rate.retryAfterSeconds))
@@ -79,15 +85,21 @@ export function processFormRoutes(deps: IntakeDeps) {
           429,
         )
       }
+      const notABooking = async () => {
+        const rate = await countRequest(database, rateKey, config.intakeRateLimit)
+        return rate.limited ? tooMany(rate) : undefined
+      }
 
       let body: unknown
       try {
         body = JSON.parse(text)
       } catch {
-        return c.json({ error: 'The request body is not valid JSON.' }, 400)
+        return (await notABooking()) ?? c.json({ error: 'The request body is not valid JSON.' }, 400)
       }
 
       if (isObject(body) && typeof body[HONEYPOT_FIELD] === 'string' && body[HONEYPOT_FIELD].trim() !== '') {
+        const limited = await notABooking()
+        if (limited) return limited
         // Answered like a real request so the bot learns nothing; nothing is stored or sent.
         log.info({ requestId: c.get('requestId'), ipHash: sender }, 'process-form: honeypot filled; not stored')
         const email = typeof body.email === 'string' ? body.email : ''
@@ -106,20 +118,24 @@ export function processFormRoutes(deps: IntakeDeps) {
 
       const parsed = bookingRequestSchema.safeParse(body)
       if (!parsed.success) {
+        const limited = await notABooking()
+        if (limited) return limited
         const fields = fieldErrorsOf(parsed.error)
         const first = parsed.error.issues[0]?.message ?? 'The form is incomplete.'
         return c.json({ error: `Please check the form: ${first}`, fields }, 400)
       }
       const request = parsed.data
 
-      const recorded = await recordBooking(database.db, outbox, request, {
+      const recorded = await recordBooking(database, outbox, request, {
         ipHash: sender,
         userAgent: c.req.header('user-agent')?.slice(0, 500),
         publicUrl: config.publicUrl,
         bookingInbox: config.bookingInbox,
+        rateLimit: { key: rateKey, ...config.intakeRateLimit },
       })
+      if (recorded.outcome === 'limited') return tooMany(recorded)
       const reference = referenceOf(recorded.id)
-      if (recorded.duplicate) {
+      if (recorded.outcome === 'duplicate') {
         log.info({ requestId: c.get('requestId'), bookingId: recorded.id }, 'process-form: repeated request')
         return c.json({
           success: true,

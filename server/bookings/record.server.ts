@@ -1,10 +1,11 @@
 import { createHash, randomUUID } from 'node:crypto'
-import { and, desc, eq, gt, sql } from 'drizzle-orm'
 import { type BookingRequest, fullName, HONEYPOT_FIELD, serviceList } from '../../app/lib/booking-schema.ts'
-import type { Db } from '../db/client.server.ts'
-import { bookings, type NewBooking } from '../db/schema/index.server.ts'
+import type { Database } from '../db/client.server.ts'
+import type { NewBooking } from '../db/schema/index.server.ts'
 import type { MailMessage, Outbox } from '../mail/outbox.server.ts'
 import { confirmationMail, notificationMail } from './mail.server.ts'
+import { type RateLimit, rateLimitResult, rateLimitUpsertSql } from './rate-limit.server.ts'
+import { runStatement } from './statement.server.ts'
 
 /** The same payload twice within this many seconds stores one booking. */
 export const IDEMPOTENCY_WINDOW_SECONDS = 60
@@ -14,68 +15,172 @@ export type RequestMeta = {
   userAgent: string | undefined
   publicUrl: string
   bookingInbox: string
+  /** The sender's request counter (key) and limit; max 0 turns it off. */
+  rateLimit: { key: string } & RateLimit
 }
 
 export type QueuedMail = { id: string; message: MailMessage }
 
 export type RecordedBooking =
-  | { duplicate: false; id: string; notification: QueuedMail; confirmation: QueuedMail }
-  | { duplicate: true; id: string }
+  | { outcome: 'stored'; id: string; notification: QueuedMail; confirmation: QueuedMail }
+  | { outcome: 'duplicate'; id: string }
+  | { outcome: 'limited'; count: number; retryAfterSeconds: number }
+
+type StatementRow = { count: number | null; retry_after: number | null; booking_id: string | null }
+
+/**
+ * The whole intake in one statement (one round trip, one implicit transaction), built once per
+ * outbox: count the request against the sender's rate limit; if allowed, claim the payload's
+ * idempotency slot (booking_payloads: insert, or take over a claim older than the window; a claim
+ * inside the window stays and names the booking stored the first time); if the claim is ours,
+ * store the booking and its two e-mail jobs. All of it commits or none of it does. A second
+ * identical request at the same moment waits on the first one's claim row and then sees it.
+ */
+function intakeStatement(outbox: Outbox, limited: boolean) {
+  const p = limited
+    ? { key: '$1', window: '$2', max: '$3', hash: '$4', id: '$5', row: '$6', jobs: '$7' }
+    : { hash: '$1', id: '$2', row: '$3', jobs: '$4' }
+  const window = `make_interval(secs => ${IDEMPOTENCY_WINDOW_SECONDS})`
+  const text = `with ${limited ? `rate as (${rateLimitUpsertSql(p.key ?? '', p.window ?? '')}),` : ''}
+  claim as (
+    insert into booking_payloads as p (payload_hash, booking_id, received_at)
+    select ${p.hash}::text, ${p.id}::uuid, now() ${limited ? `from rate where rate.count <= ${p.max}::int` : ''}
+    on conflict (payload_hash) do update set
+      booking_id = case when p.received_at > now() - ${window} then p.booking_id else excluded.booking_id end,
+      received_at = case when p.received_at > now() - ${window} then p.received_at else excluded.received_at end
+    returning booking_id
+  ),
+  fresh as (select booking_id from claim where booking_id = ${p.id}::uuid),
+  booking as (
+    insert into bookings (id, form_type, status, name, first_name, last_name, email, phone, company, employees,
+      services, plan, message, source, client_timestamp, received_at, user_agent, ip_hash, payload_hash,
+      notification_mail_id, confirmation_mail_id)
+    select r.id, r.form_type, r.status, r.name, r.first_name, r.last_name, r.email, r.phone, r.company, r.employees,
+      coalesce(r.services, '{}'), r.plan, r.message, r.source, r.client_timestamp, now(), r.user_agent, r.ip_hash,
+      r.payload_hash, r.notification_mail_id, r.confirmation_mail_id
+    from fresh, json_populate_record(null::bookings, ${p.row}::json) r
+    returning id
+  ),
+  jobs as (${outbox.jobsInsertSql(`select ${p.jobs}::text from fresh`)})
+  select ${limited ? '(select count from rate)' : 'null::int'} as count,
+    ${limited ? '(select retry_after from rate)' : 'null::int'} as retry_after,
+    (select booking_id::text from claim) as booking_id,
+    -- A claimed slot without its booking and both jobs is a fault: fail, and so roll back, the statement.
+    1 / (case when exists (select 1 from fresh)
+      and ((select count(*) from booking) <> 1 or (select count(*) from jobs) <> 2) then 0 else 1 end) as complete`
+  // A prepared statement's name stands for one text on a connection: the name carries the text's hash.
+  const digest = createHash('sha256').update(text).digest('hex').slice(0, 12)
+  return { name: `intake_booking_${limited ? 'limited' : 'unlimited'}_${digest}`, text }
+}
+
+const statements = new WeakMap<
+  Outbox,
+  { limited: ReturnType<typeof intakeStatement>; unlimited: ReturnType<typeof intakeStatement> }
+>()
+
+function statementFor(outbox: Outbox, limited: boolean) {
+  let pair = statements.get(outbox)
+  if (!pair) {
+    pair = { limited: intakeStatement(outbox, true), unlimited: intakeStatement(outbox, false) }
+    statements.set(outbox, pair)
+  }
+  return limited ? pair.limited : pair.unlimited
+}
 
 /**
  * Stores a validated booking request and its two e-mails (business inbox, sender) in one
- * transaction: the request is never lost to a mail failure, and no mail goes out about a request
- * that was not stored. A repeat of the same payload within the idempotency window returns the
- * booking stored the first time.
+ * statement, after counting it against the sender's rate limit: the request is never lost to a
+ * mail failure, and no mail goes out about a request that was not stored. A repeat of the same
+ * payload within the idempotency window returns the booking stored the first time.
  */
 export async function recordBooking(
-  db: Db,
+  database: Database,
   outbox: Outbox,
   request: BookingRequest,
   meta: RequestMeta,
 ): Promise<RecordedBooking> {
   const payloadHash = hashPayload(request)
-  return db.transaction(async (tx) => {
-    // Two identical requests racing (a double click, two processes) queue here: the second one
-    // then sees the first one's row.
-    await tx.execute(sql`select pg_advisory_xact_lock(${advisoryKey(payloadHash)}::bigint)`)
-    const [existing] = await tx
-      .select({ id: bookings.id })
-      .from(bookings)
-      .where(
-        and(
-          eq(bookings.payloadHash, payloadHash),
-          gt(bookings.receivedAt, sql`now() - make_interval(secs => ${IDEMPOTENCY_WINDOW_SECONDS}::int)`),
-        ),
-      )
-      .orderBy(desc(bookings.receivedAt))
-      .limit(1)
-    if (existing) return { duplicate: true, id: existing.id }
-
-    const id = randomUUID()
-    const row = rowOf(id, request, meta, payloadHash)
-    const forMail = {
-      id,
-      request,
-      name: row.name,
-      receivedAt: new Date(),
-      userAgent: meta.userAgent,
-    }
-    const notification = notificationMail(forMail, meta.bookingInbox)
-    const confirmation = confirmationMail(forMail, meta.publicUrl)
-    // One transaction: the order of these three writes does not matter, all commit or none does.
-    const [notificationId, confirmationId] = await outbox.enqueueAll([notification, confirmation], tx, {
-      immediate: true,
-    })
-    if (!notificationId || !confirmationId) throw new Error('booking e-mails could not be queued')
-    await tx.insert(bookings).values({ ...row, notificationMailId: notificationId, confirmationMailId: confirmationId })
-    return {
-      duplicate: false,
-      id,
-      notification: { id: notificationId, message: notification },
-      confirmation: { id: confirmationId, message: confirmation },
-    }
+  const id = randomUUID()
+  const row = rowOf(id, request, meta, payloadHash)
+  const forMail = { id, request, name: row.name, receivedAt: new Date(), userAgent: meta.userAgent }
+  const notification = notificationMail(forMail, meta.bookingInbox)
+  const confirmation = confirmationMail(forMail, meta.publicUrl)
+  const jobs = outbox.immediateJobs([notification, confirmation])
+  const [notificationId = '', confirmationId = ''] = jobs.ids
+  const rowJson = JSON.stringify({
+    ...rowColumns(row),
+    notification_mail_id: notificationId,
+    confirmation_mail_id: confirmationId,
   })
+
+  const limit = meta.rateLimit
+  const limited = limit.max > 0
+  const statement = statementFor(outbox, limited)
+  const values = limited
+    ? [limit.key, limit.windowSeconds, limit.max, payloadHash, id, rowJson, jobs.json]
+    : [payloadHash, id, rowJson, jobs.json]
+  const [result] = await runStatement<StatementRow>(database, statement.name, statement.text, values)
+
+  if (limited) {
+    const rate = rateLimitResult(
+      result?.count == null || result.retry_after == null
+        ? undefined
+        : { count: result.count, retry_after: result.retry_after },
+      limit,
+    )
+    if (rate.limited) return { outcome: 'limited', count: rate.count, retryAfterSeconds: rate.retryAfterSeconds }
+  }
+  if (!result?.booking_id) throw new Error('the booking statement returned no booking')
+  if (result.booking_id !== id) return { outcome: 'duplicate', id: result.booking_id }
+  return {
+    outcome: 'stored',
+    id,
+    notification: { id: notificationId, message: notification },
+    confirmation: { id: confirmationId, message: confirmation },
+  }
+}
+
+/**
+ * Rows nobody needs any more: rate-limit windows of senders who never came back, idempotency
+ * claims past the window. Swept now and then (with the given chance per request), in one
+ * statement, and not in the request's way: the caller does not wait for it.
+ */
+export async function sweepExpired(database: Database, limit: RateLimit, chance = 0.01): Promise<boolean> {
+  if (Math.random() >= chance) return false
+  await runStatement(
+    database,
+    'intake_sweep',
+    `with windows as (
+      delete from intake_rate_limits where window_start < now() - make_interval(secs => $1::int)
+    )
+    delete from booking_payloads where received_at < now() - make_interval(secs => ${IDEMPOTENCY_WINDOW_SECONDS})`,
+    [limit.windowSeconds],
+  )
+  return true
+}
+
+/** The row in the database's column names, as json_populate_record reads it. */
+function rowColumns(row: NewBooking): Record<string, unknown> {
+  return {
+    id: row.id,
+    form_type: row.formType,
+    status: row.status ?? 'new',
+    name: row.name,
+    first_name: row.firstName ?? null,
+    last_name: row.lastName ?? null,
+    email: row.email,
+    phone: row.phone ?? null,
+    company: row.company ?? null,
+    employees: row.employees ?? null,
+    services: row.services ?? [],
+    plan: row.plan ?? null,
+    message: row.message ?? null,
+    source: row.source ?? null,
+    client_timestamp: row.clientTimestamp ? row.clientTimestamp.toISOString() : null,
+    user_agent: row.userAgent ?? null,
+    ip_hash: row.ipHash,
+    payload_hash: row.payloadHash,
+  }
 }
 
 function rowOf(id: string, r: BookingRequest, meta: RequestMeta, payloadHash: string): NewBooking {
@@ -128,9 +233,4 @@ export function hashPayload(r: BookingRequest): string {
     .sort()
     .map((key) => [key, fields[key]])
   return createHash('sha256').update(JSON.stringify(stable)).digest('hex')
-}
-
-/** A signed 64-bit key for pg_advisory_xact_lock from the payload hash. */
-function advisoryKey(hash: string): string {
-  return BigInt.asIntN(64, BigInt(`0x${hash.slice(0, 16)}`)).toString()
 }

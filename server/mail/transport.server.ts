@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto'
-import fs from 'node:fs/promises'
+import fs from 'node:fs'
 import path from 'node:path'
 import nodemailer from 'nodemailer'
+import MailComposer from 'nodemailer/lib/mail-composer'
 import type { Logger } from '../log.server.ts'
 
 export type OutgoingMail = {
@@ -43,17 +44,63 @@ export function createMailTransport(options: {
     }
   }
   const mailDir = path.join(options.dataDir, 'mail')
-  const transporter = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'windows' })
+  // The folder is made once, not before every file; if it disappears later, it is made again.
+  let folder: Promise<void> | undefined
+  const makeFolder = () => {
+    folder ??= fs.promises
+      .mkdir(mailDir, { recursive: true })
+      .then(() => undefined)
+      .catch((error: unknown) => {
+        folder = undefined
+        throw error
+      })
+    return folder
+  }
   return {
     kind: 'file',
     async send(mail) {
-      const info = await transporter.sendMail({ from, ...mail })
-      await fs.mkdir(mailDir, { recursive: true })
+      const message = await composeEml(from, mail)
       const stamp = new Date().toISOString().replace(/[:.]/g, '-')
       const file = path.join(mailDir, `${stamp}-${randomUUID().slice(0, 8)}.eml`)
-      await fs.writeFile(file, info.message as Buffer)
+      await makeFolder()
+      try {
+        await writeFile(file, message)
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error
+        folder = undefined
+        await makeFolder()
+        await writeFile(file, message)
+      }
       log.info({ to: mail.to, subject: mail.subject, file }, 'mail written to file')
     },
-    close: () => transporter.close(),
+    close: () => {},
   }
+}
+
+/**
+ * The message as RFC 822 text with CRLF line ends, composed by nodemailer's MailComposer directly:
+ * the same headers and encoding as a stream transport's sendMail, without its per-message pipeline
+ * of streams and plugins, which cost about three times as much.
+ */
+export function composeEml(from: string, mail: OutgoingMail): Promise<Buffer> {
+  const crlf = (text: string) => text.replace(/\r?\n/g, '\r\n')
+  const composer = new MailComposer({
+    from,
+    to: mail.to,
+    subject: mail.subject,
+    text: crlf(mail.text),
+    ...(mail.html !== undefined ? { html: crlf(mail.html) } : {}),
+    ...(mail.replyTo !== undefined ? { replyTo: mail.replyTo } : {}),
+    messageId: mail.messageId,
+  })
+  return new Promise((resolve, reject) => {
+    composer.compile().build((error, message) => (error ? reject(error) : resolve(message)))
+  })
+}
+
+/** fs.writeFile with a callback: fewer event-loop turns per file than the promise API's FileHandle. */
+function writeFile(file: string, data: Buffer): Promise<void> {
+  return new Promise((resolve, reject) => {
+    fs.writeFile(file, data, (error) => (error ? reject(error) : resolve()))
+  })
 }

@@ -261,4 +261,18 @@ describe(`mail outbox to files on ${backend}`, () => {
     // One line per event: no line break inside an entry.
     for (const raw of captured.raw) expect(raw.trimEnd()).not.toContain('\n')
   })
+
+  it('makes the mail folder again when it disappeared after the first message', async () => {
+    const transport = createMailTransport({ dataDir, from: FROM, log: captured.log })
+    const mailDir = path.join(dataDir, 'mail')
+    await transport.send({ to: ['a@example.com'], subject: 'Before', text: 'One.', messageId: '<before@test>' })
+    fs.rmSync(mailDir, { recursive: true, force: true })
+    await transport.send({ to: ['b@example.com'], subject: 'After', text: 'Two.', messageId: '<after@test>' })
+    const files = fs.readdirSync(mailDir)
+    expect(files).toHaveLength(1)
+    const mail = parseMessage(fs.readFileSync(path.join(mailDir, files[0] ?? ''), 'utf8'))
+    expect(mail.headers.get('subject')).toBe('After')
+    expect(mail.headers.get('message-id')).toBe('<after@test>')
+    expect(mail.text).toBe('Two.')
+  })
 })

@@ -3,6 +3,7 @@ import { eq, sql } from 'drizzle-orm'
 import { SMTPServer, type SMTPServerOptions } from 'smtp-server'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { business } from '../../app/content/business.ts'
+import { sweepExpired } from '../../server/bookings/record.server.ts'
 import { openDatabase, selectRows } from '../../server/db/client.server.ts'
 import { bookings } from '../../server/db/schema/index.server.ts'
 import { type Outbox, startOutbox } from '../../server/mail/outbox.server.ts'
@@ -316,9 +317,77 @@ describe(`POST /api/process-form on ${backend}`, () => {
       .update(bookings)
       .set({ receivedAt: sql`now() - interval '61 seconds'` })
       .where(eq(bookings.email, 'pat@example.com'))
+    // The window is kept per payload, with the booking it named.
+    await h.database.db.execute(
+      sql`update booking_payloads set received_at = now() - interval '61 seconds'
+          where booking_id in (select id from bookings where email = 'pat@example.com')`,
+    )
     const later = await answer(await postForm(h.app, consultationBody()))
     expect(later.data?.booking?.duplicate).toBeUndefined()
     expect(await rowsOf(h)).toHaveLength(4)
+  })
+
+  it('takes a repeat for a new request once the booking it repeated was deleted', async () => {
+    const first = await answer(await postForm(h.app, consultationBody({ email: 'deleted@example.com' })))
+    const id = first.data?.booking?.id ?? ''
+    await h.database.db.delete(bookings).where(eq(bookings.id, id))
+    // The claim of its payload went with it.
+    const claims = await selectRows<{ n: number }>(
+      h.database.db,
+      sql`select count(*)::int as n from booking_payloads where booking_id = ${id}::uuid`,
+    )
+    expect(claims[0]?.n).toBe(0)
+    const again = await answer(await postForm(h.app, consultationBody({ email: 'deleted@example.com' })))
+    expect(again.data?.booking?.duplicate).toBeUndefined()
+    expect(again.data?.booking?.id).not.toBe(id)
+    expect(await rowsOf(h)).toHaveLength(1)
+  })
+
+  it('sweeps rate-limit windows and idempotency claims that have expired, and nothing else', async () => {
+    const kept = await answer(await postForm(h.app, consultationBody({ email: 'kept@example.com' })))
+    const aged = await answer(await postForm(h.app, consultationBody({ email: 'aged@example.com' })))
+    await h.database.db.execute(
+      sql`update booking_payloads set received_at = now() - interval '61 seconds'
+          where booking_id = ${aged.data?.booking?.id ?? ''}::uuid`,
+    )
+    await h.database.db.execute(
+      sql`insert into intake_rate_limits (key, window_start, count) values
+          ('process-form:old', now() - interval '601 seconds', 3), ('process-form:new', now(), 1)`,
+    )
+    expect(await sweepExpired(h.database, { max: 10, windowSeconds: 600 }, 0)).toBe(false)
+    expect(await sweepExpired(h.database, { max: 10, windowSeconds: 600 }, 1)).toBe(true)
+    const claims = await selectRows<{ booking_id: string }>(
+      h.database.db,
+      sql`select booking_id::text as booking_id from booking_payloads`,
+    )
+    expect(claims.map((c) => c.booking_id)).toEqual([kept.data?.booking?.id])
+    const windows = await selectRows<{ key: string }>(h.database.db, sql`select key from intake_rate_limits`)
+    expect(windows.map((w) => w.key)).toEqual(['process-form:new'])
+    // The bookings themselves stay.
+    expect(await rowsOf(h)).toHaveLength(2)
+  })
+
+  it('stores many different bookings at once, each with its two e-mails sent once and marked', async () => {
+    const count = 20
+    const answers = await Promise.all(
+      Array.from({ length: count }, (_, i) =>
+        postForm(h.app, consultationBody({ email: `crowd-${i}@example.com` })).then(answer),
+      ),
+    )
+    expect(answers.every((a) => a.success === true && a.data?.email?.sent === true)).toBe(true)
+    expect(new Set(answers.map((a) => a.data?.booking?.id)).size).toBe(count)
+    const rows = await rowsOf(h)
+    expect(rows).toHaveLength(count)
+    // Every job of theirs is marked sent (the marks of concurrent requests share statements).
+    const jobs = await selectRows<{ state: string; n: number }>(
+      h.database.db,
+      sql`select state::text as state, count(*)::int as n from pgboss.job
+          where id in (select notification_mail_id from bookings union select confirmation_mail_id from bookings)
+          group by state`,
+    )
+    expect(jobs).toEqual([{ state: 'completed', n: count * 2 }])
+    expect(smtp.received).toHaveLength(count * 2)
+    expect(new Set(smtp.countsByMessageId().values())).toEqual(new Set([1]))
   })
 
   it('answers 503 without a mail outbox, instead of storing a booking that no e-mail would announce', async () => {

@@ -32,14 +32,13 @@ export const bookings = pgTable(
     userAgent: text('user_agent'),
     /** Keyed hash of the sender's IP address: enough to spot abuse, not the address itself. */
     ipHash: text('ip_hash').notNull(),
-    /** Hash of what the person sent, for the idempotency window (same payload twice → one booking). */
+    /** Hash of what the person sent (see bookingPayloads for the idempotency window). */
     payloadHash: text('payload_hash').notNull(),
     /** The outbox messages about it: the notification to the business, the confirmation to the sender. */
     notificationMailId: uuid('notification_mail_id'),
     confirmationMailId: uuid('confirmation_mail_id'),
   },
   (t) => [
-    index('bookings_payload_hash_received_at_idx').on(t.payloadHash, t.receivedAt),
     index('bookings_received_at_idx').on(t.receivedAt),
     check('bookings_form_type_check', sql`${t.formType} in ('consultation', 'contact')`),
     check('bookings_employees_check', sql`${t.employees} is null or ${t.employees} >= 1`),
@@ -63,4 +62,19 @@ export const intakeRateLimits = pgTable('intake_rate_limits', {
   key: text('key').primaryKey(),
   windowStart: timestamp('window_start', { withTimezone: true }).notNull(),
   count: integer('count').notNull(),
+})
+
+/**
+ * The idempotency window of the intake endpoint: one row per payload hash, naming the booking
+ * stored for it and when. A new booking claims its hash with one upsert (insert, or take over a
+ * row older than the window); the primary key makes two identical requests at the same moment
+ * queue on each other, so one of them stores a booking and the other one is told about it.
+ * Deleting a booking deletes its claim.
+ */
+export const bookingPayloads = pgTable('booking_payloads', {
+  payloadHash: text('payload_hash').primaryKey(),
+  bookingId: uuid('booking_id')
+    .notNull()
+    .references(() => bookings.id, { onDelete: 'cascade' }),
+  receivedAt: timestamp('received_at', { withTimezone: true }).notNull(),
 })
