@@ -43,6 +43,7 @@ type LighthouseRow = {
   jsGzip?: number
   failed?: string[]
   versions?: { lighthouse: string; ua: string }
+  noindex?: boolean
 }
 type IntakePhase = {
   name: string
@@ -97,7 +98,7 @@ function machineLine() {
 }
 
 /** One page of every public page type. The product has no blog yet, so that row says so. */
-const pageTypes: Array<{ label: string; path: string | null; note?: string }> = [
+const pageTypes: Array<{ label: string; path: string | null; note?: string; noindex?: boolean }> = [
   { label: 'Home', path: '/' },
   { label: 'Service', path: '/services/managed-it' },
   { label: 'Industry', path: '/industries/healthcare-offices' },
@@ -105,7 +106,9 @@ const pageTypes: Array<{ label: string; path: string | null; note?: string }> = 
   { label: 'Promotional offer', path: '/promotional-offer' },
   { label: 'Location', path: '/it-support-suffern-ny' },
   { label: 'Blog post', path: null, note: 'no blog in the product yet' },
-  { label: 'Auth', path: '/auth' },
+  // Sign-in is kept out of search results on purpose (robots noindex), which Lighthouse's SEO
+  // category counts against it (is-crawlable); every other SEO audit must pass.
+  { label: 'Auth', path: '/auth', noindex: true },
 ]
 
 /** Runs a Node script (through scripts/with-postgres.mjs when `withPostgres`) and waits for it. */
@@ -132,7 +135,10 @@ async function main() {
       const measured = quick ? pageTypes.slice(0, 1) : pageTypes
       const pages = measured.filter((p): p is { label: string; path: string } => p.path !== null)
       const found = await lighthousePages(server.url, pages, quick ? 1 : 3)
-      results.sections.lighthouse = measured.map((p) => found.find((r: LighthouseRow) => r.path === p.path) ?? p)
+      results.sections.lighthouse = measured.map((p) => {
+        const row = found.find((r: LighthouseRow) => r.path === p.path)
+        return row ? { ...row, noindex: p.noindex } : p
+      })
     }
 
     if (only.has('http')) results.sections.throughput = await throughput(server.url)
@@ -255,16 +261,20 @@ function checks(): Check[] {
       continue
     }
     const sc = row.scores
+    // A noindex page meets the SEO target when is-crawlable is the only SEO audit it misses.
+    const seoOk =
+      sc.seo === t.seo ||
+      (row.noindex === true && (row.failed ?? []).filter((f) => f.startsWith('seo:')).join() === 'seo: is-crawlable')
     list.push({
       section: 'Lighthouse',
       figure: `${row.label} (${row.path}): perf / a11y / best practices / SEO`,
       value: `${sc.performance} / ${sc.accessibility} / ${sc['best-practices']} / ${sc.seo}`,
-      target: `≥ ${t.performance} / ${t.accessibility} / ${t['best-practices']} / ${t.seo}`,
+      target: `≥ ${t.performance} / ${t.accessibility} / ${t['best-practices']} / ${row.noindex ? `${t.seo} but for is-crawlable (noindex by design)` : t.seo}`,
       ok:
         (sc.performance ?? 0) >= t.performance &&
         sc.accessibility === t.accessibility &&
         sc['best-practices'] === t['best-practices'] &&
-        sc.seo === t.seo,
+        seoOk,
     })
     list.push({
       section: 'Lighthouse',
