@@ -1,33 +1,19 @@
-import { type ChildProcess, spawn } from 'node:child_process'
 import fs from 'node:fs'
 import http from 'node:http'
-import net from 'node:net'
-import os from 'node:os'
 import path from 'node:path'
-import { afterEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
+import { freePort } from '../../scripts/bench/lib.ts'
+import { cleanupAfterEach, type Run, spawnProcess } from './helpers/processes'
 
 // WEB_CONCURRENCY: several HTTP processes on one port (node:cluster), for a real PostgreSQL only.
 
-type Run = { child: ChildProcess; output: () => string; exited: Promise<number | null> }
 type LogLine = { msg?: string; worker?: number; path?: string; status?: number; level?: number }
 
 const node = process.execPath
+const { track, tempDir } = cleanupAfterEach('ramapo-workers-')
 
 function run(command: string[], env: Record<string, string>): Run {
-  let output = ''
-  const child = spawn(command[0] ?? node, command.slice(1), {
-    cwd: process.cwd(),
-    env: { ...process.env, NODE_ENV: 'production', HOST: '127.0.0.1', LOG_LEVEL: 'info', SEED_DEMO: 'false', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  })
-  child.stdout?.on('data', (d) => {
-    output += String(d)
-  })
-  child.stderr?.on('data', (d) => {
-    output += String(d)
-  })
-  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)))
-  return { child, output: () => output, exited }
+  return track(spawnProcess({ SEED_DEMO: 'false', ...env }, command))
 }
 
 function logLines(output: string): LogLine[] {
@@ -44,17 +30,6 @@ async function waitFor(what: string, predicate: () => boolean, ms = 90_000) {
     await new Promise((r) => setTimeout(r, 100))
   }
   throw new Error(`timed out waiting for ${what}`)
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer()
-    server.once('error', reject)
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address()
-      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0))
-    })
-  })
 }
 
 /** One request on a connection of its own, so that the cluster hands it to the next worker. */
@@ -88,18 +63,6 @@ function request(
   })
 }
 
-const dirs: string[] = []
-const runs: Run[] = []
-afterEach(() => {
-  for (const r of runs.splice(0)) if (r.child.exitCode === null) r.child.kill('SIGKILL')
-  for (const dir of dirs.splice(0)) fs.rmSync(dir, { recursive: true, force: true })
-})
-const tempDir = () => {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ramapo-workers-'))
-  dirs.push(dir)
-  return dir
-}
-
 describe('WEB_CONCURRENCY', () => {
   it('serves from two worker processes on one port against PostgreSQL, and stops them cleanly on SIGTERM', async () => {
     const port = await freePort()
@@ -109,7 +72,6 @@ describe('WEB_CONCURRENCY', () => {
       [node, 'scripts/with-postgres.mjs', 'sh', '-c', 'DATABASE_URL="$TEST_DATABASE_URL" exec "$0" server.js', node],
       { PORT: String(port), DATA_DIR: dataDir, WEB_CONCURRENCY: '2', INTAKE_RATE_LIMIT: '0' },
     )
-    runs.push(server)
     await waitFor('both workers to listen', () => server.output().includes('"msg":"all workers listening"'))
     expect(server.output()).not.toContain('SKIPPED')
 
@@ -150,7 +112,6 @@ describe('WEB_CONCURRENCY', () => {
       DATABASE_URL: '',
       WEB_CONCURRENCY: '3',
     })
-    runs.push(server)
     await waitFor('the server to listen', () => server.output().includes('listening on'), 60_000)
     expect((await request(port, 'GET', '/healthz')).status).toBe(200)
 
