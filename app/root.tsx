@@ -1,12 +1,22 @@
 import { HouseIcon, PhoneIcon, TriangleAlertIcon } from 'lucide-react'
 import { useEffect } from 'react'
-import { isRouteErrorResponse, Links, Meta, Outlet, ScrollRestoration, useRouteLoaderData } from 'react-router'
+import {
+  isRouteErrorResponse,
+  Links,
+  Meta,
+  Outlet,
+  ScrollRestoration,
+  useLocation,
+  useMatches,
+  useRouteLoaderData,
+} from 'react-router'
 import { getUser, publicSummary, sessionMiddleware } from '~/accounts/guards.server'
 import { AccountMenu, MobileAccountMenu } from '~/components/account/account-menu'
 import { AccountProvider } from '~/components/account/account-state'
 import { LiveAccountStatus } from '~/components/account/live-status'
 import { ProtectedNavigationStatus } from '~/components/account/protected'
-import { CookieConsent, CookieSettingsButton } from '~/components/cookie-consent/cookie-consent'
+import { cookieBannerMarkup } from '~/components/cookie-consent/banner-markup.server'
+import { CookieBannerTemplate, CookieSettingsButton } from '~/components/cookie-consent/cookie-consent'
 import { TagLayerScript } from '~/components/cookie-consent/tag-layer-script'
 import { DeferredScripts } from '~/components/deferred-scripts'
 import { SiteFooter } from '~/components/site-footer'
@@ -14,7 +24,11 @@ import { SiteHeader } from '~/components/site-header'
 import { buttonVariants } from '~/components/ui/button'
 import { DeferredToaster } from '~/components/ui/deferred-toaster'
 import { business } from '~/content/business'
+import { islandsScripts } from '~/islands/manifest.server'
+import { appLoaderScript } from '~/lib/app-loader-script'
 import { usePageViews } from '~/lib/consent/use-page-views'
+import { enhancePage } from '~/lib/enhance/page'
+import { pageUsesIslands } from '~/lib/islands-mode'
 import type { Route } from './+types/root'
 import stylesheet from './app.css?url'
 import { appContext } from './context.server'
@@ -27,13 +41,21 @@ export async function loader(args: Route.LoaderArgs) {
   const { nonce, config } = args.context.get(appContext)
   const user = await getUser(args)
   const account = user ? publicSummary(user) : null
-  return { nonce, publicUrl: config.publicUrl, gtmId: config.gtmId ?? null, account }
+  return {
+    nonce,
+    publicUrl: config.publicUrl,
+    gtmId: config.gtmId ?? null,
+    account,
+    cookieBanner: cookieBannerMarkup(),
+    islands: islandsScripts(),
+  }
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const data = useRouteLoaderData<typeof loader>('root')
   const nonce = data?.nonce
   const account = data?.account ?? null
+  const islands = pageUsesIslands(useMatches(), account !== null, useLocation().search)
   return (
     <html lang="en-US">
       <head>
@@ -51,8 +73,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <Links />
       </head>
       <body className="flex min-h-dvh flex-col">
-        {/* First in the page, as GOV.UK places its cookie banner: keyboard users reach it at once. */}
-        <CookieConsent />
+        {data && <CookieBannerTemplate html={data.cookieBanner} />}
         <a
           href="#main"
           className="sr-only z-50 rounded-md bg-primary px-4 py-3 font-semibold text-primary-foreground shadow-lg focus:not-sr-only focus:fixed focus:top-3 focus:left-3"
@@ -72,17 +93,40 @@ export function Layout({ children }: { children: React.ReactNode }) {
           <SiteFooter cookieSettings={<CookieSettingsButton />} />
         </AccountProvider>
         <DeferredToaster />
-        <ScrollRestoration nonce={nonce} />
-        <DeferredScripts nonce={nonce} />
+        {islands && data ? (
+          <IslandsScript nonce={nonce} entry={data.islands.entry} preloads={data.islands.preloads} />
+        ) : (
+          <>
+            <ScrollRestoration nonce={nonce} />
+            <DeferredScripts nonce={nonce} />
+          </>
+        )}
       </body>
     </html>
   )
 }
 
+/**
+ * Islands mode: the page's one script (islands/entry.ts), started after the first paint like the
+ * app's modules (lib/app-loader-script.ts).
+ */
+function IslandsScript({ nonce, entry, preloads }: { nonce?: string; entry: string; preloads: string[] }) {
+  return (
+    <script
+      nonce={nonce}
+      // biome-ignore lint/security/noDangerouslySetInnerHtml: our own constant script; its inputs are the build's file names, JSON escaped for <script>.
+      dangerouslySetInnerHTML={{ __html: appLoaderScript(preloads, `import ${JSON.stringify(entry)}`) }}
+    />
+  )
+}
+
 export default function App() {
-  // Marks the document once React has hydrated it (end-to-end tests wait for this).
+  // The shell's plain-DOM behaviour (menus, section links, cookie banner), then marks the document
+  // as hydrated (end-to-end tests wait for this).
   useEffect(() => {
+    const cleanup = enhancePage()
     document.documentElement.dataset.hydrated = 'true'
+    return cleanup
   }, [])
   usePageViews()
   return <Outlet />

@@ -4,3 +4,9 @@ declare module 'virtual:react-router/server-build' {
   export const routes: ServerBuild['routes']
   export const assets: ServerBuild['assets']
 }
+
+declare module 'virtual:islands-manifest' {
+  /** Public URLs of the islands entry and the modules it imports (scripts/vite/islands-plugin.ts). */
+  const manifest: { entry: string; preloads: string[] }
+  export default manifest
+}

@@ -22,8 +22,17 @@ type Field = keyof typeof labels
  * availability check and toasts (worded for a message), formType "contact". The page it sits on
  * gives it its heading (pass that heading's id as `labelledBy`).
  */
-export function ContactForm({ labelledBy }: { labelledBy?: string }) {
-  const [values, setValues] = useState<Values>(empty)
+export type ContactFormProps = {
+  labelledBy?: string
+  /**
+   * What the fields hold when the form starts: on a page without the app's JavaScript the form
+   * becomes interactive when first used (islands/contact-form.tsx), and keeps what was typed before.
+   */
+  initialValues?: Partial<Values>
+}
+
+export function ContactForm({ labelledBy, initialValues }: ContactFormProps) {
+  const [values, setValues] = useState<Values>(() => ({ ...empty, ...initialValues }))
   const form = useFormSubmission('contact', loadSchema, () => setValues(empty))
   const { errorOf, submitting, blocked } = form
 

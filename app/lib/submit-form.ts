@@ -1,4 +1,5 @@
 import { business } from '~/content/business'
+import { FORM_ENDPOINT } from './form-endpoint'
 
 /**
  * The one submit helper of the site's forms (booking form, home contact form): POSTs the JSON
@@ -6,7 +7,7 @@ import { business } from '~/content/business'
  * outcome or an Error whose message says what happened and what to do (spec §7, §8).
  */
 
-export const FORM_ENDPOINT = '/api/process-form'
+export { FORM_ENDPOINT }
 /** Spec §9: request time-out. */
 export const SUBMIT_TIMEOUT_MS = 15_000
 

@@ -3,6 +3,7 @@ import { Link } from 'react-router'
 import { EmailVerificationScreen, useVerificationLink } from '~/components/account/email-verification'
 import { ContactForm } from '~/components/contact-form'
 import { industryIcons } from '~/components/industry-icon'
+import { Island } from '~/components/island'
 import { JsonLd, usePublicUrl } from '~/components/json-ld'
 import { ContactSection } from '~/components/marketing/contact-section'
 import { CtaBand } from '~/components/marketing/cta-band'
@@ -19,9 +20,16 @@ import { industryDetails } from '~/content/industries'
 import { consultation, residentialPlans } from '~/content/pricing'
 import { serviceDetails } from '~/content/services'
 import { testimonials } from '~/content/testimonials'
+import type { IslandsHandle } from '~/lib/islands-mode'
 import { businessJsonLd } from '~/lib/json-ld'
 import { pageMeta } from '~/lib/seo'
 import type { Route } from './+types/home'
+
+/** Served without the app's JavaScript to visitors who are not signed in (lib/islands-mode.ts). */
+export const handle: IslandsHandle = {
+  // A verification link (/?token=…) shows the app's verification screen instead.
+  islands: (search) => !search.has('token'),
+}
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta({
@@ -71,7 +79,9 @@ function HomePage({ loaderData }: Pick<Route.ComponentProps, 'loaderData'>) {
           </h3>
           <p className="mt-2 text-muted-foreground">We answer within one business day.</p>
           <div className="mt-6">
-            <ContactForm labelledBy="contact-form-title" />
+            <Island name="contact-form" props={{ labelledBy: 'contact-form-title' }}>
+              <ContactForm labelledBy="contact-form-title" />
+            </Island>
           </div>
         </div>
       </ContactSection>

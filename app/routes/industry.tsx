@@ -10,6 +10,7 @@ import { serviceIcons } from '~/components/service-icon'
 import { business } from '~/content/business'
 import { type IndustryKey, industryByPath, industryDetails } from '~/content/industries'
 import { serviceByKey } from '~/content/services'
+import { islandsHandle } from '~/lib/islands-mode'
 import { pageMeta } from '~/lib/seo'
 import type { Route } from './+types/industry'
 
@@ -30,6 +31,9 @@ export function loader({ url }: Route.LoaderArgs) {
     others: industryDetails.filter((i) => i.key !== found.key).map(({ key, name, path }) => ({ key, name, path })),
   }
 }
+
+/** Served without the app's JavaScript to visitors who are not signed in (lib/islands-mode.ts). */
+export const handle = islandsHandle
 
 export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
   if (!loaderData) return [{ title: `Page not found | ${business.name}` }]

@@ -12,6 +12,7 @@ import { services } from '~/content/catalog'
 import { bookingPath } from '~/content/links'
 import { locationCopy, locationServiceKeys } from '~/content/location-page'
 import { appContext } from '~/context.server'
+import { islandsHandle } from '~/lib/islands-mode'
 import { breadcrumbJsonLd, businessId, openingHoursSpecification } from '~/lib/json-ld'
 import { pageMeta } from '~/lib/seo'
 import { findPublishedLocation } from '../../server/locations/locations.server.ts'
@@ -30,6 +31,9 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   if (!location) throw redirect('/404')
   return { slug: location.slug, copy: locationCopy(location), town: location.town, state: location.state }
 }
+
+/** Served without the app's JavaScript to visitors who are not signed in (lib/islands-mode.ts). */
+export const handle = islandsHandle
 
 export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
   if (!loaderData) return [{ title: `Page not found | ${business.name}` }]

@@ -4,12 +4,16 @@ import { Button } from '~/components/ui/button'
 import { business } from '~/content/business'
 import { services } from '~/content/catalog'
 import { mainNav } from '~/content/navigation'
+import { islandsHandle } from '~/lib/islands-mode'
 import { pageMeta } from '~/lib/seo'
 import type { Route } from './+types/not-found'
 
 export function loader() {
   return data({}, { status: 404 })
 }
+
+/** Served without the app's JavaScript to visitors who are not signed in (lib/islands-mode.ts). */
+export const handle = islandsHandle
 
 export const meta: Route.MetaFunction = ({ matches, location }) =>
   pageMeta({

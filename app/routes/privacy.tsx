@@ -1,8 +1,12 @@
 import { LegalPage, type LegalSection } from '~/components/marketing/legal-page'
 import { business, formatHours, fullAddress } from '~/content/business'
 import { privacyPolicy } from '~/content/legal'
+import { islandsHandle } from '~/lib/islands-mode'
 import { pageMeta } from '~/lib/seo'
 import type { Route } from './+types/privacy'
+
+/** Served without the app's JavaScript to visitors who are not signed in (lib/islands-mode.ts). */
+export const handle = islandsHandle
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta({

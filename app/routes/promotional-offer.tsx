@@ -5,8 +5,12 @@ import { CtaBand } from '~/components/marketing/cta-band'
 import { PageHero } from '~/components/marketing/page-hero'
 import { Section, SectionHeader } from '~/components/marketing/section'
 import { promotionalOffer as offer } from '~/content/promotional-offer'
+import { islandsHandle } from '~/lib/islands-mode'
 import { pageMeta } from '~/lib/seo'
 import type { Route } from './+types/promotional-offer'
+
+/** Served without the app's JavaScript to visitors who are not signed in (lib/islands-mode.ts). */
+export const handle = islandsHandle
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta({

@@ -13,6 +13,7 @@ import { industryDetails } from '~/content/industries'
 import { bookingPath } from '~/content/links'
 import { businessPlans, residentialPlans } from '~/content/pricing'
 import { type ServiceDetail, serviceByPath } from '~/content/services'
+import { islandsHandle } from '~/lib/islands-mode'
 import { serviceJsonLd } from '~/lib/json-ld'
 import { pageMeta } from '~/lib/seo'
 import type { Route } from './+types/service'
@@ -27,6 +28,9 @@ export function loader({ url }: Route.LoaderArgs) {
     .map(({ key, name, path }) => ({ key, name, path }))
   return { service, relatedIndustries }
 }
+
+/** Served without the app's JavaScript to visitors who are not signed in (lib/islands-mode.ts). */
+export const handle = islandsHandle
 
 export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
   if (!loaderData) return [{ title: `Page not found | ${business.name}` }]

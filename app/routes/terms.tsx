@@ -3,8 +3,12 @@ import { LegalPage, type LegalSection } from '~/components/marketing/legal-page'
 import { business, fullAddress } from '~/content/business'
 import { termsOfService } from '~/content/legal'
 import { consultation, planByKey } from '~/content/pricing'
+import { islandsHandle } from '~/lib/islands-mode'
 import { pageMeta } from '~/lib/seo'
 import type { Route } from './+types/terms'
+
+/** Served without the app's JavaScript to visitors who are not signed in (lib/islands-mode.ts). */
+export const handle = islandsHandle
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta({

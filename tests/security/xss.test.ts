@@ -173,7 +173,7 @@ describe('script and Markdown probes in fields that are shown again', () => {
     await open(page, '/dashboard')
     // The name is shown (in the navbar and the account card), literally.
     await page.getByText(probes.name).first().waitFor()
-    await page.getByText('Cybersecurity').first().waitFor()
+    await page.getByRole('main').getByText('Cybersecurity').first().waitFor()
     expect(await injectedElements(page)).toEqual([])
     await open(page, '/account/settings')
     expect(await page.getByLabel('Full name').inputValue()).toBe(probes.name)

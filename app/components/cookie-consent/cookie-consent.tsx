@@ -1,133 +1,24 @@
-import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react'
-import { Link } from 'react-router'
-import { Button } from '~/components/ui/button'
+import { buttonVariants } from '~/components/ui/button'
 import { cookieConsentCopy as copy } from '~/content/cookie-consent'
-import {
-  browserSendsGpc,
-  onOpenCookieSettings,
-  openCookieSettings,
-  readConsentStorage,
-  saveConsent,
-} from '~/lib/consent/browser'
-import {
-  BANNER_DELAY_MS,
-  bannerNeeded,
-  type ConsentAction,
-  type ConsentChoices,
-  choicesForAction,
-  defaultChoices,
-  effectiveChoices,
-  readSavedConsent,
-} from '~/lib/consent/policy'
-
-// The dialog (Radix Dialog, switches) is downloaded when someone opens Cookie Settings, not with the page.
-const CookieSettingsDialog = lazy(() =>
-  import('./cookie-settings-dialog').then((m) => ({ default: m.CookieSettingsDialog })),
-)
-
-type Settings = { open: boolean; opening: number; initial: ConsentChoices; gpc: boolean }
+import { COOKIE_BANNER_TEMPLATE_ID } from '~/lib/enhance/cookie-banner'
 
 /**
- * The cookie banner and the Cookie Settings dialog, rendered once by the root layout. Nothing is
- * rendered on the server or before hydration: the saved choice lives in the browser only.
+ * Markup of the cookie banner and of the Cookie Settings buttons. The behaviour is plain
+ * JavaScript (lib/enhance/cookie-banner.ts) that works on every page, with or without the app's
+ * JavaScript: it shows a copy of the banner 1 s after load when no valid choice is saved, and opens
+ * the dialog (islands/cookie-settings.tsx, React, loaded on use).
  */
-export function CookieConsent() {
-  const [banner, setBanner] = useState<{ visible: boolean; gpc: boolean }>({ visible: false, gpc: false })
-  const [settings, setSettings] = useState<Settings>({ open: false, opening: 0, initial: defaultChoices, gpc: false })
-  const opener = useRef<HTMLElement | null>(null)
-
-  useEffect(() => {
-    if (!bannerNeeded(readConsentStorage(), new Date())) return
-    return afterLoad(BANNER_DELAY_MS, () => setBanner({ visible: true, gpc: browserSendsGpc() }))
-  }, [])
-
-  const openSettings = useCallback(() => {
-    // Some browsers (Safari) do not focus a clicked button: then there is no opener to return to.
-    const active = document.activeElement
-    opener.current = active instanceof HTMLElement && active !== document.body ? active : null
-    const gpc = browserSendsGpc()
-    const saved = readSavedConsent(readConsentStorage().consent, new Date())
-    setSettings((current) => ({
-      open: true,
-      opening: current.opening + 1,
-      initial: effectiveChoices(saved, gpc),
-      gpc,
-    }))
-  }, [])
-  useEffect(() => onOpenCookieSettings(openSettings), [openSettings])
-
-  const save = (choices: ConsentChoices, action: ConsentAction) => {
-    saveConsent(choices, action)
-    setBanner((current) => ({ ...current, visible: false }))
-    setSettings((current) => ({ ...current, open: false }))
-  }
-  const choose = (action: 'accept_all' | 'reject_non_essential') => {
-    save(choicesForAction(action, browserSendsGpc()), action)
-    // The button that had focus disappears with the banner: continue from the page's content.
-    focusMain()
-  }
-
-  return (
-    <>
-      {banner.visible && (
-        <CookieBanner
-          gpc={banner.gpc}
-          onSettings={openCookieSettings}
-          onReject={() => choose('reject_non_essential')}
-          onAccept={() => choose('accept_all')}
-        />
-      )}
-      {settings.opening > 0 && (
-        <Suspense fallback={null}>
-          <CookieSettingsDialog
-            key={settings.opening}
-            open={settings.open}
-            initial={settings.initial}
-            gpc={settings.gpc}
-            onSave={(choices) => save(choices, 'save_preferences')}
-            onCancel={() => setSettings((current) => ({ ...current, open: false }))}
-            onCloseAutoFocus={(event) => {
-              event.preventDefault()
-              const target = opener.current
-              if (target?.isConnected) target.focus()
-              else focusMain()
-            }}
-          />
-        </Suspense>
-      )}
-    </>
-  )
-}
-
-type CookieBannerProps = { gpc: boolean; onSettings: () => void; onReject: () => void; onAccept: () => void }
 
 /**
  * A labelled region fixed to the bottom of the window: it never pushes content (no layout shift)
  * and never traps focus. While it shows, the page gets as much room below as the banner is tall,
  * so the end of the page and any focused element can be scrolled clear of it (WCAG 2.4.11).
+ * Rendered once on the server into a <template> (root.tsx); the GPC line is shown only when the
+ * browser sends Global Privacy Control.
  */
-function CookieBanner({ gpc, onSettings, onReject, onAccept }: CookieBannerProps) {
-  const region = useRef<HTMLElement>(null)
-  useEffect(() => {
-    const element = region.current
-    if (!element) return
-    const root = document.documentElement.style
-    const observer = new ResizeObserver(() => {
-      const height = `${element.offsetHeight}px`
-      root.paddingBottom = height
-      root.scrollPaddingBottom = height
-    })
-    observer.observe(element)
-    return () => {
-      observer.disconnect()
-      root.paddingBottom = ''
-      root.scrollPaddingBottom = ''
-    }
-  }, [])
-
+export function CookieBanner() {
   return (
     <section
-      ref={region}
       aria-labelledby="cookie-banner-title"
       data-cookie-banner=""
       className="fixed inset-x-0 bottom-0 z-40 p-3 sm:p-4"
@@ -139,29 +30,50 @@ function CookieBanner({ gpc, onSettings, onReject, onAccept }: CookieBannerProps
           </h2>
           <p className="mt-1.5 text-muted-foreground text-sm leading-relaxed">
             {copy.banner.text}{' '}
-            <Link
-              to={copy.privacyLink.to}
+            <a
+              href={copy.privacyLink.to}
               className="font-medium text-primary underline underline-offset-4 hover:text-primary-hover"
             >
               {copy.privacyLink.label}
-            </Link>
+            </a>
           </p>
-          {gpc && <p className="mt-2 font-medium text-sm">{copy.banner.gpc}</p>}
+          <p data-gpc-note="" hidden className="mt-2 font-medium text-sm">
+            {copy.banner.gpc}
+          </p>
         </div>
         {/* On a phone the buttons wrap into two rows that fill the width; from sm up, one row. */}
         <div className="flex flex-wrap gap-2 *:grow sm:*:grow-0 lg:shrink-0 lg:flex-nowrap">
-          <Button variant="ghost" size="lg" onClick={onSettings}>
+          <button type="button" data-cookie-settings="" className={buttonVariants({ variant: 'ghost', size: 'lg' })}>
             {copy.actions.settings}
-          </Button>
-          <Button variant="outline" size="lg" onClick={onReject}>
+          </button>
+          <button
+            type="button"
+            data-consent-action="reject_non_essential"
+            className={buttonVariants({ variant: 'outline', size: 'lg' })}
+          >
             {copy.actions.reject}
-          </Button>
-          <Button size="lg" onClick={onAccept}>
+          </button>
+          <button type="button" data-consent-action="accept_all" className={buttonVariants({ size: 'lg' })}>
             {copy.actions.accept}
-          </Button>
+          </button>
         </div>
       </div>
     </section>
+  )
+}
+
+/**
+ * The banner's <template>: `html` is the banner rendered to static markup on the server
+ * (cookie-consent/banner-markup.server.tsx), the same string on every page.
+ */
+export function CookieBannerTemplate({ html }: { html: string }) {
+  return (
+    <template
+      id={COOKIE_BANNER_TEMPLATE_ID}
+      suppressHydrationWarning
+      // biome-ignore lint/security/noDangerouslySetInnerHtml: our own component rendered on the server, no visitor input.
+      dangerouslySetInnerHTML={{ __html: html }}
+    />
   )
 }
 
@@ -170,30 +82,10 @@ export function CookieSettingsButton() {
   return (
     <button
       type="button"
+      data-cookie-settings=""
       className="cursor-pointer rounded-sm transition-colors hover:text-footer-foreground hover:underline underline-offset-4"
-      onClick={openCookieSettings}
     >
       {copy.actions.settings}
     </button>
   )
-}
-
-/** Runs `callback` `delay` ms after the window's load event (at once if that moment has passed). */
-function afterLoad(delay: number, callback: () => void): () => void {
-  let timer: number | undefined
-  const start = () => {
-    const [navigation] = performance.getEntriesByType('navigation') as PerformanceNavigationTiming[]
-    const loadedAt = navigation?.loadEventEnd || performance.now()
-    timer = window.setTimeout(callback, Math.max(0, delay - (performance.now() - loadedAt)))
-  }
-  if (document.readyState === 'complete') start()
-  else window.addEventListener('load', start, { once: true })
-  return () => {
-    window.removeEventListener('load', start)
-    window.clearTimeout(timer)
-  }
-}
-
-function focusMain() {
-  document.getElementById('main')?.focus({ preventScroll: true })
 }

@@ -58,6 +58,7 @@ export function saveConsent(choices: ConsentChoices, action: ConsentAction): Sav
   gtag('consent', 'update', consentModeState(saved))
   dataLayer().push(consentUpdateEvent(saved))
   sendConsentLog(saved, action)
+  for (const listener of savedListeners) listener(saved)
   return saved
 }
 
@@ -86,16 +87,12 @@ function newConsentId(): string {
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`
 }
 
-const settingsListeners = new Set<() => void>()
+const savedListeners = new Set<(saved: SavedConsent) => void>()
 
-/** Opens the Cookie Settings dialog (the footer's button calls it). */
-export function openCookieSettings(): void {
-  for (const listener of settingsListeners) listener()
-}
-
-export function onOpenCookieSettings(listener: () => void): () => void {
-  settingsListeners.add(listener)
+/** Called after every saved choice (the banner removes itself). */
+export function onConsentSaved(listener: (saved: SavedConsent) => void): () => void {
+  savedListeners.add(listener)
   return () => {
-    settingsListeners.delete(listener)
+    savedListeners.delete(listener)
   }
 }

@@ -1,0 +1,82 @@
+import type { IslandName } from '~/components/island'
+import { pushPageView, whenIdle } from '~/lib/consent/tag-layer'
+import { enhancePage } from '~/lib/enhance/page'
+import { FORM_ENDPOINT } from '~/lib/form-endpoint'
+
+/**
+ * The only script of a page served in islands mode (docs/frontend-performance.md, "Islands"): the
+ * marketing pages for visitors who are not signed in. No React and no router here: the shell's
+ * behaviour is plain DOM code (lib/enhance), and each island (`[data-island]`, components/island.tsx)
+ * downloads React and its component when it is first needed, then hydrates.
+ */
+enhancePage()
+whenIdle(() => pushPageView(`${location.pathname}${location.search}`))
+
+const islands: Record<IslandName, () => Promise<(host: HTMLElement) => Promise<void>>> = {
+  'contact-form': () => import('./contact-form').then((m) => m.hydrateContactForm),
+}
+
+for (const host of document.querySelectorAll<HTMLElement>('[data-island]')) {
+  const load = islands[host.dataset.island as IslandName]
+  if (load) wakeOnUse(host, load)
+}
+
+// End-to-end tests (and anyone curious) can tell the page's script has run.
+document.documentElement.dataset.hydrated = 'true'
+
+/**
+ * Hydrates the island when it is about to be used: when it comes near the screen, on the first
+ * focus or press inside it, on a submit (sent again once the form is live), or at once when the
+ * form handler does not answer the availability check (the form then shows why it is blocked).
+ */
+function wakeOnUse(host: HTMLElement, load: () => Promise<(host: HTMLElement) => Promise<void>>) {
+  let awake: Promise<void> | null = null
+  let live = false
+  const wake = () => {
+    if (!awake) {
+      stop()
+      awake = load()
+        .then((hydrate) => hydrate(host))
+        .then(() => {
+          live = true
+        })
+      awake.catch(() => {
+        // The download failed (offline): the next use tries again.
+        awake = null
+        live = false
+        start()
+      })
+    }
+    return awake
+  }
+  const onSubmit = (event: Event) => {
+    if (live || !(event.target instanceof HTMLFormElement)) return
+    event.preventDefault()
+    const form = event.target
+    void wake().then(() => form.requestSubmit())
+  }
+  const observer =
+    'IntersectionObserver' in window
+      ? new IntersectionObserver((entries) => entries.some((entry) => entry.isIntersecting) && void wake(), {
+          rootMargin: '200px 0px',
+        })
+      : null
+  function start() {
+    host.addEventListener('focusin', wake)
+    host.addEventListener('pointerdown', wake)
+    observer?.observe(host)
+  }
+  function stop() {
+    host.removeEventListener('focusin', wake)
+    host.removeEventListener('pointerdown', wake)
+    observer?.disconnect()
+  }
+  host.addEventListener('submit', onSubmit, true)
+  start()
+  if (host.querySelector('form')) {
+    fetch(FORM_ENDPOINT, { method: 'OPTIONS', headers: { Accept: 'application/json' } }).then(
+      (response) => response.ok || void wake(),
+      () => void wake(),
+    )
+  }
+}

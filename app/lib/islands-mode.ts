@@ -1,0 +1,27 @@
+/**
+ * Islands mode (docs/frontend-performance.md): a page whose every route module exports this handle is
+ * served to visitors who are not signed in without the app's JavaScript (no React, no router): the
+ * shell's behaviour comes from lib/enhance and the islands entry, and interactive parts hydrate on use.
+ * Signed-in visitors get the whole app on every page (account menu, live status).
+ */
+export const islandsHandle: IslandsHandle = { islands: true }
+
+/** `islands` may depend on the query (the home page runs the app for an e-mail verification link). */
+export type IslandsHandle = { islands: true | ((search: URLSearchParams) => boolean) }
+
+type MatchLike = { id: string; handle?: unknown }
+
+export function pageUsesIslands(matches: readonly MatchLike[], signedIn: boolean, search: string): boolean {
+  if (signedIn) return false
+  const pages = matches.filter((match) => match.id !== 'root')
+  return (
+    pages.length > 0 &&
+    pages.every((match) => {
+      const handle = match.handle
+      if (typeof handle !== 'object' || handle === null || !('islands' in handle)) return false
+      const islands = handle.islands
+      if (typeof islands === 'function') return islands(new URLSearchParams(search)) === true
+      return islands === true
+    })
+  )
+}
