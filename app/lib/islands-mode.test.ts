@@ -1,0 +1,22 @@
+import { describe, expect, it } from 'vitest'
+import { islandsHandle, pageUsesIslands } from './islands-mode'
+
+const root = { id: 'root', handle: undefined }
+const home = { id: 'routes/home', handle: { islands: (search: URLSearchParams) => !search.has('token') } }
+const service = { id: 'service:managed-it', handle: islandsHandle }
+const book = { id: 'routes/book', handle: undefined }
+
+describe('pageUsesIslands', () => {
+  it('serves a page whose routes all opt in as islands to visitors who are not signed in', () => {
+    expect(pageUsesIslands([root, service], false, '')).toBe(true)
+    expect(pageUsesIslands([root, home], false, '?utm_source=mail')).toBe(true)
+  })
+
+  it('runs the app for signed-in visitors, pages that do not opt in, and a predicate that says no', () => {
+    expect(pageUsesIslands([root, service], true, '')).toBe(false)
+    expect(pageUsesIslands([root, book], false, '')).toBe(false)
+    expect(pageUsesIslands([root, home], false, '?token=abc&email=a%40b.c')).toBe(false)
+    expect(pageUsesIslands([root], false, '')).toBe(false)
+    expect(pageUsesIslands([root, { id: 'x', handle: { islands: 'yes' } }], false, '')).toBe(false)
+  })
+})

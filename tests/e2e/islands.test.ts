@@ -1,0 +1,164 @@
+// Islands mode (docs/frontend-performance.md): marketing pages for visitors who are not signed in
+// run one small script; React arrives only when an island (the contact form, Cookie Settings) is used.
+import type { Browser, Page } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { open, sessionCookie, strongPassword, uniqueIdentity, verifiedAccountOverHttp } from './helpers/accounts'
+import { baseURL, launchBrowser, newPage } from './helpers/browser'
+
+let browser: Browser
+
+beforeAll(async () => {
+  browser = await launchBrowser()
+})
+afterAll(async () => {
+  await browser?.close()
+})
+
+/** The script files the page has requested so far (file names without their hash). */
+function scriptsOf(page: Page): () => string[] {
+  const seen: string[] = []
+  page.on('request', (request) => {
+    if (request.resourceType() !== 'script') return
+    const file = new URL(request.url()).pathname.split('/').pop() ?? ''
+    seen.push(file.replace(/-[\w-]{8}\.js$/, ''))
+  })
+  return () => [...new Set(seen)]
+}
+
+const hasReact = (scripts: string[]) => scripts.includes('react')
+const hasRouter = (scripts: string[]) => scripts.includes('router')
+
+describe('a marketing page without the app', () => {
+  it('loads no React and no router, yet its menus, section links and banner work', async () => {
+    const { page, context, consoleErrors } = await newPage(browser, { viewport: { width: 1280, height: 800 } })
+    const scripts = scriptsOf(page)
+    await open(page, '/services/cybersecurity')
+    expect(scripts()).toContain('entry')
+    expect(hasReact(scripts())).toBe(false)
+    expect(hasRouter(scripts())).toBe(false)
+    expect(
+      await page.evaluate(() => document.querySelectorAll('link[rel="modulepreload"][href*="router"]').length),
+    ).toBe(0)
+
+    // The Services menu: click opens, a click elsewhere closes.
+    const trigger = page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Services' })
+    await trigger.click()
+    expect(await trigger.getAttribute('aria-expanded')).toBe('true')
+    await page.mouse.click(640, 600)
+    expect(await trigger.getAttribute('aria-expanded')).toBe('false')
+    // Tab past the menu's trigger with it open: focus leaving closes it.
+    await trigger.focus()
+    await page.keyboard.press('Enter')
+    expect(await trigger.getAttribute('aria-expanded')).toBe('true')
+    await page.getByRole('link', { name: 'Book a Consultation' }).first().focus()
+    expect(await trigger.getAttribute('aria-expanded')).toBe('false')
+
+    // A section link from another page goes home and lands on the section.
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Industries' }).click()
+    await page.waitForURL(`${baseURL()}/#industries`)
+    await expect
+      .poll(() =>
+        page.evaluate(() => Math.abs(document.getElementById('industries')?.getBoundingClientRect().top ?? 999)),
+      )
+      .toBeLessThan(100)
+
+    // The cookie banner came after a second, and Cookie Settings downloads React only now.
+    const banner = page.getByRole('region', { name: 'Cookies on Ramapo IT Services' })
+    await banner.waitFor({ timeout: 5_000 })
+    expect(hasReact(scripts())).toBe(false)
+    await banner.getByRole('button', { name: 'Cookie Settings' }).click()
+    await page.getByRole('dialog', { name: 'Cookie Settings' }).waitFor()
+    expect(hasReact(scripts())).toBe(true)
+    expect(hasRouter(scripts())).toBe(false)
+    expect(consoleErrors).toEqual([])
+    await context.close()
+  })
+
+  it('closes the mobile menu on the backdrop and on a link, and keeps the page still while open', async () => {
+    const { page, context, consoleErrors } = await newPage(browser, {
+      viewport: { width: 390, height: 844 },
+      isMobile: true,
+    })
+    await open(page, '/')
+    const button = page.getByRole('button', { name: 'Main menu' })
+    await button.click()
+    const dialog = page.getByRole('dialog', { name: 'Ramapo IT Services' })
+    await dialog.waitFor()
+    expect(await button.getAttribute('aria-expanded')).toBe('true')
+    expect(await page.evaluate(() => getComputedStyle(document.documentElement).overflow)).toBe('hidden')
+    // The backdrop: left of the sheet.
+    await page.mouse.click(10, 400)
+    await dialog.waitFor({ state: 'hidden' })
+    expect(await button.getAttribute('aria-expanded')).toBe('false')
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe('Main menu')
+
+    await button.click()
+    await dialog.getByRole('link', { name: 'Why Choose Us' }).click()
+    await dialog.waitFor({ state: 'hidden' })
+    await expect
+      .poll(() =>
+        page.evaluate(() => Math.abs(document.getElementById('why-choose-us')?.getBoundingClientRect().top ?? 999)),
+      )
+      .toBeLessThan(100)
+    expect(consoleErrors).toEqual([])
+    await context.close()
+  })
+
+  it('hydrates the contact form when it is used, keeping what was typed before it was live', async () => {
+    const { page, context, consoleErrors } = await newPage(browser, { viewport: { width: 1280, height: 800 } })
+    const scripts = scriptsOf(page)
+    // Hold React back so the typing happens before the form is live.
+    let release = () => {}
+    const held = new Promise<void>((resolve) => {
+      release = resolve
+    })
+    await page.route(/\/assets\/react-[\w-]+\.js$/, async (route) => {
+      await held
+      await route.continue()
+    })
+    await open(page, '/')
+    expect(hasReact(scripts())).toBe(false)
+    const form = page.locator('#contact form')
+    await form.getByLabel('Name').fill('Robin Early')
+    expect(hasReact(scripts())).toBe(true)
+    expect(await form.getAttribute('data-availability')).toBe('checking')
+    release()
+    await expect.poll(() => form.getAttribute('data-availability')).toBe('available')
+    expect(await form.getByLabel('Name').inputValue()).toBe('Robin Early')
+    await form.locator('button[type="submit"]').click()
+    // The typed name counted: only the other required fields are missing.
+    await expect
+      .poll(() => page.locator('#contact-email-error').textContent())
+      .toBe('Please enter your e-mail address.')
+    expect(await page.locator('#contact-name-error').count()).toBe(0)
+    expect(hasRouter(scripts())).toBe(false)
+    expect(consoleErrors).toEqual([])
+    await context.close()
+  })
+})
+
+describe('a signed-in visitor', () => {
+  it('gets the whole app on marketing pages (account menu), not the islands', async () => {
+    const who = uniqueIdentity('islands')
+    await verifiedAccountOverHttp(who.email, who.ip)
+    const cookie = await sessionCookie(who.email, strongPassword, who.ip)
+    const { page, context, consoleErrors } = await newPage(browser, { viewport: { width: 1280, height: 800 } })
+    const url = new URL(baseURL())
+    await context.addCookies(
+      cookie.split('; ').map((pair) => {
+        const [name = '', value = ''] = pair.split('=')
+        return { name, value, domain: url.hostname, path: '/' }
+      }),
+    )
+    const scripts = scriptsOf(page)
+    await open(page, '/')
+    expect(hasRouter(scripts())).toBe(true)
+    expect(scripts()).not.toContain('entry')
+    // The shell's plain-DOM behaviour runs on app pages too.
+    const trigger = page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Services' })
+    await trigger.click()
+    expect(await trigger.getAttribute('aria-expanded')).toBe('true')
+    expect(consoleErrors).toEqual([])
+    await context.close()
+  })
+})
