@@ -1,43 +1,17 @@
-import { useEffect } from 'react'
-import { createRoot, hydrateRoot } from 'react-dom/client'
-import { ContactForm, type ContactFormProps } from '~/components/contact-form'
-import { DeferredToaster } from '~/components/ui/deferred-toaster'
+import { ContactForm } from '~/components/contact-form'
 import { HONEYPOT_FIELD } from '~/lib/form-limits'
+import { hydrateIsland, islandProps } from './hydrate'
 
-/**
- * The home page's contact form as an island: React hydrates the server-rendered form (the same
- * component as on app pages) and mounts the toaster beside it. Resolves once the form is live.
- */
+/** The home page's contact form as an island (components/island.tsx). */
 export function hydrateContactForm(host: HTMLElement): Promise<void> {
-  const props = parseProps(host.dataset.islandProps)
+  const { labelledBy } = islandProps(host)
   const form = host.querySelector('form')
   // Whatever was typed before the form became interactive stays in it.
   const initialValues = form ? Object.fromEntries(readTextFields(form)) : {}
-  return new Promise((resolve) => {
-    hydrateRoot(host, <Hydrated form={{ ...props, initialValues }} onHydrated={resolve} />)
-    const toasts = document.createElement('div')
-    toasts.dataset.toasterRoot = ''
-    document.body.append(toasts)
-    createRoot(toasts).render(<DeferredToaster />)
-  })
-}
-
-/** The form, and a signal once React has committed it (its handlers are attached). */
-function Hydrated({ form, onHydrated }: { form: ContactFormProps; onHydrated: () => void }) {
-  useEffect(() => onHydrated(), [onHydrated])
-  return <ContactForm {...form} />
-}
-
-function parseProps(raw: string | undefined): Pick<ContactFormProps, 'labelledBy'> {
-  try {
-    const value: unknown = JSON.parse(raw ?? '{}')
-    if (value && typeof value === 'object' && 'labelledBy' in value && typeof value.labelledBy === 'string') {
-      return { labelledBy: value.labelledBy }
-    }
-  } catch {
-    // Our own attribute; fall through to no props.
-  }
-  return {}
+  return hydrateIsland(
+    host,
+    <ContactForm labelledBy={typeof labelledBy === 'string' ? labelledBy : undefined} initialValues={initialValues} />,
+  )
 }
 
 const fieldNames: Record<string, 'name' | 'email' | 'phone' | 'message' | 'honeypot'> = {

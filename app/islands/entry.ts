@@ -12,24 +12,33 @@ import { FORM_ENDPOINT } from '~/lib/form-endpoint'
 enhancePage()
 whenIdle(() => pushPageView(`${location.pathname}${location.search}`))
 
-const islands: Record<IslandName, () => Promise<(host: HTMLElement) => Promise<void>>> = {
+type Hydrate = (host: HTMLElement) => Promise<void>
+
+const islands: Record<IslandName, () => Promise<Hydrate>> = {
   'contact-form': () => import('./contact-form').then((m) => m.hydrateContactForm),
+  'booking-form': () => import('./booking-form').then((m) => m.hydrateBookingForm),
 }
 
+const atOnce: Promise<void>[] = []
 for (const host of document.querySelectorAll<HTMLElement>('[data-island]')) {
   const load = islands[host.dataset.island as IslandName]
-  if (load) wakeOnUse(host, load)
+  if (!load) continue
+  if (host.dataset.islandLoad === 'page') atOnce.push(load().then((hydrate) => hydrate(host)))
+  else wakeOnUse(host, load)
 }
 
-// End-to-end tests (and anyone curious) can tell the page's script has run.
-document.documentElement.dataset.hydrated = 'true'
+// End-to-end tests (and anyone curious) can tell the page is ready: its script has run and the
+// islands it needs at once are live.
+void Promise.allSettled(atOnce).then(() => {
+  document.documentElement.dataset.hydrated = 'true'
+})
 
 /**
  * Hydrates the island when it is about to be used: when it comes near the screen, on the first
  * focus or press inside it, on a submit (sent again once the form is live), or at once when the
  * form handler does not answer the availability check (the form then shows why it is blocked).
  */
-function wakeOnUse(host: HTMLElement, load: () => Promise<(host: HTMLElement) => Promise<void>>) {
+function wakeOnUse(host: HTMLElement, load: () => Promise<Hydrate>) {
   let awake: Promise<void> | null = null
   let live = false
   const wake = () => {

@@ -1,6 +1,7 @@
 import { ArrowDownIcon, CalendarCheckIcon, CircleCheckIcon, ClockIcon, PhoneIcon, ShieldCheckIcon } from 'lucide-react'
 import { useLoaderData } from 'react-router'
 import { BookingForm } from '~/components/forms/booking-form'
+import { Island } from '~/components/island'
 import { JsonLd, usePublicUrl } from '~/components/json-ld'
 import { buttonVariants } from '~/components/ui/button'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '~/components/ui/card'
@@ -9,9 +10,13 @@ import { business } from '~/content/business'
 import { consultation } from '~/content/pricing'
 import { bookingPrefill } from '~/lib/booking-prefill'
 import { cn } from '~/lib/cn'
+import { islandsHandle } from '~/lib/islands-mode'
 import { breadcrumbJsonLd, faqJsonLd } from '~/lib/json-ld'
 import { pageMeta } from '~/lib/seo'
 import type { Route } from './+types/book'
+
+/** Served without the app's JavaScript to visitors who are not signed in; the form is an island. */
+export const handle = islandsHandle
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta({
@@ -117,7 +122,9 @@ export default function Book() {
               <CardDescription>{copy.formLead}</CardDescription>
             </CardHeader>
             <CardContent>
-              <BookingForm key={formKey} prefill={prefill} />
+              <Island key={formKey} name="booking-form" load="page" props={{ prefill }}>
+                <BookingForm prefill={prefill} />
+              </Island>
             </CardContent>
           </Card>
         </div>

@@ -385,8 +385,8 @@ describe('page views', () => {
   it('pushes one page view once idle, and one per client-side navigation', async () => {
     const { page, context, consoleErrors } = await newPage(browser, desktop)
     await saveConsentBeforeLoad(context, { analytics: true, marketing: false })
-    // The booking page runs the whole app, so its links navigate without loading a new document.
-    await open(page, '/book')
+    // The sign-in page runs the whole app, so its links navigate without loading a new document.
+    await open(page, '/auth')
     const views = async () =>
       (await readDataLayer(page)).filter((entry) => (entry as { event?: string }).event === 'page_view') as {
         page_path: string
@@ -396,8 +396,8 @@ describe('page views', () => {
     await expect.poll(async () => (await views()).length).toBe(1)
     expect((await views())[0]).toEqual({
       event: 'page_view',
-      page_path: '/book',
-      page_location: `${baseURL()}/book`,
+      page_path: '/auth',
+      page_location: `${baseURL()}/auth`,
       page_title: await page.title(),
     })
     // The page view comes after the consent default.
@@ -415,14 +415,14 @@ describe('page views', () => {
     expect((await views())[1]?.page_path).toBe('/privacy')
 
     await page.goBack()
-    await page.waitForURL(`${baseURL()}/book`)
+    await page.waitForURL(`${baseURL()}/auth`)
     await expect.poll(async () => (await views()).length).toBe(3)
-    expect((await views())[2]?.page_path).toBe('/book')
+    expect((await views())[2]?.page_path).toBe('/auth')
     expect(documents).toBe(0)
 
     // And no more than one each: nothing else arrives once the browser has been idle a while.
     await page.waitForTimeout(600)
-    expect((await views()).map((view) => view.page_path)).toEqual(['/book', '/privacy', '/book'])
+    expect((await views()).map((view) => view.page_path)).toEqual(['/auth', '/privacy', '/auth'])
     // The privacy page is not built on this branch yet: its data request answers 404, which the
     // browser reports on its console. Nothing else may.
     expect(consoleErrors.filter((text) => !/status of 404/.test(text))).toEqual([])

@@ -1,0 +1,18 @@
+import { BookingForm } from '~/components/forms/booking-form'
+import type { BookingPrefill } from '~/lib/booking-prefill'
+import { hydrateIsland, islandProps } from './hydrate'
+
+/** The booking page's form as an island (components/island.tsx), hydrated as soon as the page runs. */
+export function hydrateBookingForm(host: HTMLElement): Promise<void> {
+  return hydrateIsland(host, <BookingForm prefill={prefillOf(islandProps(host).prefill)} />)
+}
+
+/** The server's prefill (routes/book.tsx), as it was rendered; anything unreadable is no prefill. */
+function prefillOf(value: unknown): BookingPrefill {
+  const raw = (value && typeof value === 'object' ? value : {}) as Partial<Record<keyof BookingPrefill, unknown>>
+  return {
+    residential: raw.residential === true,
+    services: Array.isArray(raw.services) ? raw.services.filter((s): s is string => typeof s === 'string') : [],
+    plan: typeof raw.plan === 'string' ? raw.plan : undefined,
+  }
+}

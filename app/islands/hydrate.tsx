@@ -1,0 +1,37 @@
+import { type ReactNode, useEffect } from 'react'
+import { createRoot, hydrateRoot } from 'react-dom/client'
+import { DeferredToaster } from '~/components/ui/deferred-toaster'
+
+let toasterMounted = false
+
+/**
+ * Hydrates an island's server-rendered markup with `node` (the same component the server rendered)
+ * and mounts the toaster once per page, which islands mode has no React tree for. Resolves once
+ * React has committed the island (its event handlers are attached).
+ */
+export function hydrateIsland(host: HTMLElement, node: ReactNode): Promise<void> {
+  return new Promise((resolve) => {
+    hydrateRoot(host, <Committed onCommit={resolve}>{node}</Committed>)
+    if (toasterMounted) return
+    toasterMounted = true
+    const toasts = document.createElement('div')
+    toasts.dataset.toasterRoot = ''
+    document.body.append(toasts)
+    createRoot(toasts).render(<DeferredToaster />)
+  })
+}
+
+function Committed({ onCommit, children }: { onCommit: () => void; children: ReactNode }) {
+  useEffect(() => onCommit(), [onCommit])
+  return children
+}
+
+/** The island's props from its `data-island-props` attribute (our own JSON); `{}` if unreadable. */
+export function islandProps(host: HTMLElement): Record<string, unknown> {
+  try {
+    const value: unknown = JSON.parse(host.dataset.islandProps ?? '{}')
+    return value && typeof value === 'object' ? (value as Record<string, unknown>) : {}
+  } catch {
+    return {}
+  }
+}
