@@ -61,7 +61,7 @@ describe('redirects and missing pages', () => {
     }
   })
 
-  it('opens a service page from the footer by client-side navigation', async () => {
+  it('opens a service page from the footer', async () => {
     const { page, context, consoleErrors } = await newPage(browser, { viewport: { width: 1280, height: 800 } })
     await visit(page, '/privacy')
     await page.getByRole('contentinfo').getByRole('link', { name: 'Cloud Solutions' }).click()
