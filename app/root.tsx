@@ -94,7 +94,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         </AccountProvider>
         <DeferredToaster />
         {islands && data ? (
-          <IslandsScript nonce={nonce} entry={data.islands.entry} preloads={data.islands.preloads} />
+          <IslandsScript nonce={nonce} {...data.islands} />
         ) : (
           <>
             <ScrollRestoration nonce={nonce} />
@@ -110,12 +110,23 @@ export function Layout({ children }: { children: React.ReactNode }) {
  * Islands mode: the page's one script (islands/entry.ts), started after the first paint like the
  * app's modules (lib/app-loader-script.ts).
  */
-function IslandsScript({ nonce, entry, preloads }: { nonce?: string; entry: string; preloads: string[] }) {
+function IslandsScript({
+  nonce,
+  entry,
+  preloads,
+  prelude,
+}: {
+  nonce?: string | undefined
+  entry: string
+  preloads: string[]
+  prelude: string[]
+}) {
+  const code = [...prelude, entry].map((url) => `import ${JSON.stringify(url)}`).join(';')
   return (
     <script
       nonce={nonce}
       // biome-ignore lint/security/noDangerouslySetInnerHtml: our own constant script; its inputs are the build's file names, JSON escaped for <script>.
-      dangerouslySetInnerHTML={{ __html: appLoaderScript(preloads, `import ${JSON.stringify(entry)}`) }}
+      dangerouslySetInnerHTML={{ __html: appLoaderScript(preloads, code) }}
     />
   )
 }

@@ -7,6 +7,6 @@ declare module 'virtual:react-router/server-build' {
 
 declare module 'virtual:islands-manifest' {
   /** Public URLs of the islands entry and the modules it imports (scripts/vite/islands-plugin.ts). */
-  const manifest: { entry: string; preloads: string[] }
+  const manifest: { entry: string; preloads: string[]; prelude: string[] }
   export default manifest
 }

@@ -4,11 +4,13 @@ import type { Plugin } from 'vite'
 /**
  * Builds the islands entry (app/islands/entry.ts, docs/frontend-performance.md "Islands") as one more
  * input of the client build, and tells the server bundle its file names through the virtual module
- * `virtual:islands-manifest`: `{ entry, preloads }`, public URLs.
+ * `virtual:islands-manifest`: `{ entry, preloads, prelude }`, public URLs (`prelude`: modules to
+ * import before the entry).
  *
  * React Router builds the client first and the server second in one run, so the names captured
  * from the client bundle are known when the server bundle imports the module. In development the
- * entry is served by Vite from its source path.
+ * entry is served by Vite from its source path, after React Router's Fast Refresh preamble (which
+ * its `<Scripts>` installs on app pages, and without which no component module loads in dev).
  */
 export function islandsEntry(entryFile = 'app/islands/entry.ts'): Plugin {
   const virtualId = 'virtual:islands-manifest'
@@ -61,13 +63,14 @@ export function islandsEntry(entryFile = 'app/islands/entry.ts'): Plugin {
       if (id !== resolvedId) return
       if (command === 'serve') {
         const source = `${base}${path.relative(process.cwd(), entryPath).split(path.sep).join('/')}`
-        return `export default ${JSON.stringify({ entry: source, preloads: [] })}`
+        const prelude = [`${base}@id/__x00__virtual:react-router/inject-hmr-runtime`]
+        return `export default ${JSON.stringify({ entry: source, preloads: [], prelude })}`
       }
       if (this.environment.name === 'client') {
         throw new Error('virtual:islands-manifest is for the server bundle only')
       }
       if (!built) throw new Error('islands-entry: the server bundle was built before the client bundle')
-      return `export default ${JSON.stringify(built)}`
+      return `export default ${JSON.stringify({ ...built, prelude: [] })}`
     },
   }
 }
