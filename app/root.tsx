@@ -55,7 +55,11 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const data = useRouteLoaderData<typeof loader>('root')
   const nonce = data?.nonce
   const account = data?.account ?? null
-  const islands = pageUsesIslands(useMatches(), account !== null, useLocation().search)
+  const matches = useMatches()
+  const { search } = useLocation()
+  // Decided once, on the server: a page in the browser is only ever rendered by the app (an
+  // islands page has no React tree there), including islands routes it navigates to.
+  const islands = import.meta.env.SSR && pageUsesIslands(matches, account !== null, search)
   return (
     <html lang="en-US">
       <head>

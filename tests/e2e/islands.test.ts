@@ -137,6 +137,35 @@ describe('a marketing page without the app', () => {
   })
 })
 
+describe('an app page', () => {
+  it('renders an islands route it navigates to on the client, as the app, with the shell still working', async () => {
+    const { page, context, consoleErrors } = await newPage(browser, { viewport: { width: 1280, height: 800 } })
+    await open(page, '/auth')
+    let documents = 0
+    page.on('request', (request) => {
+      if (request.resourceType() === 'document') documents++
+    })
+    await page.getByRole('navigation', { name: 'Legal' }).getByRole('link', { name: 'Privacy Policy' }).click()
+    await page.waitForURL(`${baseURL()}/privacy`)
+    await expect.poll(() => page.locator('h1').textContent()).toMatch(/Privacy/)
+    expect(documents).toBe(0)
+    // The layout kept the app's scripts: no islands entry was put into the page.
+    const islandsLoaders = () =>
+      page.evaluate(
+        () =>
+          Array.from(document.querySelectorAll('script')).filter((script) =>
+            script.textContent?.includes('import \\"/assets/entry-'),
+          ).length,
+      )
+    expect(await islandsLoaders()).toBe(0)
+    const trigger = page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Services' })
+    await trigger.click()
+    expect(await trigger.getAttribute('aria-expanded')).toBe('true')
+    expect(consoleErrors).toEqual([])
+    await context.close()
+  })
+})
+
 describe('a signed-in visitor', () => {
   it('gets the whole app on marketing pages (account menu), not the islands', async () => {
     const who = uniqueIdentity('islands')
