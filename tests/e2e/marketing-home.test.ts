@@ -126,6 +126,11 @@ describe('the home page', () => {
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Why Choose Us' }).click()
     await page.waitForURL((url) => url.pathname === '/')
     await expectScrolledTo(page, 'why-choose-us')
+    // The address says where the visitor is, and focus moved there as on the home page.
+    await page.waitForURL((url) => url.pathname === '/' && url.hash === '#why-choose-us')
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe('why-choose-us')
+    // Once: a reload of the home page does not scroll again on its own.
+    expect(await page.evaluate(() => sessionStorage.length)).toBe(0)
     await context.close()
 
     const mobile = await newPage(browser, { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true })

@@ -12,6 +12,9 @@ export const SECTION_LINK_ATTR = 'data-section-link'
 
 let pending: ReturnType<typeof setTimeout> | undefined
 
+/** sessionStorage key: the section a link on another page asked the home page to scroll to. */
+export const PENDING_SECTION_KEY = 'ramapo.section-after-load'
+
 export function enhanceSectionLinks(doc: Document = document): () => void {
   const win = doc.defaultView ?? window
 
@@ -21,7 +24,13 @@ export function enhanceSectionLinks(doc: Document = document): () => void {
     const id = link?.getAttribute(SECTION_LINK_ATTR)
     if (!link || !id) return
     const plan = planSectionScroll(win.location.pathname)
-    if (plan.navigateHome) return // the link's own "/#id": the home page scrolls once it has loaded
+    if (plan.navigateHome) {
+      // Without storage the link's own "/#id" still lands there (the browser jumps at once).
+      if (!store(win, id)) return
+      event.preventDefault()
+      win.location.assign('/')
+      return
+    }
     event.preventDefault()
     clearTimeout(pending)
     // A closing modal menu keeps the page from scrolling for a moment: look again every 50 ms, up to 3 s.
@@ -35,11 +44,38 @@ export function enhanceSectionLinks(doc: Document = document): () => void {
 
   doc.addEventListener('click', onClick)
   let onLoad: ReturnType<typeof setTimeout> | undefined
-  const id = win.location.pathname === '/' ? sectionIdFromHref(win.location.hash) : null
-  if (id) onLoad = setTimeout(() => scrollToSection(id, { focus: false }), sectionScrollDelays.fromOtherPageMs)
+  const asked = win.location.pathname === '/' ? takeStored(win) : null
+  const id = asked ?? (win.location.pathname === '/' ? sectionIdFromHref(win.location.hash) : null)
+  if (id) {
+    onLoad = setTimeout(() => {
+      // Asked for by a click: focus follows, as on the home page. A typed or shared "/#id": no focus.
+      if (scrollToSection(id, { focus: asked !== null }) && asked)
+        win.history.replaceState(win.history.state, '', `/#${id}`)
+    }, sectionScrollDelays.fromOtherPageMs)
+  }
   return () => {
     doc.removeEventListener('click', onClick)
     clearTimeout(onLoad)
     clearTimeout(pending)
+  }
+}
+
+function store(win: Window, id: string): boolean {
+  try {
+    win.sessionStorage.setItem(PENDING_SECTION_KEY, id)
+    return true
+  } catch {
+    return false
+  }
+}
+
+/** The section asked for by the previous page, once (null when none or storage is blocked). */
+function takeStored(win: Window): string | null {
+  try {
+    const id = win.sessionStorage.getItem(PENDING_SECTION_KEY)
+    win.sessionStorage.removeItem(PENDING_SECTION_KEY)
+    return id ? sectionIdFromHref(`#${id}`) : null
+  } catch {
+    return null
   }
 }
