@@ -62,7 +62,11 @@ function wakeOnUse(host: HTMLElement, load: () => Promise<Hydrate>) {
     if (live || !(event.target instanceof HTMLFormElement)) return
     event.preventDefault()
     const form = event.target
-    void wake().then(() => form.requestSubmit())
+    // If React cannot be downloaded (offline), there is nothing to send with: the next try starts over.
+    wake().then(
+      () => form.requestSubmit(),
+      () => {},
+    )
   }
   const observer =
     'IntersectionObserver' in window
