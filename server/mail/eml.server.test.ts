@@ -1,0 +1,185 @@
+import fc from 'fast-check'
+import MailComposer from 'nodemailer/lib/mail-composer'
+import PostalMime from 'postal-mime'
+import { describe, expect, it } from 'vitest'
+import type { BookingRequest } from '../../app/lib/booking-schema.ts'
+import { confirmationMail, notificationMail } from '../bookings/mail.server.ts'
+import { composePlainEml, quotedPrintable, rfc5322Date, subjectHeader } from './eml.server.ts'
+
+const FROM = 'Ramapo IT Services <info@ramapoit.com>'
+const DATE = new Date('2026-11-22T04:11:40.123Z')
+
+/** What a reader of the message sees, as a real MIME parser reads it. */
+async function read(raw: string | Buffer) {
+  const email = await PostalMime.parse(raw)
+  return {
+    from: email.from,
+    to: email.to,
+    replyTo: email.replyTo,
+    subject: email.subject,
+    messageId: email.messageId,
+    date: email.date,
+    // One line end closes every body: a text and the same text with a final line break read the same.
+    text: (email.text ?? '').replace(/\r\n/g, '\n').replace(/\n$/, ''),
+  }
+}
+
+function nodemailerEml(mail: { to: string[]; subject: string; text: string; replyTo?: string; messageId: string }) {
+  const crlf = (text: string) => text.replace(/\r?\n/g, '\r\n')
+  const composer = new MailComposer({
+    from: FROM,
+    to: mail.to,
+    subject: mail.subject,
+    text: crlf(mail.text),
+    ...(mail.replyTo !== undefined ? { replyTo: mail.replyTo } : {}),
+    messageId: mail.messageId,
+    date: DATE,
+  })
+  return new Promise<Buffer>((resolve, reject) =>
+    composer.compile().build((error, message) => (error ? reject(error) : resolve(message))),
+  )
+}
+
+function expectWellFormed(raw: string) {
+  // 7-bit, CRLF only, lines within the limits (78 for headers, 76 for a quoted-printable body).
+  expect(raw).toMatch(/^[\t\r\n\x20-\x7e]*$/)
+  expect(raw.replace(/\r\n/g, '')).not.toMatch(/[\r\n]/)
+  const [head = '', body = ''] = raw.split('\r\n\r\n', 2)
+  for (const line of head.split('\r\n')) expect(line.length, line).toBeLessThanOrEqual(78)
+  if (/Content-Transfer-Encoding: quoted-printable/.test(head)) {
+    for (const line of body.split('\r\n')) expect(line.length, line).toBeLessThanOrEqual(76)
+  }
+}
+
+const booking = (overrides: Partial<BookingRequest> = {}) =>
+  ({
+    formType: 'consultation',
+    firstName: 'Jörg',
+    lastName: 'Müller-Łukasiewicz',
+    email: 'jorg@example.com',
+    phone: '(845) 555-0100',
+    company: 'Rivera Accounting & Söhne',
+    employees: 12,
+    services: ['Managed IT Services', 'Cybersecurity'],
+    plan: 'Full Help Desk ($100/user/mo)',
+    message: `Two offices, one shared printer = trouble. ${'Very long line of text '.repeat(8)}\nZweite Zeile: 日本語 🙂  `,
+    timestamp: '2026-11-22T04:00:00.000Z',
+    source: 'https://www.example.com/book',
+    ...overrides,
+  }) as BookingRequest
+
+describe('composePlainEml', () => {
+  it('writes both booking e-mails itself, and a MIME parser reads back what nodemailer would have said', async () => {
+    const forMail = {
+      id: '1a2b3c4d-0000-4000-8000-000000000000',
+      request: booking(),
+      name: 'Jörg Müller-Łukasiewicz',
+      receivedAt: DATE,
+      userAgent: 'Mozilla/5.0 (X11; Linux x86_64)',
+    }
+    for (const message of [
+      notificationMail(forMail, 'office@ramapoit.com'),
+      confirmationMail(forMail, 'https://www.example.com'),
+    ]) {
+      const mail = { ...message, messageId: '<1a2b3c4d@outbox.ramapo-it>' }
+      const raw = composePlainEml({ from: FROM, ...mail, date: DATE })
+      expect(raw, message.subject).toBeDefined()
+      expectWellFormed(raw ?? '')
+      const ours = await read(raw ?? '')
+      expect(ours).toEqual(await read(await nodemailerEml(mail)))
+      expect(ours.subject).toBe(message.subject)
+      expect(ours.text).toBe(message.text.replace(/\n$/, ''))
+      expect(ours.to).toEqual([{ address: message.to[0], name: '' }])
+      expect(ours.from).toEqual({ address: 'info@ramapoit.com', name: 'Ramapo IT Services' })
+      expect(ours.messageId).toBe('<1a2b3c4d@outbox.ramapo-it>')
+      expect(ours.date).toBe(DATE.toISOString().replace('.123', '.000'))
+    }
+  })
+
+  it('reads back the same as nodemailer for any subject and text (property)', async () => {
+    const ascii = fc.string({ unit: 'binary-ascii', minLength: 1, maxLength: 1 })
+    const unicode = fc.string({ unit: 'grapheme', minLength: 1, maxLength: 1 })
+    const address = fc.constantFrom('a@example.com', 'first.last+tag@mail.example.org', 'X_Y-1@sub.example.co')
+    await fc.assert(
+      fc.asyncProperty(
+        fc.record({
+          to: fc.array(address, { minLength: 1, maxLength: 6 }),
+          subject: fc.string({
+            unit: fc.oneof(fc.constantFrom('=?', '_', '?', ' ', '=', 'é', '🙂'), ascii, unicode),
+            minLength: 1,
+            maxLength: 120,
+          }),
+          text: fc
+            .string({
+              unit: fc.oneof(fc.constantFrom('\n', '\r\n', ' ', '\t', '=', ' \n', '.'), ascii, unicode),
+              minLength: 1,
+              maxLength: 400,
+            })
+            // A lone CR is written as =0D (see below), which readers treat each in their own way.
+            .map((text) => text.replace(/\r(?!\n)/g, ''))
+            .filter((text) => text !== ''),
+          replyTo: fc.option(address, { nil: undefined }),
+        }),
+        async (mail) => {
+          const message = { ...mail, messageId: '<id-1@outbox.ramapo-it>' }
+          const raw = composePlainEml({ from: FROM, ...message, date: DATE })
+          // A subject with control characters is left to nodemailer; everything else is ours.
+          // biome-ignore lint/suspicious/noControlCharactersInRegex: the case under test
+          if (/[\x00-\x08\x0a-\x1f\x7f]/.test(mail.subject)) {
+            expect(raw).toBeUndefined()
+            return
+          }
+          expect(raw).toBeDefined()
+          expectWellFormed(raw ?? '')
+          const ours = await read(raw ?? '')
+          // (the parser trims a subject, and gives none for one of only spaces)
+          expect((ours.subject ?? '').trim()).toBe(mail.subject.trim())
+          expect(ours.text).toBe(mail.text.replace(/\r\n/g, '\n').replace(/\n$/, ''))
+          // Everything as nodemailer's message reads; the subject up to spaces at its ends (nodemailer
+          // writes "=? " as it is, which a reader may trim; ours encodes it).
+          const theirs = await read(await nodemailerEml(message))
+          const trimmed = (m: typeof ours) => ({ ...m, subject: (m.subject ?? '').trim() })
+          expect(trimmed(ours)).toEqual(trimmed(theirs))
+        },
+      ),
+      { numRuns: 300 },
+    )
+  })
+
+  it('leaves every other message to nodemailer', () => {
+    const base = { from: FROM, to: ['a@example.com'], subject: 'Hello', text: 'Hi', messageId: '<x@y>' }
+    expect(composePlainEml(base)).toBeDefined()
+    expect(composePlainEml({ ...base, html: '<p>Hi</p>' })).toBeUndefined()
+    expect(composePlainEml({ ...base, from: '"Smith, Jo" <jo@example.com>' })).toBeUndefined()
+    expect(composePlainEml({ ...base, from: 'Zoë <zoe@example.com>' })).toBeUndefined()
+    expect(composePlainEml({ ...base, to: ['zoë@exämple.com'] })).toBeUndefined()
+    expect(composePlainEml({ ...base, to: ['a@example.com\r\nBcc: b@example.com'] })).toBeUndefined()
+    expect(composePlainEml({ ...base, to: [] })).toBeUndefined()
+    expect(composePlainEml({ ...base, replyTo: 'x@example.com>\r\nBcc: y@example.com' })).toBeUndefined()
+    expect(composePlainEml({ ...base, subject: 'Hi\r\nBcc: b@example.com' })).toBeUndefined()
+    expect(composePlainEml({ ...base, messageId: '<x@y>\r\nBcc: b@example.com' })).toBeUndefined()
+  })
+})
+
+describe('the pieces', () => {
+  it('dates as RFC 5322 says', () => {
+    expect(rfc5322Date(DATE)).toBe('Sun, 22 Nov 2026 04:11:40 +0000')
+  })
+
+  it('keeps a short ASCII subject as it is and encodes the rest in words of at most 75 characters', () => {
+    expect(subjectHeader('Your free consultation request')).toBe('Subject: Your free consultation request')
+    const encoded = subjectHeader(`Jörg ${'x'.repeat(100)}`) ?? ''
+    expect(encoded.startsWith('Subject: =?UTF-8?Q?J=C3=B6rg_x')).toBe(true)
+    for (const word of encoded.slice(9).split('\r\n ')) expect(word.length).toBeLessThanOrEqual(75)
+    expect(subjectHeader('not =?UTF-8?Q?a_word?=')).toMatch(/^Subject: =\?UTF-8\?Q\?/)
+  })
+
+  it('writes quoted-printable with soft breaks that never split an escape', () => {
+    expect(quotedPrintable('a=b \r\nend\t')).toBe('a=3Db=20\r\nend=09')
+    expect(quotedPrintable('a\rb\u0000')).toBe('a=0Db=00')
+    const long = quotedPrintable(`${'a'.repeat(74)}é`)
+    expect(long).toBe(`${'a'.repeat(74)}=\r\n=C3=A9`)
+    expect(quotedPrintable('x'.repeat(76))).toBe('x'.repeat(76))
+    expect(quotedPrintable('x'.repeat(77))).toBe(`${'x'.repeat(75)}=\r\nxx`)
+  })
+})

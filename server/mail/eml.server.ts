@@ -1,0 +1,166 @@
+/**
+ * A small RFC 5322 / MIME writer for the file transport's common case: one text/plain part, plain
+ * addresses. It writes what nodemailer's MailComposer writes for such a message (the same headers
+ * in the same order, 7bit or quoted-printable, RFC 2047 encoded words for a subject that needs
+ * them) at a fraction of the cost: no stream pipeline, no address parser, no random boundary. It
+ * answers undefined for anything else (an HTML part, a display name that would need quoting, a
+ * non-ASCII address, a header value with a line break), which the caller leaves to MailComposer.
+ */
+
+export type EmlInput = {
+  from: string
+  to: readonly string[]
+  subject: string
+  text: string
+  html?: string | undefined
+  replyTo?: string | undefined
+  messageId: string
+  date?: Date
+}
+
+/** An address as nodemailer would write it back unchanged: dot-atom local part, ASCII domain. */
+const plainAddress =
+  /^[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+(\.[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+)*@[A-Za-z0-9-]+(\.[A-Za-z0-9-]+)+$/
+/** "Name <address>" whose name is plain words (no quoting needed), or a bare address. */
+const plainMailbox = /^(?:([A-Za-z0-9]+(?: [A-Za-z0-9]+)*) <([^<>\s]+)>|([^<>\s]+))$/
+const messageIdPattern = /^<[\x21-\x3b\x3d\x3f-\x7e]+>$/
+/** Printable ASCII and space: a header value that needs no encoding. */
+const printableAscii = /^[\x20-\x7e]*$/
+/** Longest header line written as it is (RFC 5322 asks for at most 78 characters). */
+const MAX_LINE = 78
+
+function isPlainMailbox(value: string): boolean {
+  const match = plainMailbox.exec(value)
+  if (!match) return false
+  return plainAddress.test(match[2] ?? match[3] ?? '')
+}
+
+/** The message as RFC 5322 text with CRLF line ends, or undefined when it is not the plain case. */
+export function composePlainEml(mail: EmlInput): string | undefined {
+  if (mail.html !== undefined) return undefined
+  if (!isPlainMailbox(mail.from) || mail.to.length === 0 || !mail.to.every((to) => plainAddress.test(to))) {
+    return undefined
+  }
+  if (mail.replyTo !== undefined && !plainAddress.test(mail.replyTo)) return undefined
+  if (!messageIdPattern.test(mail.messageId)) return undefined
+  const subject = subjectHeader(mail.subject)
+  if (subject === undefined) return undefined
+
+  // CRLF line ends, and one at the end of the body (as nodemailer writes it); a lone CR is a
+  // character like any other control character (quoted-printable =0D), as the transport always had it.
+  let text = mail.text.replace(/\r?\n/g, '\r\n')
+  if (!text.endsWith('\r\n')) text += '\r\n'
+  const sevenBit = text.split('\r\n').every((line) => line.length <= 76 && /^[\x20-\x7e\t]*$/.test(line))
+  const lines = [
+    `From: ${mail.from}`,
+    foldAddresses('To', mail.to),
+    ...(mail.replyTo !== undefined ? [`Reply-To: ${mail.replyTo}`] : []),
+    subject,
+    `Message-ID: ${mail.messageId}`,
+    `Content-Transfer-Encoding: ${sevenBit ? '7bit' : 'quoted-printable'}`,
+    `Date: ${rfc5322Date(mail.date ?? new Date())}`,
+    'MIME-Version: 1.0',
+    'Content-Type: text/plain; charset=utf-8',
+    '',
+    sevenBit ? text : quotedPrintable(text),
+  ]
+  return lines.join('\r\n')
+}
+
+/** "Sun, 22 Nov 2026 04:11:40 +0000" */
+export function rfc5322Date(date: Date): string {
+  return date.toUTCString().replace(/GMT$/, '+0000')
+}
+
+function foldAddresses(name: string, addresses: readonly string[]): string {
+  let out = `${name}: `
+  let line = out.length
+  addresses.forEach((address, i) => {
+    const piece = i < addresses.length - 1 ? `${address},` : address
+    if (i > 0) {
+      if (line + 1 + piece.length > MAX_LINE) {
+        out += '\r\n '
+        line = 1
+      } else {
+        out += ' '
+        line += 1
+      }
+    }
+    out += piece
+    line += piece.length
+  })
+  return out
+}
+
+/**
+ * The Subject header: as it is when it is printable ASCII and fits one line, else RFC 2047 "Q"
+ * encoded words of UTF-8 (each at most 75 characters, never splitting a character), one per line.
+ * Undefined for a subject with a line break or other control character.
+ */
+export function subjectHeader(subject: string): string | undefined {
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: refusing control characters is the point
+  if (/[\x00-\x08\x0a-\x1f\x7f]/.test(subject)) return undefined
+  const plain = `Subject: ${subject}`
+  if (printableAscii.test(subject) && plain.length <= MAX_LINE && !/=\?/.test(subject)) return plain
+  const words: string[] = []
+  const prefix = '=?UTF-8?Q?'
+  // The first word shares its line with "Subject: ", the others follow a folding space; no word is
+  // longer than 75 characters.
+  const firstRoom = MAX_LINE - 'Subject: '.length - prefix.length - 2
+  const room = 75 - prefix.length - 2
+  let word = ''
+  for (const char of subject) {
+    const encoded = qEncode(char)
+    if (word.length + encoded.length > (words.length === 0 ? firstRoom : room)) {
+      words.push(`${prefix}${word}?=`)
+      word = ''
+    }
+    word += encoded
+  }
+  if (word !== '' || words.length === 0) words.push(`${prefix}${word}?=`)
+  return `Subject: ${words.join('\r\n ')}`
+}
+
+/** One character in RFC 2047 "Q" encoding (letters and digits as they are, space as _). */
+function qEncode(char: string): string {
+  if (/^[A-Za-z0-9!*+\-/]$/.test(char)) return char
+  if (char === ' ') return '_'
+  return hexBytes(char)
+}
+
+function hexBytes(char: string): string {
+  let out = ''
+  for (const byte of Buffer.from(char, 'utf8')) out += `=${byte.toString(16).toUpperCase().padStart(2, '0')}`
+  return out
+}
+
+/**
+ * Quoted-printable (RFC 2045 6.7) of UTF-8 text with CRLF line ends: printable ASCII but "=" as it
+ * is, everything else as =XX, a space or tab before a line end as =20/=09, lines of at most 76
+ * characters with soft breaks ("=" at the end) that never split an =XX.
+ */
+export function quotedPrintable(text: string): string {
+  return text
+    .split('\r\n')
+    .map((line) => {
+      let out = ''
+      let width = 0
+      const chars = Array.from(line)
+      chars.forEach((char, i) => {
+        const last = i === chars.length - 1
+        let piece: string
+        if ((char === ' ' || char === '\t') && last) piece = char === ' ' ? '=20' : '=09'
+        else if (char === '=' || !/^[\x20-\x7e\t]$/.test(char)) piece = hexBytes(char)
+        else piece = char
+        // Room for the soft break's "=" unless this piece ends the line.
+        if (width + piece.length > (last ? 76 : 75)) {
+          out += '=\r\n'
+          width = 0
+        }
+        out += piece
+        width += piece.length
+      })
+      return out
+    })
+    .join('\r\n')
+}
