@@ -161,7 +161,50 @@ describe('composePlainEml', () => {
   })
 })
 
+/** The plain reading of RFC 2045 6.7, one character at a time: the oracle for the fast encoder. */
+function referenceQuotedPrintable(text: string): string {
+  return text
+    .split('\r\n')
+    .map((line) => {
+      let out = ''
+      let width = 0
+      const chars = Array.from(line)
+      chars.forEach((char, i) => {
+        const last = i === chars.length - 1
+        let piece = char
+        if ((char === ' ' || char === '\t') && last) piece = char === ' ' ? '=20' : '=09'
+        else if (char === '=' || !/^[\x20-\x7e\t]$/.test(char)) {
+          piece = [...Buffer.from(char, 'utf8')]
+            .map((b) => `=${b.toString(16).toUpperCase().padStart(2, '0')}`)
+            .join('')
+        }
+        if (width + piece.length > (last ? 76 : 75)) {
+          out += '=\r\n'
+          width = 0
+        }
+        out += piece
+        width += piece.length
+      })
+      return out
+    })
+    .join('\r\n')
+}
+
 describe('the pieces', () => {
+  it('writes the same quoted-printable as the plain reading of the RFC, for any text (property)', () => {
+    const unit = fc.oneof(
+      fc.constantFrom('\r\n', ' ', '\t', '=', ' \r\n', 'é', '🙂', '\ud800'),
+      fc.string({ unit: 'binary', minLength: 1, maxLength: 1 }),
+      fc.string({ unit: 'grapheme-ascii', minLength: 1, maxLength: 1 }),
+    )
+    fc.assert(
+      fc.property(fc.string({ unit, maxLength: 300 }), (text) => {
+        expect(quotedPrintable(text)).toBe(referenceQuotedPrintable(text))
+      }),
+      { numRuns: 2000 },
+    )
+  })
+
   it('dates as RFC 5322 says', () => {
     expect(rfc5322Date(DATE)).toBe('Sun, 22 Nov 2026 04:11:40 +0000')
   })

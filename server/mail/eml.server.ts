@@ -134,33 +134,65 @@ function hexBytes(char: string): string {
   return out
 }
 
+/** "=XX" for every byte value. */
+const HEX = Array.from({ length: 256 }, (_, byte) => `=${byte.toString(16).toUpperCase().padStart(2, '0')}`)
+/** A line quoted-printable leaves as it is: printable ASCII without "=", not ending in a space or tab. */
+const plainLine = /^(?:[\x20-\x3c\x3e-\x7e\t]*[\x21-\x3c\x3e-\x7e])?$/
+
 /**
  * Quoted-printable (RFC 2045 6.7) of UTF-8 text with CRLF line ends: printable ASCII but "=" as it
  * is, everything else as =XX, a space or tab before a line end as =20/=09, lines of at most 76
  * characters with soft breaks ("=" at the end) that never split an =XX.
  */
 export function quotedPrintable(text: string): string {
-  return text
-    .split('\r\n')
-    .map((line) => {
-      let out = ''
-      let width = 0
-      const chars = Array.from(line)
-      chars.forEach((char, i) => {
-        const last = i === chars.length - 1
-        let piece: string
-        if ((char === ' ' || char === '\t') && last) piece = char === ' ' ? '=20' : '=09'
-        else if (char === '=' || !/^[\x20-\x7e\t]$/.test(char)) piece = hexBytes(char)
-        else piece = char
-        // Room for the soft break's "=" unless this piece ends the line.
-        if (width + piece.length > (last ? 76 : 75)) {
-          out += '=\r\n'
-          width = 0
-        }
-        out += piece
-        width += piece.length
-      })
-      return out
-    })
-    .join('\r\n')
+  const lines = text.split('\r\n')
+  for (let i = 0; i < lines.length; i++) {
+    const line = lines[i] ?? ''
+    if (line.length > 76 || !plainLine.test(line)) lines[i] = encodeLine(line)
+  }
+  return lines.join('\r\n')
+}
+
+function encodeLine(line: string): string {
+  let out = ''
+  let width = 0
+  const end = line.length
+  for (let i = 0; i < end; i++) {
+    const code = line.charCodeAt(i)
+    let piece: string
+    if ((code >= 0x20 && code <= 0x7e && code !== 0x3d) || code === 0x09) {
+      piece = (code === 0x20 || code === 0x09) && i === end - 1 ? (HEX[code] ?? '') : line.charAt(i)
+    } else if (code < 0x80) {
+      piece = HEX[code] ?? ''
+    } else {
+      const point = line.codePointAt(i) ?? code
+      if (point > 0xffff) i++
+      piece = utf8Escaped(point)
+    }
+    // Room for the soft break's "=" unless this piece ends the line.
+    if (width + piece.length > (i === end - 1 ? 76 : 75)) {
+      out += '=\r\n'
+      width = 0
+    }
+    out += piece
+    width += piece.length
+  }
+  return out
+}
+
+/** A code point's UTF-8 bytes as =XX escapes (a lone surrogate as U+FFFD, as Buffer.from writes it). */
+function utf8Escaped(point: number): string {
+  if (point < 0x800) return (HEX[0xc0 | (point >> 6)] ?? '') + (HEX[0x80 | (point & 0x3f)] ?? '')
+  if (point >= 0xd800 && point <= 0xdfff) return '=EF=BF=BD'
+  if (point < 0x10000) {
+    return (
+      (HEX[0xe0 | (point >> 12)] ?? '') + (HEX[0x80 | ((point >> 6) & 0x3f)] ?? '') + (HEX[0x80 | (point & 0x3f)] ?? '')
+    )
+  }
+  return (
+    (HEX[0xf0 | (point >> 18)] ?? '') +
+    (HEX[0x80 | ((point >> 12) & 0x3f)] ?? '') +
+    (HEX[0x80 | ((point >> 6) & 0x3f)] ?? '') +
+    (HEX[0x80 | (point & 0x3f)] ?? '')
+  )
 }
