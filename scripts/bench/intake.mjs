@@ -63,6 +63,53 @@ function log(message) {
   console.log(`[bench:intake] ${message}`)
 }
 
+/** Clock ticks per second of /proc/<pid>/stat's CPU times (USER_HZ: 100 on Linux). */
+const CLOCK_TICKS = 100
+
+/**
+ * CPU time (user + system, ms) used so far by a process and every process below it, read from
+ * /proc (Linux); undefined elsewhere. The server's tree is the server and its WEB_CONCURRENCY
+ * workers; the database's is the postmaster and its backends (not the other clusters on the machine).
+ */
+function treeCpuMs(rootPid) {
+  if (!rootPid || !fs.existsSync('/proc/self/stat')) return undefined
+  const parents = new Map()
+  const cpu = new Map()
+  for (const entry of fs.readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue
+    try {
+      const stat = fs.readFileSync(`/proc/${entry}/stat`, 'utf8')
+      // Fields after the command name (which may contain spaces): state ppid … utime(14) stime(15).
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ')
+      parents.set(Number(entry), Number(fields[1]))
+      cpu.set(Number(entry), Number(fields[11]) + Number(fields[12]))
+    } catch {
+      // the process ended meanwhile
+    }
+  }
+  let ticks = 0
+  for (const [pid, used] of cpu) {
+    for (let p = pid; p > 1; p = parents.get(p) ?? 0) {
+      if (p === rootPid) {
+        ticks += used
+        break
+      }
+    }
+  }
+  return (ticks * 1000) / CLOCK_TICKS
+}
+
+/** The postmaster of the throwaway cluster (first line of postmaster.pid), when there is one. */
+function postmasterPid() {
+  const dataDir = process.env.TEST_PG_CTL_DATADIR
+  if (!dataDir) return undefined
+  try {
+    return Number(fs.readFileSync(path.join(dataDir, 'postmaster.pid'), 'utf8').split('\n')[0])
+  } catch {
+    return undefined
+  }
+}
+
 function freePort() {
   return new Promise((resolve, reject) => {
     const server = net.createServer()
@@ -114,6 +161,7 @@ async function startServer(env) {
   }
   return {
     url,
+    pid: child.pid,
     output: () => output,
     async stop() {
       const exited = new Promise((resolve) => child.once('exit', resolve))
@@ -187,12 +235,22 @@ async function oneRun(backend, index, database, workers) {
     let measured
     try {
       await load(server.url, { prefix: `warm-${runId}`, seconds: 3, conns: 10, collect: false })
+      const cpuBefore = { server: treeCpuMs(server.pid), database: treeCpuMs(database ? postmasterPid() : undefined) }
       measured = await load(server.url, {
         prefix: `run-${runId}`,
         seconds: duration,
         conns: connections,
         collect: true,
       })
+      const cpuAfter = { server: treeCpuMs(server.pid), database: treeCpuMs(database ? postmasterPid() : undefined) }
+      const perBooking = (before, after) =>
+        before === undefined || after === undefined || measured.acknowledged.length === 0
+          ? null
+          : Math.round(((after - before) / measured.acknowledged.length) * 100) / 100
+      measured.cpuMsPerBooking = {
+        server: perBooking(cpuBefore.server, cpuAfter.server),
+        database: perBooking(cpuBefore.database, cpuAfter.database),
+      }
     } finally {
       await server.stop()
     }
@@ -211,7 +269,10 @@ async function oneRun(backend, index, database, workers) {
     return {
       bookingsPerSecond: acknowledged.length / (result.duration || duration),
       p50Ms: result.latency.p50,
+      p90Ms: result.latency.p90,
       p99Ms: result.latency.p99,
+      serverCpuMsPerBooking: measured.cpuMsPerBooking.server,
+      databaseCpuMsPerBooking: measured.cpuMsPerBooking.database,
       acknowledged: acknowledged.length,
       stored: stored.size,
       acknowledgedButMissing: acknowledged.length - ackedAndStored,
@@ -282,6 +343,7 @@ async function phase(backend, workers) {
       const result = await oneRun(backend, i, database, workers)
       log(
         `${name}: run ${i}: ${result.bookingsPerSecond.toFixed(0)} bookings/s, p50 ${result.p50Ms} ms, p99 ${result.p99Ms} ms, ` +
+          `CPU per booking ${result.serverCpuMsPerBooking ?? '?'} ms server, ${result.databaseCpuMsPerBooking ?? '-'} ms database, ` +
           `acknowledged ${result.acknowledged}, stored ${result.stored}, load average ${os.loadavg()[0].toFixed(2)}`,
       )
       results.push({ ...result, loadAverage1m: Math.round(os.loadavg()[0] * 100) / 100 })
@@ -298,6 +360,8 @@ const median = (values) => {
   return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2
 }
 
+const medianOrNull = (values) => (values.some((v) => v == null) ? null : median(values))
+
 function summarize(phaseResult) {
   const r = phaseResult.runs
   return {
@@ -310,6 +374,9 @@ function summarize(phaseResult) {
       bookingsPerSecond: Math.round(median(r.map((x) => x.bookingsPerSecond))),
       p50Ms: median(r.map((x) => x.p50Ms)),
       p99Ms: median(r.map((x) => x.p99Ms)),
+      p90Ms: median(r.map((x) => x.p90Ms)),
+      serverCpuMsPerBooking: medianOrNull(r.map((x) => x.serverCpuMsPerBooking)),
+      databaseCpuMsPerBooking: medianOrNull(r.map((x) => x.databaseCpuMsPerBooking)),
     },
     totals: {
       acknowledged: r.reduce((n, x) => n + x.acknowledged, 0),
@@ -426,6 +493,9 @@ function jsonReport(r) {
       bookingsPerSec: p.median.bookingsPerSecond,
       p50Ms: p.median.p50Ms,
       p99Ms: p.median.p99Ms,
+      p90Ms: p.median.p90Ms,
+      serverCpuMsPerBooking: p.median.serverCpuMsPerBooking,
+      databaseCpuMsPerBooking: p.median.databaseCpuMsPerBooking,
       acknowledged: p.totals.acknowledged,
       stored: p.totals.stored,
       acknowledgedNotStored: p.totals.acknowledgedButMissing,
@@ -436,7 +506,10 @@ function jsonReport(r) {
       runs: p.runs.map((x) => ({
         bookingsPerSec: Math.round(x.bookingsPerSecond),
         p50Ms: x.p50Ms,
+        p90Ms: x.p90Ms,
         p99Ms: x.p99Ms,
+        serverCpuMsPerBooking: x.serverCpuMsPerBooking,
+        databaseCpuMsPerBooking: x.databaseCpuMsPerBooking,
         acknowledged: x.acknowledged,
         stored: x.stored,
         acknowledgedNotStored: x.acknowledgedButMissing,
@@ -449,15 +522,21 @@ function jsonReport(r) {
   }
 }
 
+/** "0.71 / 0.55": the server's CPU per booking and the database's (in the server's process on PGlite). */
+function cpuCell(x) {
+  const ms = (v) => (v == null ? '?' : v.toFixed(2))
+  return `${ms(x.serverCpuMsPerBooking)} / ${x.databaseCpuMsPerBooking == null ? 'in-process' : ms(x.databaseCpuMsPerBooking)}`
+}
+
 function markdownTable(r) {
   const rows = r.phases.map((p) => {
     const met = meetsTarget(p, r.target)
     const meets = met === null ? 'n/a' : met ? 'yes' : 'no'
-    return `| ${p.name}${p.version ? ` (${p.version.split(' ')[0]})` : ''} | ${p.median.bookingsPerSecond} | ${p.median.p50Ms} | ${p.median.p99Ms} | ${p.totals.acknowledged} | ${p.totals.stored} | ${p.totals.acknowledgedButMissing} | ${p.totals.storedButUnanswered} | ${p.totals.non2xx + p.totals.errors} | ${meets} |`
+    return `| ${p.name}${p.version ? ` (${p.version.split(' ')[0]})` : ''} | ${p.median.bookingsPerSecond} | ${p.median.p50Ms} | ${p.median.p99Ms} | ${cpuCell(p.median)} | ${p.totals.acknowledged} | ${p.totals.stored} | ${p.totals.acknowledgedButMissing} | ${p.totals.storedButUnanswered} | ${p.totals.non2xx + p.totals.errors} | ${meets} |`
   })
   return [
-    '| backend | bookings/s (median) | p50 ms (median) | p99 ms (median) | acknowledged (2xx) | stored rows | acknowledged but not stored | stored but unanswered | non-2xx + errors | meets target |',
-    '|---|---|---|---|---|---|---|---|---|---|',
+    '| backend | bookings/s (median) | p50 ms (median) | p99 ms (median) | CPU ms per booking: server / database (median) | acknowledged (2xx) | stored rows | acknowledged but not stored | stored but unanswered | non-2xx + errors | meets target |',
+    '|---|---|---|---|---|---|---|---|---|---|---|',
     ...rows,
   ].join('\n')
 }
@@ -467,7 +546,7 @@ function markdown(r) {
     .flatMap((p) =>
       p.runs.map(
         (x, i) =>
-          `| ${p.name} | ${i + 1} | ${x.bookingsPerSecond.toFixed(0)} | ${x.p50Ms} | ${x.p99Ms} | ${x.acknowledged} | ${x.stored} | ${x.storedButUnanswered} | ${x.loadAverage1m} |`,
+          `| ${p.name} | ${i + 1} | ${x.bookingsPerSecond.toFixed(0)} | ${x.p50Ms} | ${x.p90Ms} | ${x.p99Ms} | ${cpuCell(x)} | ${x.acknowledged} | ${x.stored} | ${x.storedButUnanswered} | ${x.loadAverage1m} |`,
       ),
     )
     .join('\n')
@@ -542,8 +621,8 @@ whatever else runs on the machine share ${r.machine.cpus} cores.
 
 ## Per run
 
-| backend | run | bookings/s | p50 ms | p99 ms | acknowledged | stored | stored but unanswered | load average (1 min) after the run |
-|---|---|---|---|---|---|---|---|---|
+| backend | run | bookings/s | p50 ms | p90 ms | p99 ms | CPU ms per booking: server / database | acknowledged | stored | stored but unanswered | load average (1 min) after the run |
+|---|---|---|---|---|---|---|---|---|---|---|
 ${perRun}
 `
 }
