@@ -566,10 +566,11 @@ ${markdownTable(r)}
 Load average (1 min) at the start ${r.machine.loadAverageAtStart[0]}, at the end ${r.machine.loadAverageAtEnd[0]}, on ${r.machine.cpus} cores:
 anything above about 2 means other work was competing with the benchmark for the cores (per run below).
 
-What a booking costs here: one SQL statement (the per-sender rate-limit counter, the idempotency
-claim of the payload hash, the booking row and both outbox jobs, all in one implicit transaction),
-then both e-mails composed and written as .eml files (the default transport) and marked sent (one
-statement shared by the requests whose e-mails went out meanwhile), all before the answer. The rate
+What a booking costs here: one SQL statement (the idempotency claim of the payload hash, the
+booking row, both outbox jobs and, last, the per-sender rate-limit counter, all in one implicit
+transaction), then both e-mails composed and written as .eml files (the default transport) and
+marked sent (one statement shared by the requests whose e-mails went out meanwhile), all before
+the answer. The rate
 limit is on but raised (INTAKE_RATE_LIMIT=${r.settings.intakeRateLimit}), since every request comes
 from one address.
 
@@ -588,19 +589,41 @@ booking on stdout).
 
 ## Where the time goes
 
-Measured while writing the benchmark (\`node --cpu-prof\` on the built server, one process, and the
-CPU time of each process over a run, read at one-second resolution): the server spends roughly 1.5
-to 2 ms of CPU per booking, down from about 5 ms with the eight statements per booking of before
-(rate-limit upsert, BEGIN, advisory lock, idempotency lookup, job insert, booking insert, COMMIT,
-mark sent). Of that, about a quarter composes and writes the two .eml files (nodemailer's
-MailComposer and three file operations each), a tenth is the socket writes of HTTP and PostgreSQL,
-and the rest the HTTP layer, validation, hashing, query building and garbage collection
-(\`--trace-gc\`: a few dozen short scavenges and one or two full collections of up to about 60 ms
-in a 10 s run, too few to make the p99). PostgreSQL runs one statement per
-booking plus a share of one \`complete\` statement. autocannon costs about 0.1 ms a request.
+The "CPU ms per booking" columns are the CPU time (user + system, from /proc) that the server's
+processes and the PostgreSQL cluster's processes used during a run, divided by the bookings
+acknowledged in it; they move much less with other work on the machine than latency does.
+autocannon costs about 0.1 ms a request on top.
 
-Before this change the same benchmark measured 186 bookings/s with p99 894 ms (load average 7 to
-11), and 193 bookings/s with p99 608 ms in a 10 s run at load average 1.2.
+Measured with \`node --cpu-prof\` on the built server (one process, PostgreSQL, 50 connections) and
+\`pg_stat_statements\` / \`pg_stat_activity\` while writing [ADR 010](../decisions/010-intake-cpu-per-booking.md):
+before it the server spent 1.5 to 2 ms of CPU per booking (about 5 ms with the eight statements per
+booking of before ADR 009), after it 0.7 to 0.9 ms. What went:
+
+- nodemailer's \`MailComposer\` and its stream pipeline (an AbortController and a DOMException per
+  part) for the two .eml files, about a quarter of the server's time: the file transport now writes
+  plain-text messages (every booking e-mail) with a small RFC 5322 writer of its own (about 5% of
+  the samples now);
+- a full fetch \`Request\` for every request (hono's \`bodyLimit\` read \`c.req.raw.body\` before
+  looking at Content-Length) and every JSON answer pumped through a web stream (\`compress\` read
+  \`res.body\` before its size): together about a tenth;
+- waiting for the sender's rate-limit counter row: every booking here comes from one address, so
+  every statement updates that one row; it is now locked after the statement's other writes, and
+  statements wait for it about half as long (mean execution 1.8 ms before, 1.0 ms after; sampled
+  connections waiting for it 0.6 before, 0.3 after).
+
+Of the profile's samples now, about a quarter fall in the file operations of the two .eml files
+(open, write, close through libuv's thread pool) and a sixth in the socket writes to PostgreSQL;
+on two shared cores most of that is the event loop's thread waiting for a core after waking a pool
+thread or a PostgreSQL backend, not work of its own. The rest: the HTTP layer (about 12%), the
+PostgreSQL client (about 8%), validation (5%), the security headers (4%), the e-mail texts (4%),
+the outbox's check of the two messages (2.5%), hashing, and garbage collection (3%; \`--trace-gc\`:
+a scavenge of 2 to 9 ms every 200 ms or so, no full collection under load). PostgreSQL runs one
+statement per booking (about 0.5 ms of execution when it does not wait) and a share of one
+\`complete\` statement.
+
+Before ADR 010 the same benchmark measured (medians of 3, load average 1.75 to 4.58) 665
+bookings/s with p50 70 ms and p99 150 ms in one process, 784/s with p99 168 ms with two workers;
+before ADR 009, 186 bookings/s with p99 894 ms (load average 7 to 11).
 
 With 50 clients, latency follows throughput (Little's law: mean latency = 50 / throughput), so
 p99 under 100 ms needs more than 500 bookings/s, and in practice more: p99 is a multiple of the
