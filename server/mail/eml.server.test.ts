@@ -3,6 +3,7 @@ import MailComposer from 'nodemailer/lib/mail-composer'
 import PostalMime from 'postal-mime'
 import { describe, expect, it } from 'vitest'
 import type { BookingRequest } from '../../app/lib/booking-schema.ts'
+import { parseMessage } from '../../tests/integration/helpers/mail.ts'
 import { confirmationMail, notificationMail } from '../bookings/mail.server.ts'
 import { composePlainEml, quotedPrintable, rfc5322Date, subjectHeader } from './eml.server.ts'
 
@@ -94,6 +95,21 @@ describe('composePlainEml', () => {
       expect(ours.messageId).toBe('<1a2b3c4d@outbox.ramapo-it>')
       expect(ours.date).toBe(DATE.toISOString().replace('.123', '.000'))
     }
+  })
+
+  it("reads back plainly with the tests' own minimal reader for an ASCII booking", () => {
+    const forMail = {
+      id: '1ddf9a65-0000-4000-8000-000000000000',
+      request: booking({ firstName: 'Jordan', lastName: 'Rivera', company: 'Rivera Accounting', message: 'Hi.' }),
+      name: 'Jordan Rivera',
+      receivedAt: DATE,
+      userAgent: undefined,
+    }
+    const message = notificationMail(forMail, 'office@ramapoit.com')
+    const parsed = parseMessage(composePlainEml({ from: FROM, ...message, messageId: '<a@b>' }) ?? '')
+    expect(parsed.headers.get('subject')).toBe('New consultation request: Jordan Rivera (Rivera Accounting) [1DDF9A65]')
+    expect(parsed.headers.get('to')).toBe('office@ramapoit.com')
+    expect(parsed.text).toBe(message.text.replace(/\n$/, ''))
   })
 
   it('reads back the same as nodemailer for any subject and text (property)', async () => {
@@ -209,8 +225,14 @@ describe('the pieces', () => {
     expect(rfc5322Date(DATE)).toBe('Sun, 22 Nov 2026 04:11:40 +0000')
   })
 
-  it('keeps a short ASCII subject as it is and encodes the rest in words of at most 75 characters', () => {
+  it('keeps an ASCII subject as it is (folded before a space when long) and encodes the rest', () => {
     expect(subjectHeader('Your free consultation request')).toBe('Subject: Your free consultation request')
+    // As nodemailer writes it, and as a reader that unfolds lines reads it back.
+    expect(subjectHeader('New consultation request: Jordan Rivera (Rivera Accounting) [1DDF9A65]')).toBe(
+      'Subject: New consultation request: Jordan Rivera (Rivera Accounting)\r\n [1DDF9A65]',
+    )
+    // A word too long for a line of its own is encoded instead.
+    expect(subjectHeader(`Long ${'x'.repeat(80)}`)).toMatch(/^Subject: =\?UTF-8\?Q\?Long_x/)
     const encoded = subjectHeader(`Jörg ${'x'.repeat(100)}`) ?? ''
     expect(encoded.startsWith('Subject: =?UTF-8?Q?J=C3=B6rg_x')).toBe(true)
     for (const word of encoded.slice(9).split('\r\n ')) expect(word.length).toBeLessThanOrEqual(75)

@@ -26,8 +26,10 @@ const plainMailbox = /^(?:([A-Za-z0-9]+(?: [A-Za-z0-9]+)*) <([^<>\s]+)>|([^<>\s]
 const messageIdPattern = /^<[\x21-\x3b\x3d\x3f-\x7e]+>$/
 /** Printable ASCII and space: a header value that needs no encoding. */
 const printableAscii = /^[\x20-\x7e]*$/
-/** Longest header line written as it is (RFC 5322 asks for at most 78 characters). */
+/** Longest header line (RFC 5322 asks for at most 78 characters). */
 const MAX_LINE = 78
+/** Where nodemailer folds a header line of plain words. */
+const FOLD_AT = 76
 
 function isPlainMailbox(value: string): boolean {
   const match = plainMailbox.exec(value)
@@ -93,15 +95,17 @@ function foldAddresses(name: string, addresses: readonly string[]): string {
 }
 
 /**
- * The Subject header: as it is when it is printable ASCII and fits one line, else RFC 2047 "Q"
- * encoded words of UTF-8 (each at most 75 characters, never splitting a character), one per line.
- * Undefined for a subject with a line break or other control character.
+ * The Subject header: printable ASCII as it is (folded before spaces when it is long), else RFC 2047
+ * "Q" encoded words of UTF-8 (each at most 75 characters, never splitting a character), one per
+ * line. Undefined for a subject with a line break or other control character.
  */
 export function subjectHeader(subject: string): string | undefined {
   // biome-ignore lint/suspicious/noControlCharactersInRegex: refusing control characters is the point
   if (/[\x00-\x08\x0a-\x1f\x7f]/.test(subject)) return undefined
-  const plain = `Subject: ${subject}`
-  if (printableAscii.test(subject) && plain.length <= MAX_LINE && !/=\?/.test(subject)) return plain
+  if (printableAscii.test(subject) && !/=\?/.test(subject)) {
+    const folded = foldAtSpaces('Subject', subject)
+    if (folded !== undefined) return folded
+  }
   const words: string[] = []
   const prefix = '=?UTF-8?Q?'
   // The first word shares its line with "Subject: ", the others follow a folding space; no word is
@@ -119,6 +123,26 @@ export function subjectHeader(subject: string): string | undefined {
   }
   if (word !== '' || words.length === 0) words.push(`${prefix}${word}?=`)
   return `Subject: ${words.join('\r\n ')}`
+}
+
+/**
+ * `Name: value` folded as nodemailer folds it: before a space, so that no line is longer than 76
+ * characters; a reader unfolds it by removing the line breaks. Undefined when a word is too long
+ * for a line of its own (then the value is written as encoded words, which can break anywhere).
+ */
+function foldAtSpaces(name: string, value: string): string | undefined {
+  let out = `${name}:`
+  let width = out.length
+  for (const token of ` ${value}`.split(/(?= )/)) {
+    if (width + token.length > FOLD_AT && width > name.length + 1) {
+      if (token.length > FOLD_AT) return undefined
+      out += '\r\n'
+      width = 0
+    }
+    out += token
+    width += token.length
+  }
+  return width > FOLD_AT ? undefined : out
 }
 
 /** One character in RFC 2047 "Q" encoding (letters and digits as they are, space as _). */
