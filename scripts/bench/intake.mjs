@@ -597,7 +597,8 @@ autocannon costs about 0.1 ms a request on top.
 Measured with \`node --cpu-prof\` on the built server (one process, PostgreSQL, 50 connections) and
 \`pg_stat_statements\` / \`pg_stat_activity\` while writing [ADR 010](../decisions/010-intake-cpu-per-booking.md):
 before it the server spent 1.5 to 2 ms of CPU per booking (about 5 ms with the eight statements per
-booking of before ADR 009), after it 0.7 to 0.9 ms. What went:
+booking of before ADR 009), after it 0.5 to 0.65 ms (up to 0.9 ms when other work competes for
+the cores). What went:
 
 - nodemailer's \`MailComposer\` and its stream pipeline (an AbortController and a DOMException per
   part) for the two .eml files, about a quarter of the server's time: the file transport now writes
