@@ -63,6 +63,53 @@ function log(message) {
   console.log(`[bench:intake] ${message}`)
 }
 
+/** Clock ticks per second of /proc/<pid>/stat's CPU times (USER_HZ: 100 on Linux). */
+const CLOCK_TICKS = 100
+
+/**
+ * CPU time (user + system, ms) used so far by a process and every process below it, read from
+ * /proc (Linux); undefined elsewhere. The server's tree is the server and its WEB_CONCURRENCY
+ * workers; the database's is the postmaster and its backends (not the other clusters on the machine).
+ */
+function treeCpuMs(rootPid) {
+  if (!rootPid || !fs.existsSync('/proc/self/stat')) return undefined
+  const parents = new Map()
+  const cpu = new Map()
+  for (const entry of fs.readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue
+    try {
+      const stat = fs.readFileSync(`/proc/${entry}/stat`, 'utf8')
+      // Fields after the command name (which may contain spaces): state ppid … utime(14) stime(15).
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ')
+      parents.set(Number(entry), Number(fields[1]))
+      cpu.set(Number(entry), Number(fields[11]) + Number(fields[12]))
+    } catch {
+      // the process ended meanwhile
+    }
+  }
+  let ticks = 0
+  for (const [pid, used] of cpu) {
+    for (let p = pid; p > 1; p = parents.get(p) ?? 0) {
+      if (p === rootPid) {
+        ticks += used
+        break
+      }
+    }
+  }
+  return (ticks * 1000) / CLOCK_TICKS
+}
+
+/** The postmaster of the throwaway cluster (first line of postmaster.pid), when there is one. */
+function postmasterPid() {
+  const dataDir = process.env.TEST_PG_CTL_DATADIR
+  if (!dataDir) return undefined
+  try {
+    return Number(fs.readFileSync(path.join(dataDir, 'postmaster.pid'), 'utf8').split('\n')[0])
+  } catch {
+    return undefined
+  }
+}
+
 function freePort() {
   return new Promise((resolve, reject) => {
     const server = net.createServer()
@@ -114,6 +161,7 @@ async function startServer(env) {
   }
   return {
     url,
+    pid: child.pid,
     output: () => output,
     async stop() {
       const exited = new Promise((resolve) => child.once('exit', resolve))
@@ -187,12 +235,22 @@ async function oneRun(backend, index, database, workers) {
     let measured
     try {
       await load(server.url, { prefix: `warm-${runId}`, seconds: 3, conns: 10, collect: false })
+      const cpuBefore = { server: treeCpuMs(server.pid), database: treeCpuMs(database ? postmasterPid() : undefined) }
       measured = await load(server.url, {
         prefix: `run-${runId}`,
         seconds: duration,
         conns: connections,
         collect: true,
       })
+      const cpuAfter = { server: treeCpuMs(server.pid), database: treeCpuMs(database ? postmasterPid() : undefined) }
+      const perBooking = (before, after) =>
+        before === undefined || after === undefined || measured.acknowledged.length === 0
+          ? null
+          : Math.round(((after - before) / measured.acknowledged.length) * 100) / 100
+      measured.cpuMsPerBooking = {
+        server: perBooking(cpuBefore.server, cpuAfter.server),
+        database: perBooking(cpuBefore.database, cpuAfter.database),
+      }
     } finally {
       await server.stop()
     }
@@ -211,7 +269,10 @@ async function oneRun(backend, index, database, workers) {
     return {
       bookingsPerSecond: acknowledged.length / (result.duration || duration),
       p50Ms: result.latency.p50,
+      p90Ms: result.latency.p90,
       p99Ms: result.latency.p99,
+      serverCpuMsPerBooking: measured.cpuMsPerBooking.server,
+      databaseCpuMsPerBooking: measured.cpuMsPerBooking.database,
       acknowledged: acknowledged.length,
       stored: stored.size,
       acknowledgedButMissing: acknowledged.length - ackedAndStored,
@@ -282,6 +343,7 @@ async function phase(backend, workers) {
       const result = await oneRun(backend, i, database, workers)
       log(
         `${name}: run ${i}: ${result.bookingsPerSecond.toFixed(0)} bookings/s, p50 ${result.p50Ms} ms, p99 ${result.p99Ms} ms, ` +
+          `CPU per booking ${result.serverCpuMsPerBooking ?? '?'} ms server, ${result.databaseCpuMsPerBooking ?? '-'} ms database, ` +
           `acknowledged ${result.acknowledged}, stored ${result.stored}, load average ${os.loadavg()[0].toFixed(2)}`,
       )
       results.push({ ...result, loadAverage1m: Math.round(os.loadavg()[0] * 100) / 100 })
@@ -298,6 +360,8 @@ const median = (values) => {
   return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2
 }
 
+const medianOrNull = (values) => (values.some((v) => v == null) ? null : median(values))
+
 function summarize(phaseResult) {
   const r = phaseResult.runs
   return {
@@ -310,6 +374,9 @@ function summarize(phaseResult) {
       bookingsPerSecond: Math.round(median(r.map((x) => x.bookingsPerSecond))),
       p50Ms: median(r.map((x) => x.p50Ms)),
       p99Ms: median(r.map((x) => x.p99Ms)),
+      p90Ms: median(r.map((x) => x.p90Ms)),
+      serverCpuMsPerBooking: medianOrNull(r.map((x) => x.serverCpuMsPerBooking)),
+      databaseCpuMsPerBooking: medianOrNull(r.map((x) => x.databaseCpuMsPerBooking)),
     },
     totals: {
       acknowledged: r.reduce((n, x) => n + x.acknowledged, 0),
@@ -426,6 +493,9 @@ function jsonReport(r) {
       bookingsPerSec: p.median.bookingsPerSecond,
       p50Ms: p.median.p50Ms,
       p99Ms: p.median.p99Ms,
+      p90Ms: p.median.p90Ms,
+      serverCpuMsPerBooking: p.median.serverCpuMsPerBooking,
+      databaseCpuMsPerBooking: p.median.databaseCpuMsPerBooking,
       acknowledged: p.totals.acknowledged,
       stored: p.totals.stored,
       acknowledgedNotStored: p.totals.acknowledgedButMissing,
@@ -436,7 +506,10 @@ function jsonReport(r) {
       runs: p.runs.map((x) => ({
         bookingsPerSec: Math.round(x.bookingsPerSecond),
         p50Ms: x.p50Ms,
+        p90Ms: x.p90Ms,
         p99Ms: x.p99Ms,
+        serverCpuMsPerBooking: x.serverCpuMsPerBooking,
+        databaseCpuMsPerBooking: x.databaseCpuMsPerBooking,
         acknowledged: x.acknowledged,
         stored: x.stored,
         acknowledgedNotStored: x.acknowledgedButMissing,
@@ -449,15 +522,21 @@ function jsonReport(r) {
   }
 }
 
+/** "0.71 / 0.55": the server's CPU per booking and the database's (in the server's process on PGlite). */
+function cpuCell(x) {
+  const ms = (v) => (v == null ? '?' : v.toFixed(2))
+  return `${ms(x.serverCpuMsPerBooking)} / ${x.databaseCpuMsPerBooking == null ? 'in-process' : ms(x.databaseCpuMsPerBooking)}`
+}
+
 function markdownTable(r) {
   const rows = r.phases.map((p) => {
     const met = meetsTarget(p, r.target)
     const meets = met === null ? 'n/a' : met ? 'yes' : 'no'
-    return `| ${p.name}${p.version ? ` (${p.version.split(' ')[0]})` : ''} | ${p.median.bookingsPerSecond} | ${p.median.p50Ms} | ${p.median.p99Ms} | ${p.totals.acknowledged} | ${p.totals.stored} | ${p.totals.acknowledgedButMissing} | ${p.totals.storedButUnanswered} | ${p.totals.non2xx + p.totals.errors} | ${meets} |`
+    return `| ${p.name}${p.version ? ` (${p.version.split(' ')[0]})` : ''} | ${p.median.bookingsPerSecond} | ${p.median.p50Ms} | ${p.median.p99Ms} | ${cpuCell(p.median)} | ${p.totals.acknowledged} | ${p.totals.stored} | ${p.totals.acknowledgedButMissing} | ${p.totals.storedButUnanswered} | ${p.totals.non2xx + p.totals.errors} | ${meets} |`
   })
   return [
-    '| backend | bookings/s (median) | p50 ms (median) | p99 ms (median) | acknowledged (2xx) | stored rows | acknowledged but not stored | stored but unanswered | non-2xx + errors | meets target |',
-    '|---|---|---|---|---|---|---|---|---|---|',
+    '| backend | bookings/s (median) | p50 ms (median) | p99 ms (median) | CPU ms per booking: server / database (median) | acknowledged (2xx) | stored rows | acknowledged but not stored | stored but unanswered | non-2xx + errors | meets target |',
+    '|---|---|---|---|---|---|---|---|---|---|---|',
     ...rows,
   ].join('\n')
 }
@@ -467,7 +546,7 @@ function markdown(r) {
     .flatMap((p) =>
       p.runs.map(
         (x, i) =>
-          `| ${p.name} | ${i + 1} | ${x.bookingsPerSecond.toFixed(0)} | ${x.p50Ms} | ${x.p99Ms} | ${x.acknowledged} | ${x.stored} | ${x.storedButUnanswered} | ${x.loadAverage1m} |`,
+          `| ${p.name} | ${i + 1} | ${x.bookingsPerSecond.toFixed(0)} | ${x.p50Ms} | ${x.p90Ms} | ${x.p99Ms} | ${cpuCell(x)} | ${x.acknowledged} | ${x.stored} | ${x.storedButUnanswered} | ${x.loadAverage1m} |`,
       ),
     )
     .join('\n')
@@ -487,10 +566,11 @@ ${markdownTable(r)}
 Load average (1 min) at the start ${r.machine.loadAverageAtStart[0]}, at the end ${r.machine.loadAverageAtEnd[0]}, on ${r.machine.cpus} cores:
 anything above about 2 means other work was competing with the benchmark for the cores (per run below).
 
-What a booking costs here: one SQL statement (the per-sender rate-limit counter, the idempotency
-claim of the payload hash, the booking row and both outbox jobs, all in one implicit transaction),
-then both e-mails composed and written as .eml files (the default transport) and marked sent (one
-statement shared by the requests whose e-mails went out meanwhile), all before the answer. The rate
+What a booking costs here: one SQL statement (the idempotency claim of the payload hash, the
+booking row, both outbox jobs and, last, the per-sender rate-limit counter, all in one implicit
+transaction), then both e-mails composed and written as .eml files (the default transport) and
+marked sent (one statement shared by the requests whose e-mails went out meanwhile), all before
+the answer. The rate
 limit is on but raised (INTAKE_RATE_LIMIT=${r.settings.intakeRateLimit}), since every request comes
 from one address.
 
@@ -509,19 +589,42 @@ booking on stdout).
 
 ## Where the time goes
 
-Measured while writing the benchmark (\`node --cpu-prof\` on the built server, one process, and the
-CPU time of each process over a run, read at one-second resolution): the server spends roughly 1.5
-to 2 ms of CPU per booking, down from about 5 ms with the eight statements per booking of before
-(rate-limit upsert, BEGIN, advisory lock, idempotency lookup, job insert, booking insert, COMMIT,
-mark sent). Of that, about a quarter composes and writes the two .eml files (nodemailer's
-MailComposer and three file operations each), a tenth is the socket writes of HTTP and PostgreSQL,
-and the rest the HTTP layer, validation, hashing, query building and garbage collection
-(\`--trace-gc\`: a few dozen short scavenges and one or two full collections of up to about 60 ms
-in a 10 s run, too few to make the p99). PostgreSQL runs one statement per
-booking plus a share of one \`complete\` statement. autocannon costs about 0.1 ms a request.
+The "CPU ms per booking" columns are the CPU time (user + system, from /proc) that the server's
+processes and the PostgreSQL cluster's processes used during a run, divided by the bookings
+acknowledged in it; they move much less with other work on the machine than latency does.
+autocannon costs about 0.1 ms a request on top.
 
-Before this change the same benchmark measured 186 bookings/s with p99 894 ms (load average 7 to
-11), and 193 bookings/s with p99 608 ms in a 10 s run at load average 1.2.
+Measured with \`node --cpu-prof\` on the built server (one process, PostgreSQL, 50 connections) and
+\`pg_stat_statements\` / \`pg_stat_activity\` while writing [ADR 010](../decisions/010-intake-cpu-per-booking.md):
+before it the server spent 1.5 to 2 ms of CPU per booking (about 5 ms with the eight statements per
+booking of before ADR 009), after it 0.5 to 0.65 ms (up to 0.9 ms when other work competes for
+the cores). What went:
+
+- nodemailer's \`MailComposer\` and its stream pipeline (an AbortController and a DOMException per
+  part) for the two .eml files, about a quarter of the server's time: the file transport now writes
+  plain-text messages (every booking e-mail) with a small RFC 5322 writer of its own (about 5% of
+  the samples now);
+- a full fetch \`Request\` for every request (hono's \`bodyLimit\` read \`c.req.raw.body\` before
+  looking at Content-Length) and every JSON answer pumped through a web stream (\`compress\` read
+  \`res.body\` before its size): together about a tenth;
+- waiting for the sender's rate-limit counter row: every booking here comes from one address, so
+  every statement updates that one row; it is now locked after the statement's other writes, and
+  statements wait for it about half as long (mean execution 1.8 ms before, 1.0 ms after; sampled
+  connections waiting for it 0.6 before, 0.3 after).
+
+Of the profile's samples now, about a quarter fall in the file operations of the two .eml files
+(open, write, close through libuv's thread pool) and a sixth in the socket writes to PostgreSQL;
+on two shared cores most of that is the event loop's thread waiting for a core after waking a pool
+thread or a PostgreSQL backend, not work of its own. The rest: the HTTP layer (about 12%), the
+PostgreSQL client (about 8%), validation (5%), the security headers (4%), the e-mail texts (4%),
+the outbox's check of the two messages (2.5%), hashing, and garbage collection (3%; \`--trace-gc\`:
+a scavenge of 2 to 9 ms every 200 ms or so, no full collection under load). PostgreSQL runs one
+statement per booking (about 0.5 ms of execution when it does not wait) and a share of one
+\`complete\` statement.
+
+Before ADR 010 the same benchmark measured (medians of 3, load average 1.75 to 4.58) 665
+bookings/s with p50 70 ms and p99 150 ms in one process, 784/s with p99 168 ms with two workers;
+before ADR 009, 186 bookings/s with p99 894 ms (load average 7 to 11).
 
 With 50 clients, latency follows throughput (Little's law: mean latency = 50 / throughput), so
 p99 under 100 ms needs more than 500 bookings/s, and in practice more: p99 is a multiple of the
@@ -542,8 +645,8 @@ whatever else runs on the machine share ${r.machine.cpus} cores.
 
 ## Per run
 
-| backend | run | bookings/s | p50 ms | p99 ms | acknowledged | stored | stored but unanswered | load average (1 min) after the run |
-|---|---|---|---|---|---|---|---|---|
+| backend | run | bookings/s | p50 ms | p90 ms | p99 ms | CPU ms per booking: server / database | acknowledged | stored | stored but unanswered | load average (1 min) after the run |
+|---|---|---|---|---|---|---|---|---|---|---|
 ${perRun}
 `
 }

@@ -1,11 +1,12 @@
 import { createHmac } from 'node:crypto'
 import { type Context, Hono, type MiddlewareHandler } from 'hono'
-import { bodyLimit } from 'hono/body-limit'
+import type { ContentfulStatusCode } from 'hono/utils/http-status'
 import { business } from '../../app/content/business.ts'
 import { bookingRequestSchema, fieldErrorsOf, HONEYPOT_FIELD } from '../../app/lib/booking-schema.ts'
 import type { Config } from '../config.server.ts'
 import { type Database, summarizeError } from '../db/client.server.ts'
 import type { AppEnv } from '../http/app.server.ts'
+import { bodyLimit } from '../http/body-limit.server.ts'
 import type { Logger } from '../log.server.ts'
 import type { Outbox } from '../mail/outbox.server.ts'
 import { loadSecrets } from '../secrets.server.ts'
@@ -56,13 +57,13 @@ export function processFormRoutes(deps: IntakeDeps) {
     bodyLimit({
       maxSize: INTAKE_BODY_LIMIT_BYTES,
       onError: (c) =>
-        c.json({ error: `The form is too large: the limit is ${INTAKE_BODY_LIMIT_BYTES / 1024} KB.` }, 413),
+        json(c, { error: `The form is too large: the limit is ${INTAKE_BODY_LIMIT_BYTES / 1024} KB.` }, 413),
     }),
     async (c) => {
       if (!outbox) return unavailable(c)
       const contentType = c.req.header('content-type') ?? ''
       if (!/^application\/json\s*(;|$)/i.test(contentType)) {
-        return c.json({ error: 'Send the form as JSON (Content-Type: application/json).' }, 415)
+        return json(c, { error: 'Send the form as JSON (Content-Type: application/json).' }, 415)
       }
       const text = await c.req.text()
       const sender = ipHash(c.get('clientIp'))
@@ -78,7 +79,8 @@ export function processFormRoutes(deps: IntakeDeps) {
         const minutes = Math.ceil(rate.retryAfterSeconds / 60)
         log.warn({ requestId: c.get('requestId'), ipHash: sender, count: rate.count }, 'process-form: rate limited')
         c.header('Retry-After', String(rate.retryAfterSeconds))
-        return c.json(
+        return json(
+          c,
           {
             error: `Too many requests from your network. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}, or ${reachUs}.`,
           },
@@ -94,7 +96,7 @@ export function processFormRoutes(deps: IntakeDeps) {
       try {
         body = JSON.parse(text)
       } catch {
-        return (await notABooking()) ?? c.json({ error: 'The request body is not valid JSON.' }, 400)
+        return (await notABooking()) ?? json(c, { error: 'The request body is not valid JSON.' }, 400)
       }
 
       if (isObject(body) && typeof body[HONEYPOT_FIELD] === 'string' && body[HONEYPOT_FIELD].trim() !== '') {
@@ -103,7 +105,7 @@ export function processFormRoutes(deps: IntakeDeps) {
         // Answered like a real request so the bot learns nothing; nothing is stored or sent.
         log.info({ requestId: c.get('requestId'), ipHash: sender }, 'process-form: honeypot filled; not stored')
         const email = typeof body.email === 'string' ? body.email : ''
-        return c.json({
+        return json(c, {
           success: true,
           data: {
             email: {
@@ -122,7 +124,7 @@ export function processFormRoutes(deps: IntakeDeps) {
         if (limited) return limited
         const fields = fieldErrorsOf(parsed.error)
         const first = parsed.error.issues[0]?.message ?? 'The form is incomplete.'
-        return c.json({ error: `Please check the form: ${first}`, fields }, 400)
+        return json(c, { error: `Please check the form: ${first}`, fields }, 400)
       }
       const request = parsed.data
 
@@ -137,7 +139,7 @@ export function processFormRoutes(deps: IntakeDeps) {
       const reference = referenceOf(recorded.id)
       if (recorded.outcome === 'duplicate') {
         log.info({ requestId: c.get('requestId'), bookingId: recorded.id }, 'process-form: repeated request')
-        return c.json({
+        return json(c, {
           success: true,
           data: { booking: { id: recorded.id, reference, duplicate: true } },
           warning: `We already received this request a moment ago (reference ${reference}), so it was recorded once.`,
@@ -151,7 +153,7 @@ export function processFormRoutes(deps: IntakeDeps) {
         { requestId: c.get('requestId'), bookingId: recorded.id, formType: request.formType, confirmed, notified },
         'process-form: booking recorded',
       )
-      return c.json({
+      return json(c, {
         success: true,
         data: {
           booking: { id: recorded.id, reference },
@@ -175,7 +177,7 @@ export function processFormRoutes(deps: IntakeDeps) {
 
   route.all('/', (c) => {
     c.header('Allow', ALLOW)
-    return c.json({ error: `Method ${c.req.method} is not allowed here: send the form with POST.` }, 405)
+    return json(c, { error: `Method ${c.req.method} is not allowed here: send the form with POST.` }, 405)
   })
 
   return route
@@ -194,7 +196,7 @@ function cors(config: Config): MiddlewareHandler<AppEnv> {
     if (origin) {
       const sameHost = hostOf(origin) !== undefined && hostOf(origin) === c.req.header('host')
       if (!allowed.has(origin) && !sameHost) {
-        return c.json({ error: `This form does not accept requests from ${origin}.` }, 403)
+        return json(c, { error: `This form does not accept requests from ${origin}.` }, 403)
       }
       c.header('Access-Control-Allow-Origin', origin)
       c.header('Access-Control-Allow-Methods', ALLOW)
@@ -216,9 +218,18 @@ function hostOf(origin: string): string | undefined {
 
 function unavailable(c: Context<AppEnv>) {
   c.header('Retry-After', '5')
-  return c.json({ error: 'The form handler is temporarily unavailable. Please try again in a minute.' }, 503)
+  return json(c, { error: 'The form handler is temporarily unavailable. Please try again in a minute.' }, 503)
 }
 
 function isObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value)
+}
+
+/**
+ * c.json with a Content-Length: compress() leaves an answer of known small size alone without
+ * reading its body, so @hono/node-server writes the string in one call (see compress.server.ts).
+ */
+function json(c: Context<AppEnv>, value: unknown, status: ContentfulStatusCode = 200) {
+  const text = JSON.stringify(value)
+  return c.body(text, status, { 'Content-Type': 'application/json', 'Content-Length': String(Buffer.byteLength(text)) })
 }

@@ -9,11 +9,15 @@ export type RateLimitResult = { limited: boolean; count: number; retryAfterSecon
  * The counter upsert: counts one request of the sender (`key`, a parameter reference such as $1)
  * in a fixed window of `windowSeconds` (a parameter reference) seconds, and returns the count and
  * the seconds left in the window. countRequest() runs it alone; the statement that stores a
- * booking (record.server.ts) runs it as its first step.
+ * booking (record.server.ts) runs it as its last write.
  */
-export function rateLimitUpsertSql(key: string, windowSeconds: string): string {
+export function rateLimitUpsertSql(key: string, windowSeconds: string, after?: string): string {
   const window = `make_interval(secs => ${windowSeconds}::int)`
-  return `insert into intake_rate_limits as r (key, window_start, count) values (${key}::text, now(), 1)
+  // `after`: an expression the row's values wait for (the statement that stores a booking counts it
+  // after its other writes, see record.server.ts); it does not change what is counted.
+  // (A condition, not an unused column: the planner drops a column nobody reads, and with it the wait.)
+  const values = after ? `select ${key}::text, now(), 1 where (${after}) >= 0` : `values (${key}::text, now(), 1)`
+  return `insert into intake_rate_limits as r (key, window_start, count) ${values}
     on conflict (key) do update set
       window_start = case when r.window_start <= now() - ${window} then now() else r.window_start end,
       count = case when r.window_start <= now() - ${window} then 1 else r.count + 1 end

@@ -10,6 +10,14 @@ import { runStatement } from './statement.server.ts'
 /** The same payload twice within this many seconds stores one booking. */
 export const IDEMPOTENCY_WINDOW_SECONDS = 60
 
+/**
+ * SQLSTATE of the intake statement's lost race on the rate-limit counter (see intakeStatement):
+ * invalid_argument_for_power_function, which nothing else in that statement can raise.
+ */
+const LOST_RACE = '2201F'
+/** Runs of the statement before a request that keeps losing the race is a fault. */
+const RACE_ATTEMPTS = 5
+
 export type RequestMeta = {
   ipHash: string
   userAgent: string | undefined
@@ -30,21 +38,37 @@ type StatementRow = { count: number | null; retry_after: number | null; booking_
 
 /**
  * The whole intake in one statement (one round trip, one implicit transaction), built once per
- * outbox: count the request against the sender's rate limit; if allowed, claim the payload's
- * idempotency slot (booking_payloads: insert, or take over a claim older than the window; a claim
- * inside the window stays and names the booking stored the first time); if the claim is ours,
- * store the booking and its two e-mail jobs. All of it commits or none of it does. A second
- * identical request at the same moment waits on the first one's claim row and then sees it.
+ * outbox: claim the payload's idempotency slot (booking_payloads: insert, or take over a claim older
+ * than the window; a claim inside the window stays and names the booking stored the first time); if
+ * the claim is ours, store the booking and its two e-mail jobs; count the request against the
+ * sender's rate limit. All of it commits or none of it does. A second identical request at the same
+ * moment waits on the first one's claim row and then sees it.
+ *
+ * The sender's counter row is the one row every request of a sender writes, so its lock is taken
+ * last: the statement decides from the counter as its snapshot shows it (no lock), writes, and only
+ * then counts. Concurrent requests of one sender queue on that row for the commit alone, not for
+ * the whole statement. If the count the upsert returns disagrees with the decision (another request
+ * of the sender counted in between, or the window turned), the statement fails with `lost_race`
+ * (an error of its own, so everything rolls back, the count included) and the caller runs it again.
  */
 function intakeStatement(outbox: Outbox, limited: boolean) {
   const p = limited
     ? { key: '$1', window: '$2', max: '$3', hash: '$4', id: '$5', row: '$6', jobs: '$7' }
     : { hash: '$1', id: '$2', row: '$3', jobs: '$4' }
   const window = `make_interval(secs => ${IDEMPOTENCY_WINDOW_SECONDS})`
-  const text = `with ${limited ? `rate as (${rateLimitUpsertSql(p.key ?? '', p.window ?? '')}),` : ''}
+  const rateWindow = `make_interval(secs => ${p.window}::int)`
+  const text = `with ${
+    limited
+      ? `seen as (
+    select case when r.window_start <= now() - ${rateWindow} then 0 else r.count end as count
+    from intake_rate_limits r where r.key = ${p.key}::text
+  ),
+  allowed as (select coalesce((select count from seen), 0) + 1 <= ${p.max}::int as ok),`
+      : ''
+  }
   claim as (
     insert into booking_payloads as p (payload_hash, booking_id, received_at)
-    select ${p.hash}::text, ${p.id}::uuid, now() ${limited ? `from rate where rate.count <= ${p.max}::int` : ''}
+    select ${p.hash}::text, ${p.id}::uuid, now() ${limited ? 'from allowed where allowed.ok' : ''}
     on conflict (payload_hash) do update set
       booking_id = case when p.received_at > now() - ${window} then p.booking_id else excluded.booking_id end,
       received_at = case when p.received_at > now() - ${window} then p.received_at else excluded.received_at end
@@ -61,13 +85,26 @@ function intakeStatement(outbox: Outbox, limited: boolean) {
     from fresh, json_populate_record(null::bookings, ${p.row}::json) r
     returning id
   ),
-  jobs as (${outbox.jobsInsertSql(`select ${p.jobs}::text from fresh`)})
+  jobs as (${outbox.jobsInsertSql(`select ${p.jobs}::text from fresh`)})${
+    limited
+      ? `,
+  -- Reads the writes above, so it runs after them: the counter row is locked last.
+  rate as (${rateLimitUpsertSql(p.key ?? '', p.window ?? '', `(select count(*) from claim) + (select count(*) from booking) + (select count(*) from jobs)`)})`
+      : ''
+  }
   select ${limited ? '(select count from rate)' : 'null::int'} as count,
     ${limited ? '(select retry_after from rate)' : 'null::int'} as retry_after,
     (select booking_id::text from claim) as booking_id,
     -- A claimed slot without its booking and both jobs is a fault: fail, and so roll back, the statement.
     1 / (case when exists (select 1 from fresh)
-      and ((select count(*) from booking) <> 1 or (select count(*) from jobs) <> 2) then 0 else 1 end) as complete`
+      and ((select count(*) from booking) <> 1 or (select count(*) from jobs) <> 2) then 0 else 1 end) as complete${
+        limited
+          ? `,
+    -- Decided on a count that changed before this request counted itself: fail with an error of its
+    -- own (${LOST_RACE}, the square root of -1), so everything rolls back, and the caller runs it again.
+    sqrt(case when (select ok from allowed) = ((select count from rate) <= ${p.max}::int) then 1 else -1 end) as decided`
+          : ''
+      }`
   // A prepared statement's name stands for one text on a connection: the name carries the text's hash.
   const digest = createHash('sha256').update(text).digest('hex').slice(0, 12)
   return { name: `intake_booking_${limited ? 'limited' : 'unlimited'}_${digest}`, text }
@@ -119,7 +156,17 @@ export async function recordBooking(
   const values = limited
     ? [limit.key, limit.windowSeconds, limit.max, payloadHash, id, rowJson, jobs.json]
     : [payloadHash, id, rowJson, jobs.json]
-  const [result] = await runStatement<StatementRow>(database, statement.name, statement.text, values)
+  let result: StatementRow | undefined
+  for (let attempt = 1; ; attempt++) {
+    try {
+      ;[result] = await runStatement<StatementRow>(database, statement.name, statement.text, values)
+      break
+    } catch (error) {
+      // Another request of the same sender counted itself between this one's decision and its count:
+      // nothing was written; decide again on the count as it is now.
+      if (!limited || (error as { code?: unknown }).code !== LOST_RACE || attempt >= RACE_ATTEMPTS) throw error
+    }
+  }
 
   if (limited) {
     const rate = rateLimitResult(

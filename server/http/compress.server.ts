@@ -29,10 +29,14 @@ export function compress(minBytes = 1024): MiddlewareHandler {
   return async (c, next) => {
     await next()
     const res = c.res
-    if (!res.body || c.req.method === 'HEAD' || res.headers.has('Content-Encoding')) return
+    // The headers first: reading `res.body` turns @hono/node-server's lightweight response (a string
+    // it writes with one call) into a fetch Response whose stream it then has to pump, so a small
+    // answer of known size, a HEAD or a binary type never touches it.
+    if (c.req.method === 'HEAD' || res.headers.has('Content-Encoding')) return
     if (!compressible.test(res.headers.get('Content-Type') ?? '')) return
     const length = res.headers.get('Content-Length')
     if (length !== null && Number(length) < minBytes) return
+    if (!res.body) return
     const encoding = chooseEncoding(c.req.header('Accept-Encoding'))
     res.headers.append('Vary', 'Accept-Encoding')
     if (!encoding) return

@@ -4,6 +4,7 @@ import path from 'node:path'
 import nodemailer from 'nodemailer'
 import MailComposer from 'nodemailer/lib/mail-composer'
 import type { Logger } from '../log.server.ts'
+import { composePlainEml } from './eml.server.ts'
 
 export type OutgoingMail = {
   to: string[]
@@ -59,7 +60,9 @@ export function createMailTransport(options: {
   return {
     kind: 'file',
     async send(mail) {
-      const message = await composeEml(from, mail)
+      // The plain case (text only, plain addresses: every booking e-mail) is written by our own small
+      // writer; anything else by nodemailer's MailComposer.
+      const message = composePlainEml({ from, ...mail }) ?? (await composeEml(from, mail))
       const stamp = new Date().toISOString().replace(/[:.]/g, '-')
       const file = path.join(mailDir, `${stamp}-${randomUUID().slice(0, 8)}.eml`)
       await makeFolder()
@@ -99,7 +102,7 @@ export function composeEml(from: string, mail: OutgoingMail): Promise<Buffer> {
 }
 
 /** fs.writeFile with a callback: fewer event-loop turns per file than the promise API's FileHandle. */
-function writeFile(file: string, data: Buffer): Promise<void> {
+function writeFile(file: string, data: string | Buffer): Promise<void> {
   return new Promise((resolve, reject) => {
     fs.writeFile(file, data, (error) => (error ? reject(error) : resolve()))
   })

@@ -3,6 +3,7 @@ import { Hono } from 'hono'
 import { streamSSE } from 'hono/streaming'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { BODY_LIMIT_BYTES } from '../../server/http/app.server.ts'
+import { bodyLimit } from '../../server/http/body-limit.server.ts'
 import { chooseEncoding, compress } from '../../server/http/compress.server.ts'
 import { apiOnlyApp } from './helpers/app.ts'
 import { backend, openTestDatabase, type TestDatabase } from './helpers/database.ts'
@@ -191,9 +192,94 @@ describe('compress middleware', () => {
     expect(await events.text()).toContain(`data: ${'x'.repeat(2048)}`)
   })
 
+  it('decides on a small answer of known size from its headers, without reading its body', async () => {
+    // Reading `body` turns @hono/node-server's lightweight response into a stream it must pump.
+    let bodyReads = 0
+    class WatchedResponse extends Response {
+      override get body() {
+        bodyReads++
+        return super.body
+      }
+    }
+    const watched = new Hono()
+    watched.use(compress())
+    watched.get(
+      '/small',
+      () =>
+        new WatchedResponse('{"ok":true}', { headers: { 'Content-Type': 'application/json', 'Content-Length': '11' } }),
+    )
+    watched.get(
+      '/big',
+      () => new WatchedResponse(JSON.stringify(bigJson), { headers: { 'Content-Type': 'application/json' } }),
+    )
+    const small = await watched.request('/small', { headers: { 'Accept-Encoding': 'gzip, br' } })
+    expect(small.headers.get('content-encoding')).toBeNull()
+    expect(bodyReads).toBe(0)
+    const big = await watched.request('/big', { headers: { 'Accept-Encoding': 'gzip' } })
+    expect(big.headers.get('content-encoding')).toBe('gzip')
+    expect(bodyReads).toBeGreaterThan(0)
+  })
+
   it('does not compress a HEAD response', async () => {
     const res = await app.request('/json', { method: 'HEAD', headers: { 'Accept-Encoding': 'gzip, br' } })
     expect(res.status).toBe(200)
     expect(res.headers.get('content-encoding')).toBeNull()
+  })
+})
+
+describe('bodyLimit middleware', () => {
+  /** A request that counts how often its body stream is asked for. */
+  const watched = () => {
+    const reads = { count: 0 }
+    class WatchedRequest extends Request {
+      override get body() {
+        reads.count++
+        return super.body
+      }
+    }
+    return { reads, WatchedRequest }
+  }
+  const app = new Hono()
+  app.use(bodyLimit({ maxSize: 16, onError: (c) => c.json({ error: 'too large' }, 413) }))
+  app.all('/echo', async (c) => c.text(c.req.method === 'GET' ? 'get' : await c.req.text()))
+
+  it('decides from Content-Length without reading the body stream, and lets GET through untouched', async () => {
+    const { reads, WatchedRequest } = watched()
+    const fits = await app.request(
+      new WatchedRequest('http://x/echo', { method: 'POST', body: '0123456789', headers: { 'Content-Length': '10' } }),
+    )
+    expect(fits.status).toBe(200)
+    const tooBig = await app.request(
+      new WatchedRequest('http://x/echo', {
+        method: 'POST',
+        body: 'x'.repeat(17),
+        headers: { 'Content-Length': '17' },
+      }),
+    )
+    expect(tooBig.status).toBe(413)
+    expect(await tooBig.json()).toEqual({ error: 'too large' })
+    expect((await app.request(new WatchedRequest('http://x/echo'))).status).toBe(200)
+    // Only the handler's own c.req.text() of the one request that fits read the body.
+    expect(reads.count).toBeLessThanOrEqual(1)
+  })
+
+  it('counts a body sent without Content-Length (chunked) as it arrives', async () => {
+    const chunked = (text: string) =>
+      new ReadableStream<Uint8Array>({
+        start(controller) {
+          for (const part of text.match(/.{1,5}/g) ?? []) controller.enqueue(new TextEncoder().encode(part))
+          controller.close()
+        },
+      })
+    const init = (text: string): RequestInit & { duplex: 'half' } => ({
+      method: 'POST',
+      body: chunked(text),
+      duplex: 'half',
+    })
+    const fits = await app.request(new Request('http://x/echo', init('0123456789abcdef')))
+    expect(fits.status).toBe(200)
+    expect(await fits.text()).toBe('0123456789abcdef')
+    const tooBig = await app.request(new Request('http://x/echo', init('0123456789abcdefg')))
+    expect(tooBig.status).toBe(413)
   })
 })
