@@ -595,7 +595,7 @@ acknowledged in it; they move much less with other work on the machine than late
 autocannon costs about 0.1 ms a request on top.
 
 Measured with \`node --cpu-prof\` on the built server (one process, PostgreSQL, 50 connections) and
-\`pg_stat_statements\` / \`pg_stat_activity\` while writing [ADR 010](../decisions/010-intake-cpu-per-booking.md):
+\`pg_stat_statements\` / \`pg_stat_activity\` while writing [ADR 011](../decisions/011-intake-cpu-per-booking.md):
 before it the server spent 1.5 to 2 ms of CPU per booking (about 5 ms with the eight statements per
 booking of before ADR 009), after it 0.5 to 0.65 ms (up to 0.9 ms when other work competes for
 the cores). What went:
@@ -622,7 +622,7 @@ a scavenge of 2 to 9 ms every 200 ms or so, no full collection under load). Post
 statement per booking (about 0.5 ms of execution when it does not wait) and a share of one
 \`complete\` statement.
 
-Before ADR 010 the same benchmark measured (medians of 3, load average 1.75 to 4.58) 665
+Before ADR 011 the same benchmark measured (medians of 3, load average 1.75 to 4.58) 665
 bookings/s with p50 70 ms and p99 150 ms in one process, 784/s with p99 168 ms with two workers;
 before ADR 009, 186 bookings/s with p99 894 ms (load average 7 to 11).
 
