@@ -1,6 +1,6 @@
 import { type ServiceKey, services } from '~/content/catalog'
 import { businessPlans, type Plan, planByKey, plans } from '~/content/pricing'
-import { businessServiceNames, residentialServiceName } from './booking-schema'
+import { businessServiceNames, residentialServiceName } from './booking-choices'
 
 /** What /book?service=…&plan=… preselects (spec §2, §5). Unknown values are ignored silently. */
 export type BookingPrefill = {

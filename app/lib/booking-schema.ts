@@ -1,6 +1,5 @@
 import { z } from 'zod'
-import { services } from '~/content/catalog'
-import { plans } from '~/content/pricing'
+import { planChoices, serviceNames } from './booking-choices'
 import { HONEYPOT_FIELD, limits } from './form-limits'
 
 // zod probes `new Function` for a faster validator; our CSP forbids eval, and the probe shows up
@@ -12,13 +11,14 @@ z.config({ jitless: true })
  * validate with it in the browser, and POST /api/process-form validates every body with it again.
  */
 
-/** Service choices by name (spec §3): the six business services, plus Residential IT Support. */
-export const businessServiceNames = services.filter((s) => s.key !== 'residential').map((s) => s.name)
-export const residentialServiceName = services.find((s) => s.key === 'residential')?.name ?? 'Residential IT Support'
-export const serviceNames: string[] = [...businessServiceNames, residentialServiceName]
-
-/** Plan choices as the form lists them, e.g. "Basic Support ($40/user/mo)". */
-export const planChoices: string[] = plans.map((p) => p.choiceLabel)
+export {
+  businessServiceNames,
+  fullName,
+  planChoices,
+  residentialServiceName,
+  serviceList,
+  serviceNames,
+} from './booking-choices'
 
 export const formTypes = ['consultation', 'contact'] as const
 export type FormType = (typeof formTypes)[number]
@@ -179,13 +179,3 @@ export type ConsultationRequest = z.infer<typeof consultationRequestSchema>
 export type ContactRequest = z.infer<typeof contactRequestSchema>
 
 export { type FieldErrors, fieldErrorsOf } from './form-limits'
-
-/** "First, Last" as the spec's payload carries it: first plus last name, one space between. */
-export function fullName(firstName: string, lastName: string): string {
-  return `${firstName.trim()} ${lastName.trim()}`.trim()
-}
-
-/** The services as one line, "Managed IT Services, Cybersecurity". */
-export function serviceList(list: readonly string[]): string {
-  return list.join(', ')
-}

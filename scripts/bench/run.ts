@@ -211,7 +211,7 @@ async function intake(): Promise<NonNullable<Results['sections']['intake']>> {
   const outDir = quick ? fs.mkdtempSync(path.join(os.tmpdir(), 'ramapo-intake-')) : path.join(root, 'docs/perf')
   // The smoke run exercises the embedded backend only; the full run both.
   const options = quick
-    ? ['--runs', '1', '--duration', '2', '--backend', 'pglite', '--out-dir', outDir]
+    ? ['--runs', '1', '--duration', '2', '--backend', 'pglite', '--settle', '0', '--out-dir', outDir]
     : ['--out-dir', outDir]
   const code = await runNode([path.join(root, 'scripts/bench/intake.mjs'), ...options], false)
   const file = path.join(outDir, 'intake.json')

@@ -5,12 +5,17 @@ import { Label } from '~/components/ui/label'
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '~/components/ui/select'
 import { Textarea } from '~/components/ui/textarea'
 import { consultation } from '~/content/pricing'
+import { fullName, serviceList } from '~/lib/booking-choices'
 import { type BookingPrefill, planChoicesFor, serviceChoices } from '~/lib/booking-prefill'
-import { consultationRequestSchema, fullName, HONEYPOT_FIELD, limits, serviceList } from '~/lib/booking-schema'
+import { HONEYPOT_FIELD, limits } from '~/lib/form-limits'
 import { ErrorSummary, FieldError, FormField, fieldA11y, TextField } from './form-field'
 import { FormHandlerBanner } from './form-handler-banner'
 import { Honeypot } from './honeypot'
 import { useFormSubmission } from './use-form-submission'
+
+// zod and the schema load on the form's first focus (or at the latest on submit), after the page
+// has become interactive, not with it.
+const loadSchema = () => import('~/lib/booking-schema').then((m) => m.consultationRequestSchema)
 
 type Values = {
   firstName: string
@@ -84,7 +89,7 @@ function payloadOf(values: Values) {
  */
 export function BookingForm({ prefill }: { prefill: BookingPrefill }) {
   const [values, setValues] = useState<Values>(() => initialValues(prefill))
-  const form = useFormSubmission('consultation', consultationRequestSchema, () =>
+  const form = useFormSubmission('consultation', loadSchema, () =>
     setValues((v) => ({ ...initialValues(prefill), services: v.services, plan: v.plan })),
   )
   const { errorOf, submitting, blocked } = form
@@ -109,6 +114,7 @@ export function BookingForm({ prefill }: { prefill: BookingPrefill }) {
       ref={form.formRef}
       noValidate
       onSubmit={onSubmit}
+      onFocus={form.prepare}
       aria-labelledby="booking-form-title"
       aria-busy={submitting}
       className="grid gap-6"
