@@ -1,4 +1,4 @@
-import { type ReactNode, useEffect } from 'react'
+import { type ReactNode, startTransition, useEffect } from 'react'
 import { createRoot, hydrateRoot } from 'react-dom/client'
 import { DeferredToaster } from '~/components/ui/deferred-toaster'
 
@@ -11,7 +11,11 @@ let toasterMounted = false
  */
 export function hydrateIsland(host: HTMLElement, node: ReactNode): Promise<void> {
   return new Promise((resolve) => {
-    hydrateRoot(host, <Committed onCommit={resolve}>{node}</Committed>)
+    // In a transition React hydrates in slices and yields to the browser between them (as React
+    // Router's own client entry does), instead of one long task that blocks input.
+    startTransition(() => {
+      hydrateRoot(host, <Committed onCommit={resolve}>{node}</Committed>)
+    })
     if (toasterMounted) return
     toasterMounted = true
     const toasts = document.createElement('div')
