@@ -60,6 +60,14 @@ export function Layout({ children }: { children: React.ReactNode }) {
   // Decided once, on the server: a page in the browser is only ever rendered by the app (an
   // islands page has no React tree there), including islands routes it navigates to.
   const islands = import.meta.env.SSR && pageUsesIslands(matches, account !== null, search)
+  // On app pages: the shell's plain-DOM behaviour (menus, section links, cookie banner), here in the
+  // layout so that error pages have it too, then the document is marked hydrated (end-to-end tests
+  // wait for this). Islands pages get both from their own script.
+  useEffect(() => {
+    const cleanup = enhancePage()
+    document.documentElement.dataset.hydrated = 'true'
+    return cleanup
+  }, [])
   return (
     <html lang="en-US">
       <head>
@@ -136,13 +144,6 @@ function IslandsScript({
 }
 
 export default function App() {
-  // The shell's plain-DOM behaviour (menus, section links, cookie banner), then marks the document
-  // as hydrated (end-to-end tests wait for this).
-  useEffect(() => {
-    const cleanup = enhancePage()
-    document.documentElement.dataset.hydrated = 'true'
-    return cleanup
-  }, [])
   usePageViews()
   return <Outlet />
 }

@@ -187,7 +187,15 @@ describe('a signed-in visitor', () => {
     const trigger = page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Services' })
     await trigger.click()
     expect(await trigger.getAttribute('aria-expanded')).toBe('true')
-    expect(consoleErrors).toEqual([])
+
+    // The app's 404 page has the same shell behaviour.
+    const missing = await page.goto('/no-such-page-here', { waitUntil: 'load' })
+    expect(missing?.status()).toBe(404)
+    await page.waitForSelector('html[data-hydrated="true"]', { timeout: 15_000 })
+    expect(hasRouter(scripts())).toBe(true)
+    await trigger.click()
+    expect(await trigger.getAttribute('aria-expanded')).toBe('true')
+    expect(consoleErrors.filter((message) => !message.includes('404'))).toEqual([])
     await context.close()
   })
 })
