@@ -1,10 +1,19 @@
-import { BookingForm } from '~/components/forms/booking-form'
+import { BookingForm, textFields } from '~/components/forms/booking-form'
 import type { BookingPrefill } from '~/lib/booking-prefill'
 import { hydrateIsland, islandProps } from './hydrate'
 
 /** The booking page's form as an island (components/island.tsx), hydrated as soon as the page runs. */
 export function hydrateBookingForm(host: HTMLElement): Promise<void> {
-  return hydrateIsland(host, <BookingForm prefill={prefillOf(islandProps(host).prefill)} />)
+  const form = host.querySelector('form')
+  // Whatever was typed before the form became interactive stays in it.
+  const typed: Record<string, string> = {}
+  for (const name of textFields) {
+    const field = form?.elements.namedItem(name)
+    if ((field instanceof HTMLInputElement || field instanceof HTMLTextAreaElement) && field.value) {
+      typed[name] = field.value
+    }
+  }
+  return hydrateIsland(host, <BookingForm prefill={prefillOf(islandProps(host).prefill)} typed={typed} />)
 }
 
 /** The server's prefill (routes/book.tsx), as it was rendered; anything unreadable is no prefill. */

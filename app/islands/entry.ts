@@ -23,8 +23,9 @@ const atOnce: Promise<void>[] = []
 for (const host of document.querySelectorAll<HTMLElement>('[data-island]')) {
   const load = islands[host.dataset.island as IslandName]
   if (!load) continue
-  if (host.dataset.islandLoad === 'page') atOnce.push(load().then((hydrate) => hydrate(host)))
-  else wakeOnUse(host, load)
+  const atLoad = host.dataset.islandLoad === 'page'
+  const wake = wakeOnUse(host, load, !atLoad)
+  if (atLoad) atOnce.push(wake())
 }
 
 // End-to-end tests (and anyone curious) can tell the page is ready: its script has run and the
@@ -37,8 +38,10 @@ void Promise.allSettled(atOnce).then(() => {
  * Hydrates the island when it is about to be used: when it comes near the screen, on the first
  * focus or press inside it, on a submit (sent again once the form is live), or at once when the
  * form handler does not answer the availability check (the form then shows why it is blocked).
+ * Returns the function that wakes it now (islands needed at once call it straight away; a submit
+ * before they are live is held the same way).
  */
-function wakeOnUse(host: HTMLElement, load: () => Promise<Hydrate>) {
+function wakeOnUse(host: HTMLElement, load: () => Promise<Hydrate>, checkHandler: boolean): () => Promise<void> {
   let awake: Promise<void> | null = null
   let live = false
   const wake = () => {
@@ -86,10 +89,12 @@ function wakeOnUse(host: HTMLElement, load: () => Promise<Hydrate>) {
   }
   host.addEventListener('submit', onSubmit, true)
   start()
-  if (host.querySelector('form')) {
+  // An island woken at load runs the form's own check once it is live.
+  if (checkHandler && host.querySelector('form')) {
     fetch(FORM_ENDPOINT, { method: 'OPTIONS', headers: { Accept: 'application/json' } }).then(
       (response) => response.ok || void wake(),
       () => void wake(),
     )
   }
+  return wake
 }

@@ -137,6 +137,36 @@ describe('a marketing page without the app', () => {
   })
 })
 
+describe('the booking page', () => {
+  it('holds a submit made before its form is live and sends it through the form once it is', async () => {
+    const { page, context, consoleErrors } = await newPage(browser, { viewport: { width: 1280, height: 800 } })
+    let release = () => {}
+    const held = new Promise<void>((resolve) => {
+      release = resolve
+    })
+    await page.route(/\/assets\/react-[\w-]+\.js$/, async (route) => {
+      await held
+      await route.continue()
+    })
+    await page.goto('/book', { waitUntil: 'load' })
+    const form = page.locator('form[aria-labelledby="booking-form-title"]')
+    await form.getByLabel('First name').fill('Early')
+    await form.locator('button[type="submit"]').click()
+    // No native submission: the page stays where it was, without the fields in its address.
+    await page.waitForTimeout(300)
+    expect(page.url()).toBe(`${baseURL()}/book`)
+    release()
+    await page.waitForSelector('html[data-hydrated="true"]', { timeout: 15_000 })
+    // The held submit ran through the form's own checks once it was live.
+    await expect
+      .poll(() => form.getByRole('alert').first().textContent(), { timeout: 10_000 })
+      .toBe('Please check 3 fields: Last name, E-mail, Phone.')
+    expect(page.url()).toBe(`${baseURL()}/book`)
+    expect(consoleErrors).toEqual([])
+    await context.close()
+  })
+})
+
 describe('an app page', () => {
   it('renders an islands route it navigates to on the client, as the app, with the shell still working', async () => {
     const { page, context, consoleErrors } = await newPage(browser, { viewport: { width: 1280, height: 800 } })

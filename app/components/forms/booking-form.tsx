@@ -45,6 +45,10 @@ type Field = keyof typeof labels
 
 const NO_PLAN = 'none'
 
+/** The fields a visitor types into (as opposed to the choices). */
+export const textFields = ['firstName', 'lastName', 'email', 'phone', 'company', 'employees', 'message'] as const
+type TextField = (typeof textFields)[number]
+
 function initialValues(prefill: BookingPrefill): Values {
   return {
     firstName: '',
@@ -87,8 +91,18 @@ function payloadOf(values: Values) {
  * form resets except the chosen services and plan. Submit stays disabled when the availability
  * check failed.
  */
-export function BookingForm({ prefill }: { prefill: BookingPrefill }) {
-  const [values, setValues] = useState<Values>(() => initialValues(prefill))
+export function BookingForm({
+  prefill,
+  typed,
+}: {
+  prefill: BookingPrefill
+  /**
+   * Text typed into the fields before the form became interactive (on a page without the app's
+   * JavaScript the form is an island, islands/booking-form.tsx): it stays in them.
+   */
+  typed?: Partial<Record<TextField, string>>
+}) {
+  const [values, setValues] = useState<Values>(() => ({ ...initialValues(prefill), ...typed }))
   const form = useFormSubmission('consultation', loadSchema, () =>
     setValues((v) => ({ ...initialValues(prefill), services: v.services, plan: v.plan })),
   )
