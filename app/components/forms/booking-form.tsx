@@ -47,7 +47,7 @@ const NO_PLAN = 'none'
 
 /** The fields a visitor types into (as opposed to the choices). */
 export const textFields = ['firstName', 'lastName', 'email', 'phone', 'company', 'employees', 'message'] as const
-type TextField = (typeof textFields)[number]
+type TypedField = (typeof textFields)[number]
 
 function initialValues(prefill: BookingPrefill): Values {
   return {
@@ -100,7 +100,7 @@ export function BookingForm({
    * Text typed into the fields before the form became interactive (on a page without the app's
    * JavaScript the form is an island, islands/booking-form.tsx): it stays in them.
    */
-  typed?: Partial<Record<TextField, string>>
+  typed?: Partial<Record<TypedField, string>>
 }) {
   const [values, setValues] = useState<Values>(() => ({ ...initialValues(prefill), ...typed }))
   const form = useFormSubmission('consultation', loadSchema, () =>
