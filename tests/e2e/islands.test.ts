@@ -25,6 +25,19 @@ function scriptsOf(page: Page): () => string[] {
   return () => [...new Set(seen)]
 }
 
+/** Holds the React chunk back until the returned function is called (an island stays not live). */
+async function holdReact(page: Page): Promise<() => void> {
+  let release = () => {}
+  const held = new Promise<void>((resolve) => {
+    release = resolve
+  })
+  await page.route(/\/assets\/react-[\w-]+\.js$/, async (route) => {
+    await held
+    await route.continue()
+  })
+  return release
+}
+
 const hasReact = (scripts: string[]) => scripts.includes('react')
 const hasRouter = (scripts: string[]) => scripts.includes('router')
 
@@ -108,14 +121,7 @@ describe('a marketing page without the app', () => {
     const { page, context, consoleErrors } = await newPage(browser, { viewport: { width: 1280, height: 800 } })
     const scripts = scriptsOf(page)
     // Hold React back so the typing happens before the form is live.
-    let release = () => {}
-    const held = new Promise<void>((resolve) => {
-      release = resolve
-    })
-    await page.route(/\/assets\/react-[\w-]+\.js$/, async (route) => {
-      await held
-      await route.continue()
-    })
+    const release = await holdReact(page)
     await open(page, '/')
     expect(hasReact(scripts())).toBe(false)
     const form = page.locator('#contact form')
@@ -140,14 +146,7 @@ describe('a marketing page without the app', () => {
 describe('the booking page', () => {
   it('holds a submit made before its form is live and sends it through the form once it is', async () => {
     const { page, context, consoleErrors } = await newPage(browser, { viewport: { width: 1280, height: 800 } })
-    let release = () => {}
-    const held = new Promise<void>((resolve) => {
-      release = resolve
-    })
-    await page.route(/\/assets\/react-[\w-]+\.js$/, async (route) => {
-      await held
-      await route.continue()
-    })
+    const release = await holdReact(page)
     await page.goto('/book', { waitUntil: 'load' })
     const form = page.locator('form[aria-labelledby="booking-form-title"]')
     await form.getByLabel('First name').fill('Early')
