@@ -88,6 +88,22 @@ function ensureChromium() {
   }
 }
 
+/** The failed tests of a vitest JSON report: file, full name and the first line of the error. */
+function failedTests(report) {
+  const out = []
+  for (const file of report.testResults ?? []) {
+    for (const test of file.assertionResults ?? []) {
+      if (test.status !== 'failed') continue
+      const message = String(test.failureMessages?.[0] ?? '').split('\n')[0].slice(0, 300)
+      out.push(`${path.relative(root, file.name)} > ${test.fullName}: ${message}`)
+    }
+    if (file.status === 'failed' && !(file.assertionResults ?? []).length) {
+      out.push(`${path.relative(root, file.name)}: ${String(file.message ?? '').split('\n')[0].slice(0, 300)}`)
+    }
+  }
+  return out
+}
+
 /** Runs one suite; vitest suites report their counts through a JSON file. */
 function suite(label, script, results, { gate = false } = {}) {
   step(label)
@@ -99,17 +115,19 @@ function suite(label, script, results, { gate = false } = {}) {
   const seconds = ((Date.now() - started) / 1000).toFixed(1)
   let passed = 0
   let failed = 0
+  let failures = []
   if (fs.existsSync(reportFile)) {
     const report = JSON.parse(fs.readFileSync(reportFile, 'utf8'))
     passed = report.numPassedTests ?? 0
     failed = (report.numFailedTests ?? 0) + (result.status !== 0 && !report.numFailedTests ? 1 : 0)
+    failures = failedTests(report)
   } else if (result.status === 0) {
     // A gate (typecheck, lint, build) counts as one check; a suite that wrote no report was skipped.
     passed = gate ? 1 : 0
   } else {
     failed = 1
   }
-  results.push({ label, passed, failed, seconds })
+  results.push({ label, passed, failed, seconds, failures })
   console.log(`${failed === 0 ? '✔' : '✖'} ${label}: ${passed} passed, ${failed} failed (${seconds}s)`)
 }
 
@@ -138,7 +156,11 @@ if (mode === 'start') {
   const passed = results.reduce((n, r) => n + r.passed, 0)
   const failed = results.reduce((n, r) => n + r.failed, 0)
   console.log('\nSummary')
-  for (const r of results) console.log(`  ${r.failed ? '✖' : '✔'} ${r.label}: ${r.passed} passed, ${r.failed} failed`)
+  for (const r of results) {
+    console.log(`  ${r.failed ? '✖' : '✔'} ${r.label}: ${r.passed} passed, ${r.failed} failed`)
+    // The failed tests are repeated here, so a log read from its end still names them.
+    for (const f of r.failures) console.log(`      ✖ ${f}`)
+  }
   const line = `${passed} passed, ${failed} failed`
   fs.writeFileSync('test-results/summary.txt', `${line}\n`)
   console.log(line)

@@ -23,22 +23,31 @@ describe('every public page', () => {
     expect(publicPages.map((p) => p.path)).toEqual(expect.arrayContaining(marketingPages.map((p) => p.path)))
   })
 
-  for (const { name, options } of viewports) {
-    it(`answers 200 with its one h1, hydrates cleanly and passes axe at ${name} width`, async () => {
-      const { page, context, consoleErrors } = await newPage(browser, options)
-      for (const { path, h1 } of marketingPages) {
+  // One test per page and width (each with its own time limit), on one browser context per width.
+  describe.each(viewports)('at $name width', ({ options }) => {
+    let session: Awaited<ReturnType<typeof newPage>>
+    beforeAll(async () => {
+      session = await newPage(browser, options)
+    })
+    afterAll(async () => {
+      await session?.context.close()
+    })
+
+    it.each(marketingPages)(
+      '$path answers 200 with its one h1, hydrates cleanly and passes axe',
+      async ({ path, h1 }) => {
+        const { page, consoleErrors } = session
+        consoleErrors.length = 0
         const status = await visit(page, path)
-        expect(status, path).toBe(200)
-        const headings = await page.locator('h1').allTextContents()
-        expect(headings, path).toEqual([h1])
+        expect(status).toBe(200)
+        expect(await page.locator('h1').allTextContents()).toEqual([h1])
         // Nothing wider than the screen (responsive down to phones).
         const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)
         expect(overflow, `${path} scrolls sideways`).toBeLessThanOrEqual(0)
-      }
-      expect(consoleErrors).toEqual([])
-      await context.close()
-    })
-  }
+        expect(consoleErrors).toEqual([])
+      },
+    )
+  })
 })
 
 describe('redirects and missing pages', () => {
