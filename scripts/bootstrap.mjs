@@ -88,17 +88,21 @@ function ensureChromium() {
   }
 }
 
+const firstLine = (text) =>
+  String(text ?? '')
+    .split('\n')[0]
+    .slice(0, 300)
+
 /** The failed tests of a vitest JSON report: file, full name and the first line of the error. */
 function failedTests(report) {
   const out = []
   for (const file of report.testResults ?? []) {
     for (const test of file.assertionResults ?? []) {
       if (test.status !== 'failed') continue
-      const message = String(test.failureMessages?.[0] ?? '').split('\n')[0].slice(0, 300)
-      out.push(`${path.relative(root, file.name)} > ${test.fullName}: ${message}`)
+      out.push(`${path.relative(root, file.name)} > ${test.fullName}: ${firstLine(test.failureMessages?.[0])}`)
     }
     if (file.status === 'failed' && !(file.assertionResults ?? []).length) {
-      out.push(`${path.relative(root, file.name)}: ${String(file.message ?? '').split('\n')[0].slice(0, 300)}`)
+      out.push(`${path.relative(root, file.name)}: ${firstLine(file.message)}`)
     }
   }
   return out
