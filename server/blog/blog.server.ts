@@ -78,15 +78,17 @@ export async function findPublishedPost(db: Db, slug: string, now = new Date()):
   return row?.publishedAt ? { ...row, publishedAt: row.publishedAt } : null
 }
 
-/** Every public post's address and last change (its publication, if that came later), for the sitemap. */
+/** A post's last change: its last edit, or its publication when it was scheduled ahead and went out later. */
+export function lastChangeOf(post: { publishedAt: Date | null; updatedAt: Date }): Date {
+  return new Date(Math.max(post.updatedAt.getTime(), post.publishedAt?.getTime() ?? 0))
+}
+
+/** Every public post's address and last change, for the sitemap. */
 export async function publishedPostPaths(db: Db, now = new Date()): Promise<Array<{ path: string; updatedAt: Date }>> {
   const rows = await db
     .select({ slug: blogPosts.slug, publishedAt: blogPosts.publishedAt, updatedAt: blogPosts.updatedAt })
     .from(blogPosts)
     .where(isPublic(now))
     .orderBy(desc(blogPosts.publishedAt), asc(blogPosts.slug))
-  return rows.map((row) => ({
-    path: `/blog/${row.slug}`,
-    updatedAt: row.publishedAt && row.publishedAt > row.updatedAt ? row.publishedAt : row.updatedAt,
-  }))
+  return rows.map((row) => ({ path: `/blog/${row.slug}`, updatedAt: lastChangeOf(row) }))
 }
