@@ -91,7 +91,8 @@ export default function BlogPage({ loaderData }: Route.ComponentProps) {
       />
 
       <section aria-label={page > 1 ? `Posts, page ${page} of ${pageCount}` : 'Posts'} className="py-14 sm:py-20">
-        <div className="mx-auto max-w-4xl px-6">
+        {/* Aligned with the hero's text, at a width that keeps excerpts readable. */}
+        <div className="mx-auto max-w-6xl px-6 [&>*]:max-w-4xl">
           {posts.length === 0 ? (
             <EmptyState />
           ) : (
