@@ -1,7 +1,10 @@
 import { eq, inArray } from 'drizzle-orm'
+import { RouterContextProvider } from 'react-router'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { AppContext } from '../../app/context.server.ts'
+import { type AppContext, appContext } from '../../app/context.server.ts'
 import { collectSitemapEntries } from '../../app/lib/sitemap.server.ts'
+import * as blogRoute from '../../app/routes/blog.tsx'
+import * as postRoute from '../../app/routes/blog-post.tsx'
 import {
   blogPageSize,
   findPublishedPost,
@@ -13,6 +16,7 @@ import { demoBlogPosts } from '../../server/blog/demo-posts.server.ts'
 import { blogPosts, type NewBlogPost } from '../../server/db/schema/index.server.ts'
 import { seedDemoContent } from '../../server/db/seed.server.ts'
 import { backend, openTestDatabase, silentLogger, type TestDatabase } from './helpers/database.ts'
+import { capturingLogger } from './helpers/log.ts'
 
 let database: TestDatabase
 const now = new Date()
@@ -167,5 +171,39 @@ describe(`the blog on ${backend}`, () => {
     const blogEntries = entries.filter((entry) => entry.path.startsWith('/blog'))
     expect(blogEntries.map((entry) => entry.path)).toEqual(['/blog', ...expected])
     expect(blogEntries[1]?.lastmod).toBe(publishedAt.toISOString().slice(0, 10))
+  })
+})
+
+describe(`the blog's pages when the database fails, on ${backend}`, () => {
+  it('log the failure and send the visitor to /404, never a 500', async () => {
+    // A real database, closed: every query fails as it does when the server is down.
+    const closed = await openTestDatabase()
+    await closed.cleanup()
+    const { log, lines } = capturingLogger()
+    const context = new RouterContextProvider()
+    context.set(appContext, { database: closed, log } as unknown as AppContext)
+    const request = (path: string) => new Request(`http://localhost${path}`)
+    const calls = [
+      () => blogRoute.loader({ request: request('/blog'), params: {}, context } as never),
+      () =>
+        postRoute.loader({
+          request: request('/blog/home-wifi-that-reaches-every-room'),
+          params: { slug: 'home-wifi-that-reaches-every-room' },
+          context,
+        } as never),
+    ]
+    for (const call of calls) {
+      const thrown = await call().then(
+        () => undefined,
+        (error: unknown) => error,
+      )
+      expect(thrown).toBeInstanceOf(Response)
+      expect((thrown as Response).status).toBe(302)
+      expect((thrown as Response).headers.get('location')).toBe('/404')
+    }
+    expect(lines.filter((line) => line.level === 40).map((line) => line.msg)).toEqual([
+      'blog list failed; sending the visitor to /404',
+      'blog post failed; sending the visitor to /404',
+    ])
   })
 })
