@@ -9,7 +9,7 @@ import { openDatabase } from '../../server/db/client.server.ts'
 import { blogPosts } from '../../server/db/schema/index.server.ts'
 import { silentLogger } from '../integration/helpers/database.ts'
 import { startBuiltServer } from '../setup/built-server'
-import { baseURL, launchBrowser, newPage, visit } from './helpers/browser'
+import { baseURL, launchBrowser, newPage, scriptsOf, visit } from './helpers/browser'
 
 let browser: Browser
 
@@ -23,17 +23,6 @@ afterAll(async () => {
 const desktop = { viewport: { width: 1280, height: 800 } }
 const mobile = { viewport: { width: 390, height: 844 }, isMobile: true }
 const seededTitles = demoBlogPosts.map((post) => post.title)
-
-/** The script files the page requested (names without their hash), as tests/e2e/islands.test.ts reads them. */
-function scriptsOf(page: Page): () => string[] {
-  const seen: string[] = []
-  page.on('request', (request) => {
-    if (request.resourceType() !== 'script') return
-    const file = new URL(request.url()).pathname.split('/').pop() ?? ''
-    seen.push(file.replace(/-[\w-]{8}\.js$/, ''))
-  })
-  return () => [...new Set(seen)]
-}
 
 async function jsonLdOf(page: Page): Promise<Array<Record<string, unknown>>> {
   const texts = await page.locator('script[type="application/ld+json"]').allTextContents()
