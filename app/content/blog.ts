@@ -1,4 +1,5 @@
 import { business } from './business'
+import { consultation } from './pricing'
 
 /**
  * The words around the posts on /blog and /blog/{slug}. The posts themselves live in the
@@ -16,7 +17,7 @@ export const blogPage = {
   },
   postCta: {
     title: 'Want us to look at your setup?',
-    text: 'Book a free consultation (30–60 minutes). We will look at how your office or home works today and tell you honestly what we would change.',
+    text: `Book a free consultation (${consultation.minutes.min}–${consultation.minutes.max} minutes). We will look at how your office or home works today and tell you honestly what we would change.`,
   },
 } as const
 
