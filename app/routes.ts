@@ -32,6 +32,8 @@ export default [
   route('admin', 'routes/admin.tsx'),
   route('employee', 'routes/employee.tsx'),
   route('contact', 'routes/contact.tsx'),
+  route('blog', 'routes/blog.tsx'),
+  route('blog/:slug', 'routes/blog-post.tsx'),
   // A published town page; static routes above always win over this pattern.
   route(':slug', 'routes/location.tsx'),
   route('404', 'routes/not-found.tsx', { id: 'not-found-page' }),

@@ -9,9 +9,9 @@ export type SitemapEntry = {
 }
 
 /**
- * Every public page with a fixed address. A feature that adds fixed public pages (e.g. "/blog")
- * adds them here; pages that come from the database (town pages, blog posts) are added through a
- * provider in app/lib/sitemap.server.ts instead.
+ * Every public page with a fixed address (the blog's list at /blog among them). Pages that come
+ * from the database (town pages, blog posts) are added through a provider in
+ * app/lib/sitemap.server.ts instead.
  */
 export const publicPages: readonly SitemapEntry[] = [
   { path: '/', changefreq: 'weekly', priority: 1 },
@@ -19,6 +19,7 @@ export const publicPages: readonly SitemapEntry[] = [
   ...industries.map((i) => ({ path: i.path, changefreq: 'monthly' as const, priority: 0.8 })),
   { path: '/book', changefreq: 'monthly', priority: 0.9 },
   { path: '/promotional-offer', changefreq: 'monthly', priority: 0.7 },
+  { path: '/blog', changefreq: 'weekly', priority: 0.6 },
   { path: '/privacy', changefreq: 'yearly', priority: 0.3 },
   { path: '/terms', changefreq: 'yearly', priority: 0.3 },
 ]

@@ -5,6 +5,7 @@
 
 import { disallowedPaths, publicPages, type SitemapEntry } from '~/content/sitemap'
 import type { AppContext } from '~/context.server'
+import { publishedPostPaths } from '../../server/blog/blog.server.ts'
 import { publishedLocationPaths } from '../../server/locations/locations.server.ts'
 
 export type SitemapProvider = {
@@ -13,7 +14,7 @@ export type SitemapProvider = {
   entries: (context: AppContext) => Promise<readonly SitemapEntry[]>
 }
 
-/** One provider per kind of page whose addresses come from the database (towns; later blog posts). */
+/** One provider per kind of page whose addresses come from the database: towns and blog posts. */
 export const sitemapProviders: SitemapProvider[] = [
   {
     name: 'locations',
@@ -23,6 +24,16 @@ export const sitemapProviders: SitemapProvider[] = [
         lastmod: updatedAt.toISOString().slice(0, 10),
         changefreq: 'monthly' as const,
         priority: 0.7,
+      })),
+  },
+  {
+    name: 'blog posts',
+    entries: async ({ database }) =>
+      (await publishedPostPaths(database.db)).map(({ path, updatedAt }) => ({
+        path,
+        lastmod: updatedAt.toISOString().slice(0, 10),
+        changefreq: 'yearly' as const,
+        priority: 0.6,
       })),
   },
 ]

@@ -1,5 +1,6 @@
+import { demoBlogPosts } from '../blog/demo-posts.server.ts'
 import type { Db } from './client.server.ts'
-import { locations, type NewLocation } from './schema/index.server.ts'
+import { blogPosts, locations, type NewLocation } from './schema/index.server.ts'
 
 /** Demo content so a fresh install has something to show. Idempotent: existing rows are kept. */
 export const demoLocations: NewLocation[] = [
@@ -50,11 +51,17 @@ export const demoLocations: NewLocation[] = [
   },
 ]
 
+/** Town pages and blog posts; `inserted` counts the rows that were new. */
 export async function seedDemoContent(db: Db): Promise<{ inserted: number }> {
-  const rows = await db
+  const towns = await db
     .insert(locations)
     .values(demoLocations)
     .onConflictDoNothing({ target: locations.slug })
     .returning({ id: locations.id })
-  return { inserted: rows.length }
+  const posts = await db
+    .insert(blogPosts)
+    .values(demoBlogPosts)
+    .onConflictDoNothing({ target: blogPosts.slug })
+    .returning({ id: blogPosts.id })
+  return { inserted: towns.length + posts.length }
 }

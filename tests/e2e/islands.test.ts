@@ -3,7 +3,7 @@
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { open, sessionCookie, strongPassword, uniqueIdentity, verifiedAccountOverHttp } from './helpers/accounts'
-import { baseURL, launchBrowser, newPage } from './helpers/browser'
+import { baseURL, launchBrowser, newPage, scriptsOf } from './helpers/browser'
 
 let browser: Browser
 
@@ -13,17 +13,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close()
 })
-
-/** The script files the page has requested so far (file names without their hash). */
-function scriptsOf(page: Page): () => string[] {
-  const seen: string[] = []
-  page.on('request', (request) => {
-    if (request.resourceType() !== 'script') return
-    const file = new URL(request.url()).pathname.split('/').pop() ?? ''
-    seen.push(file.replace(/-[\w-]{8}\.js$/, ''))
-  })
-  return () => [...new Set(seen)]
-}
 
 /** Holds the React chunk back until the returned function is called (an island stays not live). */
 async function holdReact(page: Page): Promise<() => void> {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { publicPages } from '../../app/content/sitemap'
+import { demoBlogPosts } from '../../server/blog/demo-posts.server.ts'
 import { baseURL } from './helpers/browser'
 import { marketingPages } from './helpers/marketing'
 
@@ -102,9 +103,12 @@ describe('sitemap and robots', () => {
       /^<\?xml version="1.0" encoding="UTF-8"\?>\n<urlset xmlns="http:\/\/www.sitemaps.org\/schemas\/sitemap\/0.9">/,
     )
     const locs = [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1])
-    // Fixed pages plus the published demo towns (the unpublished one stays out).
+    // Fixed pages plus the published demo towns (the unpublished one stays out) and blog posts.
     const towns = ['/it-support-mahwah-nj', '/it-support-nyack-ny', '/it-support-suffern-ny']
-    expect(locs.sort()).toEqual([...publicPages.map((p) => p.path), ...towns].map((p) => `${baseURL()}${p}`).sort())
+    const posts = demoBlogPosts.map((post) => `/blog/${post.slug}`)
+    expect(locs.sort()).toEqual(
+      [...publicPages.map((p) => p.path), ...towns, ...posts].map((p) => `${baseURL()}${p}`).sort(),
+    )
     for (const page of marketingPages) expect(locs).toContain(`${baseURL()}${page.path}`)
   })
 

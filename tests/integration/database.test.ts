@@ -2,6 +2,7 @@ import fs from 'node:fs'
 import net from 'node:net'
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { demoBlogPosts } from '../../server/blog/demo-posts.server.ts'
 import { isDatabaseUnavailable, openDatabase, selectRows, sql } from '../../server/db/client.server.ts'
 import { locations } from '../../server/db/schema/index.server.ts'
 import { demoLocations, seedDemoContent } from '../../server/db/seed.server.ts'
@@ -77,7 +78,7 @@ describe(`database on ${backend}`, () => {
 
   it('seeds the demo content once', async () => {
     const first = await seedDemoContent(database.db)
-    expect(first.inserted).toBe(demoLocations.length)
+    expect(first.inserted).toBe(demoLocations.length + demoBlogPosts.length)
     const second = await seedDemoContent(database.db)
     expect(second.inserted).toBe(0)
     const slugs = demoLocations.map((l) => l.slug)

@@ -1,6 +1,7 @@
 // The whole database schema: one file per area, re-exported here for Drizzle and drizzle-kit.
 
 export * from './auth.server.ts'
+export * from './blog.server.ts'
 export * from './bookings.server.ts'
 export * from './consent.server.ts'
 export * from './locations.server.ts'

@@ -52,3 +52,14 @@ export async function expectAccessible(page: Page) {
   )
   expect(summary, `accessibility violations on ${page.url()}`).toEqual([])
 }
+
+/** The script files the page requests from now on (file names without their hash), for islands checks. */
+export function scriptsOf(page: Page): () => string[] {
+  const seen: string[] = []
+  page.on('request', (request) => {
+    if (request.resourceType() !== 'script') return
+    const file = new URL(request.url()).pathname.split('/').pop() ?? ''
+    seen.push(file.replace(/-[\w-]{8}\.js$/, ''))
+  })
+  return () => [...new Set(seen)]
+}

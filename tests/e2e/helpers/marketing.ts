@@ -1,3 +1,4 @@
+import { blogPage } from '../../../app/content/blog'
 import { bookingPage } from '../../../app/content/booking'
 import { industryDetails } from '../../../app/content/industries'
 import { promotionalOffer } from '../../../app/content/promotional-offer'
@@ -10,6 +11,7 @@ export const marketingPages: ReadonlyArray<{ path: string; h1: string }> = [
   ...industryDetails.map((i) => ({ path: i.path, h1: i.headline })),
   { path: '/book', h1: bookingPage.business.title },
   { path: '/promotional-offer', h1: promotionalOffer.headline },
+  { path: '/blog', h1: blogPage.title },
   { path: '/privacy', h1: 'Privacy Policy' },
   { path: '/terms', h1: 'Terms of Service' },
 ]
