@@ -102,7 +102,7 @@ function machineLine() {
   return `${os.cpus().length} cores (${os.cpus()[0]?.model ?? 'unknown'}), ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.versions.node}`
 }
 
-/** One page of every public page type. The product has no blog yet, so that row says so. */
+/** One page of every public page type. */
 const pageTypes: Array<{ label: string; path: string | null; note?: string; noindex?: boolean }> = [
   { label: 'Home', path: '/' },
   { label: 'Service', path: '/services/managed-it' },
@@ -110,7 +110,8 @@ const pageTypes: Array<{ label: string; path: string | null; note?: string; noin
   { label: 'Book', path: '/book' },
   { label: 'Promotional offer', path: '/promotional-offer' },
   { label: 'Location', path: '/it-support-suffern-ny' },
-  { label: 'Blog post', path: null, note: 'no blog in the product yet' },
+  { label: 'Blog', path: '/blog' },
+  { label: 'Blog post', path: '/blog/tax-season-it-checklist-for-cpa-firms' },
   // Sign-in is kept out of search results on purpose (robots noindex), which Lighthouse's SEO
   // category counts against it (is-crawlable); every other SEO audit must pass.
   { label: 'Auth', path: '/auth', noindex: true },
