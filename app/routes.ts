@@ -30,6 +30,10 @@ export default [
   // estimates, invoices, receipts, contracts; any other section is a 404.
   route('billing/:section', 'routes/billing.section.tsx'),
   route('admin', 'routes/admin.tsx'),
+  route('admin/blog', 'routes/admin.blog.tsx'),
+  // One editor: a new post, or an existing one by its id.
+  route('admin/blog/new', 'routes/admin.blog.post.tsx', { id: 'admin-blog-new' }),
+  route('admin/blog/:id', 'routes/admin.blog.post.tsx', { id: 'admin-blog-edit' }),
   route('employee', 'routes/employee.tsx'),
   route('contact', 'routes/contact.tsx'),
   route('blog', 'routes/blog.tsx'),

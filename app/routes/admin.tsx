@@ -1,6 +1,6 @@
 import { CheckIcon, UserPlusIcon, XIcon } from 'lucide-react'
 import { useEffect, useId, useRef, useState } from 'react'
-import { data, useFetcher } from 'react-router'
+import { data, Link, useFetcher } from 'react-router'
 import { z } from 'zod'
 import { accountsContext } from '~/accounts/context.server'
 import { requireRole } from '~/accounts/guards.server'
@@ -171,6 +171,17 @@ export default function Admin({ loaderData }: Route.ComponentProps) {
         )}
       </section>
       <InviteForm />
+      <section aria-labelledby="blog-title" className="grid gap-2">
+        <h2 id="blog-title" className="font-semibold text-xl">
+          Blog
+        </h2>
+        <p className="text-muted-foreground text-sm">
+          Write, schedule and publish the posts on /blog.{' '}
+          <Link className="font-medium text-primary underline-offset-4 hover:underline" to="/admin/blog">
+            Manage blog posts
+          </Link>
+        </p>
+      </section>
       <section aria-labelledby="records-title" className="grid gap-2">
         <h2 id="records-title" className="font-semibold text-xl">
           Records

@@ -1,5 +1,6 @@
 // The whole database schema: one file per area, re-exported here for Drizzle and drizzle-kit.
 
+export * from './audit.server.ts'
 export * from './auth.server.ts'
 export * from './blog.server.ts'
 export * from './bookings.server.ts'

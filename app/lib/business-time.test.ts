@@ -1,0 +1,35 @@
+import { describe, expect, it } from 'vitest'
+import { fromBusinessLocalInput, toBusinessLocalInput } from './business-time'
+
+describe('New York time for time inputs', () => {
+  it('reads a winter and a summer time with their own offsets', () => {
+    expect(fromBusinessLocalInput('2026-01-15T09:30')?.toISOString()).toBe('2026-01-15T14:30:00.000Z')
+    expect(fromBusinessLocalInput('2026-07-04T18:05')?.toISOString()).toBe('2026-07-04T22:05:00.000Z')
+  })
+
+  it('shows a moment as the New York clock does', () => {
+    expect(toBusinessLocalInput(new Date('2026-01-15T14:30:00Z'))).toBe('2026-01-15T09:30')
+    expect(toBusinessLocalInput(new Date('2026-07-05T02:00:00Z'))).toBe('2026-07-04T22:00')
+  })
+
+  it('round-trips every half hour across both clock changes of a year', () => {
+    for (let t = Date.UTC(2026, 0, 1); t < Date.UTC(2027, 0, 1); t += 30 * 60_000) {
+      const shown = toBusinessLocalInput(new Date(t))
+      const back = fromBusinessLocalInput(shown)
+      // The repeated November hour reads as its first occurrence.
+      if (back?.getTime() !== t) expect(back?.getTime(), shown).toBe(t - 3_600_000)
+    }
+  })
+
+  it('refuses the hour skipped in March, impossible dates and other text', () => {
+    expect(fromBusinessLocalInput('2026-03-08T02:30')).toBeNull()
+    expect(fromBusinessLocalInput('2026-03-08T03:30')?.toISOString()).toBe('2026-03-08T07:30:00.000Z')
+    for (const bad of ['', '2026-02-30T10:00', '2026-13-01T10:00', '2026-01-01 10:00', '2026-01-01T24:00', 'soon']) {
+      expect(fromBusinessLocalInput(bad), bad).toBeNull()
+    }
+  })
+
+  it('takes the first of the two 1:30s in November (daylight time)', () => {
+    expect(fromBusinessLocalInput('2026-11-01T01:30')?.toISOString()).toBe('2026-11-01T05:30:00.000Z')
+  })
+})

@@ -1,0 +1,26 @@
+import type { Db } from '../db/client.server.ts'
+import { auditLog } from '../db/schema/index.server.ts'
+
+/** Who did it: the signed-in staff member. */
+export type AuditActor = { userId: string; email: string }
+
+/** A transaction (or the database) a change and its audit row are written through. */
+type Writer = Pick<Db, 'insert'>
+
+/**
+ * Records one staff action. Call it with the transaction that makes the change, so the row and
+ * the change are committed together or not at all.
+ */
+export async function recordAudit(
+  tx: Writer,
+  actor: AuditActor,
+  entry: { action: string; subjectId: string; details: Record<string, unknown> },
+): Promise<void> {
+  await tx.insert(auditLog).values({
+    actorUserId: actor.userId,
+    actorEmail: actor.email,
+    action: entry.action,
+    subjectId: entry.subjectId,
+    details: entry.details,
+  })
+}

@@ -1,0 +1,283 @@
+import { and, desc, eq, sql } from 'drizzle-orm'
+import { z } from 'zod'
+import { business } from '../../app/content/business.ts'
+import { blogFieldLimits } from '../../app/lib/blog-post-limits.ts'
+import { fromBusinessLocalInput } from '../../app/lib/business-time.ts'
+import { type AuditActor, recordAudit } from '../audit/audit.server.ts'
+import type { Db } from '../db/client.server.ts'
+import { type BlogPost, blogPosts } from '../db/schema/index.server.ts'
+import { locationSlugPattern } from '../locations/locations.server.ts'
+
+/**
+ * The blog as staff edit it on /admin/blog: every post whatever its status, created, changed and
+ * deleted with one audit row each (server/audit), in the same transaction as the change.
+ */
+
+export type BlogPostStatus = 'draft' | 'scheduled' | 'published'
+
+/** What a post is now: a draft, waiting for its time, or public. */
+export function statusOf(post: Pick<BlogPost, 'isPublished' | 'publishedAt'>, now = new Date()): BlogPostStatus {
+  if (!post.isPublished || !post.publishedAt) return 'draft'
+  return post.publishedAt > now ? 'scheduled' : 'published'
+}
+
+const requiredText = (label: string, max: number) =>
+  z
+    .string({ error: `Enter the ${label}.` })
+    .trim()
+    .min(1, `Enter the ${label}.`)
+    .max(max, `Keep the ${label} to ${max.toLocaleString('en-US')} characters or fewer.`)
+
+const optionalText = (label: string, max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max, `Keep the ${label} to ${max} characters or fewer.`)
+    .optional()
+    .transform((v) => (v ? v : null))
+
+/** The editor's form as the server reads it. Every message names the field and what to do. */
+export const blogPostFormSchema = z
+  .object({
+    title: requiredText('title', blogFieldLimits.title),
+    slug: z
+      .string({ error: 'Enter the address.' })
+      .trim()
+      .min(1, 'Enter the address.')
+      .max(blogFieldLimits.slug, `Keep the address to ${blogFieldLimits.slug} characters or fewer.`)
+      .regex(
+        locationSlugPattern,
+        'Use lowercase letters and digits joined by single hyphens, e.g. backups-for-offices.',
+      ),
+    excerpt: requiredText('excerpt', blogFieldLimits.excerpt),
+    body: z
+      .string({ error: 'Write the post.' })
+      .max(
+        blogFieldLimits.body,
+        `Keep the post to ${blogFieldLimits.body.toLocaleString('en-US')} characters or fewer.`,
+      )
+      .refine((v) => v.trim() !== '', 'Write the post.'),
+    authorName: requiredText('author name', blogFieldLimits.authorName),
+    status: z.enum(['draft', 'publish', 'schedule'], { error: 'Choose Draft, Publish now or Schedule.' }),
+    publishAt: z.string().optional(),
+    metaTitle: optionalText('search title', blogFieldLimits.metaTitle),
+    metaDescription: optionalText('search description', blogFieldLimits.metaDescription),
+  })
+  .transform((form, ctx) => {
+    let scheduledFor: Date | null = null
+    if (form.status === 'schedule') {
+      scheduledFor = form.publishAt ? fromBusinessLocalInput(form.publishAt) : null
+      if (!scheduledFor) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['publishAt'],
+          message: form.publishAt
+            ? 'That time does not exist in New York (the clocks skip it). Choose another.'
+            : 'Choose the date and time to publish.',
+        })
+        return z.NEVER
+      }
+    }
+    const { publishAt: _publishAt, ...fields } = form
+    return { ...fields, scheduledFor }
+  })
+
+export type BlogPostForm = z.output<typeof blogPostFormSchema>
+
+/** The author a new post starts with. */
+export const defaultAuthorName = business.name
+
+export class BlogAdminError extends Error {
+  constructor(
+    readonly kind: 'slug-taken' | 'conflict' | 'not-found' | 'schedule-past',
+    message: string,
+    readonly changedAt?: Date,
+  ) {
+    super(message)
+    this.name = 'BlogAdminError'
+  }
+}
+
+export type AdminPostRow = Pick<BlogPost, 'id' | 'slug' | 'title' | 'isPublished' | 'publishedAt' | 'updatedAt'> & {
+  status: BlogPostStatus
+}
+
+/** Every post, the most recently changed first. */
+export async function listAllPosts(db: Db, now = new Date()): Promise<AdminPostRow[]> {
+  const rows = await db
+    .select({
+      id: blogPosts.id,
+      slug: blogPosts.slug,
+      title: blogPosts.title,
+      isPublished: blogPosts.isPublished,
+      publishedAt: blogPosts.publishedAt,
+      updatedAt: blogPosts.updatedAt,
+    })
+    .from(blogPosts)
+    .orderBy(desc(blogPosts.updatedAt), desc(blogPosts.id))
+  return rows.map((row) => ({ ...row, status: statusOf(row, now) }))
+}
+
+const uuidSchema = z.uuid()
+
+/** One post by its id, or null (unknown, or not an id at all). */
+export async function findPostById(db: Db, id: string): Promise<BlogPost | null> {
+  if (!uuidSchema.safeParse(id).success) return null
+  const [row] = await db.select().from(blogPosts).where(eq(blogPosts.id, id)).limit(1)
+  return row ?? null
+}
+
+/** The publication columns a form's status asks for; a post already public keeps its date. */
+function publication(form: BlogPostForm, current: BlogPost | null, now: Date) {
+  if (form.status === 'draft') return { isPublished: false, publishedAt: null }
+  if (form.status === 'schedule') {
+    const at = form.scheduledFor as Date
+    if (at <= now) {
+      throw new BlogAdminError('schedule-past', 'Choose a time in the future, or publish now.')
+    }
+    return { isPublished: true, publishedAt: at }
+  }
+  const keep = current && statusOf(current, now) === 'published' ? current.publishedAt : null
+  return { isPublished: true, publishedAt: keep ?? now }
+}
+
+function contentOf(form: BlogPostForm) {
+  return {
+    title: form.title,
+    slug: form.slug,
+    excerpt: form.excerpt,
+    body: form.body,
+    authorName: form.authorName,
+    metaTitle: form.metaTitle,
+    metaDescription: form.metaDescription,
+  }
+}
+
+const isUniqueViolation = (error: unknown): boolean => {
+  for (let e: unknown = error; e; e = (e as { cause?: unknown }).cause) {
+    if ((e as { code?: unknown }).code === '23505') return true
+  }
+  return false
+}
+
+async function slugTaken(db: Db, slug: string, exceptId?: string): Promise<boolean> {
+  const [row] = await db.select({ id: blogPosts.id }).from(blogPosts).where(eq(blogPosts.slug, slug)).limit(1)
+  return row !== undefined && row.id !== exceptId
+}
+
+const slugTakenError = () => new BlogAdminError('slug-taken', 'Another post already uses this address.')
+
+/** Runs a change; a slug that another post took meanwhile (unique index) reads as the same field error. */
+async function guardSlug<T>(run: () => Promise<T>): Promise<T> {
+  try {
+    return await run()
+  } catch (error) {
+    if (isUniqueViolation(error)) throw slugTakenError()
+    throw error
+  }
+}
+
+export async function createPost(db: Db, actor: AuditActor, form: BlogPostForm, now = new Date()): Promise<BlogPost> {
+  if (await slugTaken(db, form.slug)) throw slugTakenError()
+  const values = { ...contentOf(form), ...publication(form, null, now), createdAt: now, updatedAt: now }
+  return guardSlug(() =>
+    db.transaction(async (tx) => {
+      const [row] = await tx.insert(blogPosts).values(values).returning()
+      if (!row) throw new Error('insert returned no row')
+      await recordAudit(tx, actor, {
+        action: 'blog.create',
+        subjectId: row.id,
+        details: { slug: row.slug, title: row.title, status: statusOf(row, now) },
+      })
+      return row
+    }),
+  )
+}
+
+const sameValue = (a: unknown, b: unknown) =>
+  a instanceof Date && b instanceof Date ? a.getTime() === b.getTime() : a === b
+
+/** The audit action of an edit: a change of visibility is named as such. */
+function editAction(before: BlogPostStatus, after: BlogPostStatus): string {
+  if (before === 'draft' && after !== 'draft') return 'blog.publish'
+  if (before !== 'draft' && after === 'draft') return 'blog.unpublish'
+  return 'blog.update'
+}
+
+/**
+ * Saves an edit made on the version last changed at `loadedUpdatedAt`. When someone saved the post
+ * after that, nothing is written and a 'conflict' error says when: no one's edit is overwritten
+ * unseen. Timestamps compare to the millisecond, the precision the form carries.
+ */
+export async function updatePost(
+  db: Db,
+  actor: AuditActor,
+  id: string,
+  loadedUpdatedAt: Date,
+  form: BlogPostForm,
+  now = new Date(),
+): Promise<BlogPost> {
+  const current = await findPostById(db, id)
+  if (!current) throw new BlogAdminError('not-found', 'This post no longer exists. It may have been deleted.')
+  if (await slugTaken(db, form.slug, id)) throw slugTakenError()
+  const values = { ...contentOf(form), ...publication(form, current, now), updatedAt: now }
+  return guardSlug(() =>
+    db.transaction(async (tx) => {
+      const [row] = await tx
+        .update(blogPosts)
+        .set(values)
+        .where(
+          and(
+            eq(blogPosts.id, id),
+            sql`date_trunc('milliseconds', ${blogPosts.updatedAt}) = ${loadedUpdatedAt.toISOString()}::timestamptz`,
+          ),
+        )
+        .returning()
+      if (!row) {
+        const [latest] = await tx
+          .select({ updatedAt: blogPosts.updatedAt })
+          .from(blogPosts)
+          .where(eq(blogPosts.id, id))
+          .limit(1)
+        if (!latest) throw new BlogAdminError('not-found', 'This post no longer exists. It may have been deleted.')
+        throw new BlogAdminError(
+          'conflict',
+          'Someone saved this post after you opened it. Nothing was saved; your text is still in the form.',
+          latest.updatedAt,
+        )
+      }
+      const before = statusOf(current, now)
+      const after = statusOf(row, now)
+      const changed = (Object.keys(values) as Array<keyof typeof values>).filter(
+        (key) => key !== 'updatedAt' && !sameValue(current[key], row[key]),
+      )
+      await recordAudit(tx, actor, {
+        action: editAction(before, after),
+        subjectId: row.id,
+        details: {
+          slug: row.slug,
+          title: row.title,
+          status: after,
+          changed,
+          ...(current.slug !== row.slug ? { previousSlug: current.slug } : {}),
+        },
+      })
+      return row
+    }),
+  )
+}
+
+/** Deletes a post; null when there was none. */
+export async function deletePost(db: Db, actor: AuditActor, id: string): Promise<BlogPost | null> {
+  if (!uuidSchema.safeParse(id).success) return null
+  return db.transaction(async (tx) => {
+    const [row] = await tx.delete(blogPosts).where(eq(blogPosts.id, id)).returning()
+    if (!row) return null
+    await recordAudit(tx, actor, {
+      action: 'blog.delete',
+      subjectId: row.id,
+      details: { slug: row.slug, title: row.title },
+    })
+    return row
+  })
+}

@@ -1,0 +1,28 @@
+import { index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core'
+
+/**
+ * The audit log of staff actions (ARCHITECTURE.md): one row per change a staff member made, written
+ * in the same transaction as the change, so a change that failed leaves no row and a row always
+ * means the change happened. Append-only; there is no viewer yet (docs/audit-log.md).
+ */
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+    /** Better Auth's user id of the staff member; kept as text so a deleted user's rows stay. */
+    actorUserId: text('actor_user_id').notNull(),
+    /** The staff member's e-mail at the time, readable without a join. */
+    actorEmail: text('actor_email').notNull(),
+    /** `<area>.<verb>`, e.g. `blog.create`, `blog.update`, `blog.publish`, `blog.delete`. */
+    action: text('action').notNull(),
+    /** The id of the thing changed (a blog post's id). */
+    subjectId: text('subject_id').notNull(),
+    /** What changed, for a person reading the log (e.g. the slug, title and changed fields). */
+    details: jsonb('details').$type<Record<string, unknown>>().notNull().default({}),
+  },
+  (table) => [index('audit_log_at_idx').on(table.at.desc()), index('audit_log_subject_idx').on(table.subjectId)],
+)
+
+export type AuditEntry = typeof auditLog.$inferSelect
+export type NewAuditEntry = typeof auditLog.$inferInsert

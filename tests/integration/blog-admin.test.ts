@@ -1,0 +1,282 @@
+import { eq, sql } from 'drizzle-orm'
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import {
+  BlogAdminError,
+  type BlogPostForm,
+  blogPostFormSchema,
+  createPost,
+  deletePost,
+  findPostById,
+  listAllPosts,
+  updatePost,
+} from '../../server/blog/admin.server.ts'
+import { findPublishedPost, listPublishedPosts } from '../../server/blog/blog.server.ts'
+import { auditLog, blogPosts } from '../../server/db/schema/index.server.ts'
+import { backend, openTestDatabase, type TestDatabase } from './helpers/database.ts'
+
+let database: TestDatabase
+const actor = { userId: 'user-admin-1', email: 'owner@example.com' }
+
+/** The form as the editor submits it, read through the server's schema. */
+function form(fields: Record<string, string> = {}): BlogPostForm {
+  return blogPostFormSchema.parse({
+    title: 'Backups for small offices',
+    slug: 'backups-for-small-offices',
+    excerpt: 'Why a backup you never restored is a hope, not a plan.',
+    body: '## Test the restore\n\nOnce a quarter.',
+    authorName: 'Ramapo IT Services',
+    status: 'draft',
+    publishAt: '',
+    metaTitle: '',
+    metaDescription: '',
+    ...fields,
+  })
+}
+
+const auditRows = () => database.db.select().from(auditLog).orderBy(auditLog.at)
+
+async function thrownBy(promise: Promise<unknown>): Promise<unknown> {
+  return promise.then(
+    () => undefined,
+    (error: unknown) => error,
+  )
+}
+
+beforeAll(async () => {
+  database = await openTestDatabase()
+})
+afterAll(async () => {
+  await database?.cleanup()
+})
+beforeEach(async () => {
+  await database.db.delete(blogPosts)
+  await database.db.delete(auditLog)
+})
+
+describe(`the blog editor's server side on ${backend}`, () => {
+  it('creates a draft that is listed for staff but not public, with one audit row', async () => {
+    const created = await createPost(database.db, actor, form())
+    expect(created).toMatchObject({ slug: 'backups-for-small-offices', isPublished: false, publishedAt: null })
+    expect(await findPublishedPost(database.db, created.slug)).toBeNull()
+    const listed = await listAllPosts(database.db)
+    expect(listed.map((p) => [p.slug, p.status])).toEqual([['backups-for-small-offices', 'draft']])
+    const audit = await auditRows()
+    expect(audit).toHaveLength(1)
+    expect(audit[0]).toMatchObject({
+      actorUserId: actor.userId,
+      actorEmail: actor.email,
+      action: 'blog.create',
+      subjectId: created.id,
+      details: { slug: created.slug, title: created.title, status: 'draft' },
+    })
+  })
+
+  it('publishes a draft, keeps its date on later edits, and records each step', async () => {
+    const created = await createPost(database.db, actor, form())
+    const t1 = new Date(Date.now() + 1_000)
+    const published = await updatePost(
+      database.db,
+      actor,
+      created.id,
+      created.updatedAt,
+      form({ status: 'publish' }),
+      t1,
+    )
+    expect(published).toMatchObject({ isPublished: true })
+    expect(published.publishedAt?.getTime()).toBe(t1.getTime())
+    expect(published.updatedAt.getTime()).toBe(t1.getTime())
+    expect((await findPublishedPost(database.db, created.slug, t1))?.title).toBe('Backups for small offices')
+
+    const t2 = new Date(t1.getTime() + 60_000)
+    const edited = await updatePost(
+      database.db,
+      actor,
+      created.id,
+      published.updatedAt,
+      form({ status: 'publish', title: 'Backups that restore', slug: 'backups-that-restore' }),
+      t2,
+    )
+    // Still published since t1; the old address is gone, the new one answers.
+    expect(edited.publishedAt?.getTime()).toBe(t1.getTime())
+    expect(await findPublishedPost(database.db, 'backups-for-small-offices', t2)).toBeNull()
+    expect((await findPublishedPost(database.db, 'backups-that-restore', t2))?.title).toBe('Backups that restore')
+
+    const audit = await auditRows()
+    expect(audit.map((row) => row.action)).toEqual(['blog.create', 'blog.publish', 'blog.update'])
+    expect(audit[2]?.details).toMatchObject({
+      slug: 'backups-that-restore',
+      previousSlug: 'backups-for-small-offices',
+      changed: ['title', 'slug'],
+    })
+
+    const unpublished = await updatePost(
+      database.db,
+      actor,
+      created.id,
+      edited.updatedAt,
+      form({ slug: 'backups-that-restore' }),
+      t2,
+    )
+    expect(unpublished).toMatchObject({ isPublished: false, publishedAt: null })
+    expect((await auditRows()).at(-1)?.action).toBe('blog.unpublish')
+  })
+
+  it('schedules a post: public only once its time has come', async () => {
+    const created = await createPost(
+      database.db,
+      actor,
+      form({ status: 'schedule', publishAt: '2030-06-01T09:00' }),
+      new Date('2030-05-01T12:00:00Z'),
+    )
+    // 9:00 in New York in June is 13:00 UTC.
+    expect(created.publishedAt?.toISOString()).toBe('2030-06-01T13:00:00.000Z')
+    expect((await listAllPosts(database.db, new Date('2030-05-02T00:00:00Z')))[0]?.status).toBe('scheduled')
+    expect(await findPublishedPost(database.db, created.slug, new Date('2030-06-01T12:59:59Z'))).toBeNull()
+    expect((await listPublishedPosts(database.db, 1, new Date('2030-06-01T12:59:59Z')))?.total).toBe(0)
+    expect(await findPublishedPost(database.db, created.slug, new Date('2030-06-01T13:00:00Z'))).not.toBeNull()
+    expect((await listAllPosts(database.db, new Date('2030-06-02T00:00:00Z')))[0]?.status).toBe('published')
+  })
+
+  it('refuses a schedule in the past, writing nothing', async () => {
+    const error = await thrownBy(
+      createPost(database.db, actor, form({ status: 'schedule', publishAt: '2020-01-01T09:00' })),
+    )
+    expect(error).toBeInstanceOf(BlogAdminError)
+    expect((error as BlogAdminError).kind).toBe('schedule-past')
+    expect(await listAllPosts(database.db)).toEqual([])
+    expect(await auditRows()).toEqual([])
+  })
+
+  it('refuses a slug another post uses, on create and on edit, without an audit row', async () => {
+    await createPost(database.db, actor, form())
+    const other = await createPost(database.db, actor, form({ slug: 'another-post', title: 'Another post' }))
+    for (const attempt of [
+      createPost(database.db, actor, form()),
+      updatePost(database.db, actor, other.id, other.updatedAt, form()),
+    ]) {
+      const error = await thrownBy(attempt)
+      expect(error).toBeInstanceOf(BlogAdminError)
+      expect((error as BlogAdminError).kind).toBe('slug-taken')
+      expect((error as BlogAdminError).message).toBe('Another post already uses this address.')
+    }
+    expect((await auditRows()).map((row) => row.action)).toEqual(['blog.create', 'blog.create'])
+    expect((await findPostById(database.db, other.id))?.slug).toBe('another-post')
+  })
+
+  it('refuses to save over a newer change and keeps that change', async () => {
+    const created = await createPost(database.db, actor, form())
+    const loaded = created.updatedAt
+    // Someone else saves first.
+    const theirs = await updatePost(
+      database.db,
+      actor,
+      created.id,
+      loaded,
+      form({ title: 'Their title' }),
+      new Date(Date.now() + 5_000),
+    )
+    const error = await thrownBy(updatePost(database.db, actor, created.id, loaded, form({ title: 'My title' })))
+    expect(error).toBeInstanceOf(BlogAdminError)
+    expect((error as BlogAdminError).kind).toBe('conflict')
+    expect((error as BlogAdminError).changedAt?.getTime()).toBe(theirs.updatedAt.getTime())
+    expect((await findPostById(database.db, created.id))?.title).toBe('Their title')
+    expect((await auditRows()).map((row) => row.action)).toEqual(['blog.create', 'blog.update'])
+  })
+
+  it('compares the loaded time to the millisecond, even for a post written with SQL (microseconds)', async () => {
+    await database.db.execute(
+      sql`insert into blog_posts (slug, title, excerpt, body, author_name, updated_at)
+          values ('from-sql', 'From SQL', 'x', 'y', 'z', '2026-03-01 10:00:00.123456+00')`,
+    )
+    const [row] = await database.db.select().from(blogPosts).where(eq(blogPosts.slug, 'from-sql'))
+    if (!row) throw new Error('no row')
+    // The form carries what the page showed: an ISO string, milliseconds only.
+    const loaded = new Date(row.updatedAt.toISOString())
+    const saved = await updatePost(database.db, actor, row.id, loaded, form({ slug: 'from-sql', title: 'Edited' }))
+    expect(saved.title).toBe('Edited')
+  })
+
+  it('deletes a post with an audit row; an unknown or malformed id deletes nothing', async () => {
+    const created = await createPost(database.db, actor, form({ status: 'publish' }))
+    expect((await deletePost(database.db, actor, created.id))?.id).toBe(created.id)
+    expect(await findPostById(database.db, created.id)).toBeNull()
+    expect(await findPublishedPost(database.db, created.slug)).toBeNull()
+    expect(await deletePost(database.db, actor, created.id)).toBeNull()
+    expect(await deletePost(database.db, actor, 'not-an-id')).toBeNull()
+    expect(await findPostById(database.db, 'not-an-id')).toBeNull()
+    const audit = await auditRows()
+    expect(audit.map((row) => row.action)).toEqual(['blog.create', 'blog.delete'])
+    expect(audit[1]?.details).toEqual({ slug: created.slug, title: created.title })
+    const missing = await thrownBy(updatePost(database.db, actor, created.id, created.updatedAt, form()))
+    expect((missing as BlogAdminError).kind).toBe('not-found')
+  })
+
+  it('writes the audit row in the same transaction: when it fails, the change is undone', async () => {
+    const created = await createPost(database.db, actor, form())
+    // A real database failure on the audit insert (as a full disk or a lost connection would give).
+    await database.db.execute(sql`create function refuse_audit() returns trigger language plpgsql as $$
+      begin raise exception 'audit log unavailable'; end $$`)
+    await database.db.execute(
+      sql`create trigger refuse_audit before insert on audit_log for each row execute function refuse_audit()`,
+    )
+    try {
+      await expect(createPost(database.db, actor, form({ slug: 'never-stored' }))).rejects.toThrow()
+      await expect(
+        updatePost(database.db, actor, created.id, created.updatedAt, form({ title: 'Never saved' })),
+      ).rejects.toThrow()
+      await expect(deletePost(database.db, actor, created.id)).rejects.toThrow()
+    } finally {
+      await database.db.execute(sql`drop trigger refuse_audit on audit_log`)
+      await database.db.execute(sql`drop function refuse_audit()`)
+    }
+    const rows = await listAllPosts(database.db)
+    expect(rows.map((row) => [row.slug, row.title])).toEqual([
+      ['backups-for-small-offices', 'Backups for small offices'],
+    ])
+    expect((await auditRows()).map((row) => row.action)).toEqual(['blog.create'])
+  })
+})
+
+describe('the editor form as the server reads it', () => {
+  const base = {
+    title: 'A title',
+    slug: 'a-title',
+    excerpt: 'An excerpt.',
+    body: 'Text.',
+    authorName: 'Ramapo IT Services',
+    status: 'draft',
+  }
+  const errorsOf = (fields: Record<string, unknown>) => {
+    const parsed = blogPostFormSchema.safeParse({ ...base, ...fields })
+    return parsed.success ? {} : Object.fromEntries(parsed.error.issues.map((i) => [String(i.path[0]), i.message]))
+  }
+
+  it('names the field and what to do for every refusal', () => {
+    expect(errorsOf({ title: '  ' })).toEqual({ title: 'Enter the title.' })
+    expect(errorsOf({ title: 'x'.repeat(161) })).toEqual({ title: 'Keep the title to 160 characters or fewer.' })
+    expect(errorsOf({ slug: 'Not A Slug' }).slug).toMatch(/^Use lowercase letters and digits/)
+    expect(errorsOf({ slug: 'a--b' }).slug).toMatch(/^Use lowercase letters/)
+    expect(errorsOf({ slug: 'a'.repeat(101) })).toEqual({ slug: 'Keep the address to 100 characters or fewer.' })
+    expect(errorsOf({ excerpt: 'x'.repeat(301) })).toEqual({ excerpt: 'Keep the excerpt to 300 characters or fewer.' })
+    expect(errorsOf({ body: '\n \n' })).toEqual({ body: 'Write the post.' })
+    expect(errorsOf({ body: 'x'.repeat(50_001) })).toEqual({ body: 'Keep the post to 50,000 characters or fewer.' })
+    expect(errorsOf({ body: 'x'.repeat(50_000) })).toEqual({})
+    expect(errorsOf({ status: 'live' })).toEqual({ status: 'Choose Draft, Publish now or Schedule.' })
+    expect(errorsOf({ status: 'schedule', publishAt: '' })).toEqual({
+      publishAt: 'Choose the date and time to publish.',
+    })
+    expect(errorsOf({ status: 'schedule', publishAt: '2030-03-10T02:30' }).publishAt).toMatch(/does not exist/)
+    expect(errorsOf({ metaTitle: 'x'.repeat(161) })).toEqual({
+      metaTitle: 'Keep the search title to 160 characters or fewer.',
+    })
+    expect(errorsOf({ title: undefined, body: undefined })).toEqual({
+      title: 'Enter the title.',
+      body: 'Write the post.',
+    })
+  })
+
+  it('stores empty search fields as nothing, so the title and excerpt stand in', () => {
+    const parsed = blogPostFormSchema.parse({ ...base, metaTitle: '  ', metaDescription: '' })
+    expect(parsed).toMatchObject({ metaTitle: null, metaDescription: null, scheduledFor: null })
+  })
+})
