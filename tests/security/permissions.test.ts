@@ -52,6 +52,9 @@ const api = (signedOut: number, signedInAnswer: number, staff = signedInAnswer, 
   admin,
 })
 
+/** A well-formed id no blog post has. */
+const noSuchPost = '00000000-0000-4000-8000-000000000000'
+
 /**
  * THE PERMISSION MATRIX: every protected page, page action and API, for each kind of visitor.
  * Keep it in step with docs/security.md (and docs/accounts.md, which states the same rules).
@@ -67,6 +70,13 @@ const matrix: ReadonlyArray<{ request: Request; expected: Row }> = [
   })),
   { request: { method: 'GET', path: '/employee' }, expected: staffOnly('/employee') },
   { request: { method: 'GET', path: '/admin' }, expected: adminOnly('/admin') },
+  { request: { method: 'GET', path: '/admin/blog' }, expected: adminOnly('/admin/blog') },
+  { request: { method: 'GET', path: '/admin/blog/new' }, expected: adminOnly('/admin/blog/new') },
+  // An unknown post: the admin gets the 404 page, everyone else the same refusal as for a real one.
+  {
+    request: { method: 'GET', path: `/admin/blog/${noSuchPost}` },
+    expected: adminOnly(`/admin/blog/${noSuchPost}`, 404),
+  },
   {
     request: { method: 'GET', path: '/portal' },
     expected: {
@@ -82,6 +92,15 @@ const matrix: ReadonlyArray<{ request: Request; expected: Row }> = [
   {
     request: { method: 'POST', path: '/admin', form: { intent: 'invite', name: 'Probe', email: 'not-an-email' } },
     expected: adminOnly('/admin', 400),
+  },
+  // An empty post: the admin's answer is the form's 400, so the matrix writes nothing.
+  {
+    request: { method: 'POST', path: '/admin/blog/new', form: { intent: 'save', title: '' } },
+    expected: adminOnly('/admin/blog/new', 400),
+  },
+  {
+    request: { method: 'POST', path: `/admin/blog/${noSuchPost}`, form: { intent: 'delete' } },
+    expected: adminOnly(`/admin/blog/${noSuchPost}`, 404),
   },
   {
     request: { method: 'POST', path: '/account/settings', form: { intent: 'no-such-intent' } },
@@ -194,6 +213,18 @@ describe('the permission matrix', () => {
     const forms: Array<{ path: string; form: Record<string, string> }> = [
       { path: '/admin', form: { intent: 'invite', name: 'Sneaky', email: 'sneaky@example.com', role: 'employee' } },
       { path: '/account/settings', form: { intent: 'profile', name: 'Changed', phone: '(845) 555-0100' } },
+      {
+        path: '/admin/blog/new',
+        form: {
+          intent: 'save',
+          title: 'Sneaky',
+          slug: 'sneaky',
+          excerpt: 'x',
+          body: 'y',
+          authorName: 'z',
+          status: 'publish',
+        },
+      },
     ]
     for (const { path, form } of forms) {
       for (const origin of ['https://evil.example', null]) {
@@ -223,11 +254,16 @@ describe('the permission matrix', () => {
       body: '{}',
     })
     expect(foreignSignOut.status).toBe(403)
-    // Nothing changed: the sessions still work and no one was invited.
+    // Nothing changed: the sessions still work, no one was invited and no post was written.
     expect((await send({ method: 'GET', path: '/api/account/profile' }, 'approved client')).status).toBe(200)
     const profile = (await (await send({ method: 'GET', path: '/api/account/profile' }, 'admin')).json()) as {
       name: string
     }
     expect(profile.name).not.toBe('Changed')
+    const sneaky = await fetch(`${baseURL()}/blog/sneaky`, {
+      redirect: 'manual',
+      headers: { 'x-forwarded-for': uniqueIdentity('perm').ip },
+    })
+    expect(sneaky.headers.get('location')).toBe('/404')
   })
 })
