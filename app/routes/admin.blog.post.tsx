@@ -11,7 +11,6 @@ import {
   useRouteError,
   useSearchParams,
 } from 'react-router'
-import { accountsContext } from '~/accounts/context.server'
 import { requireRole } from '~/accounts/guards.server'
 import { FormField, FormMessage } from '~/components/account/form-field'
 import { AccessCheck, ProtectedErrorBoundary } from '~/components/account/protected'
@@ -30,6 +29,7 @@ import {
 import { Label } from '~/components/ui/label'
 import { Textarea } from '~/components/ui/textarea'
 import { business } from '~/content/business'
+import { appContext } from '~/context.server'
 import { blogFieldLimits } from '~/lib/blog-post-limits'
 import { businessDateTimeFormat, businessTimeZoneLabel, toBusinessLocalInput } from '~/lib/business-time'
 import { cn } from '~/lib/cn'
@@ -64,7 +64,7 @@ const notFound = () => data({ error: 'There is no post at this address. It may h
 
 export async function loader(args: Route.LoaderArgs) {
   await requireRole(args, 'admin')
-  const { database, log } = args.context.get(accountsContext)
+  const { database, log } = args.context.get(appContext)
   if (!args.params.id) return { post: null, defaultAuthorName }
   let post: Awaited<ReturnType<typeof findPostById>>
   try {
@@ -121,7 +121,7 @@ type ActionResult = {
 
 export async function action(args: Route.ActionArgs) {
   const admin = await requireRole(args, 'admin')
-  const { database } = args.context.get(accountsContext)
+  const { database } = args.context.get(appContext)
   const actor = { userId: admin.userId, email: admin.email }
   const submitted = await args.request.formData()
   const text = (name: string) => {

@@ -1,12 +1,12 @@
 import { ExternalLinkIcon, PencilIcon, PlusIcon } from 'lucide-react'
 import { useEffect, useRef } from 'react'
 import { data, Link, useSearchParams } from 'react-router'
-import { accountsContext } from '~/accounts/context.server'
 import { requireRole } from '~/accounts/guards.server'
 import { AccessCheck, ProtectedErrorBoundary } from '~/components/account/protected'
 import { Badge } from '~/components/ui/badge'
 import { Button } from '~/components/ui/button'
 import { business } from '~/content/business'
+import { appContext } from '~/context.server'
 import { businessDateTimeFormat } from '~/lib/business-time'
 import { pageMeta } from '~/lib/seo'
 import { toast } from '~/lib/toast'
@@ -24,7 +24,7 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 
 export async function loader(args: Route.LoaderArgs) {
   await requireRole(args, 'admin')
-  const { database, log } = args.context.get(accountsContext)
+  const { database, log } = args.context.get(appContext)
   try {
     const posts = await listAllPosts(database.db)
     return {

@@ -1,5 +1,11 @@
 import { eq, sql } from 'drizzle-orm'
+import { RouterContextProvider } from 'react-router'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { accountsContext } from '../../app/accounts/context.server.ts'
+import { sessionMiddleware } from '../../app/accounts/guards.server.ts'
+import { type AppContext, appContext } from '../../app/context.server.ts'
+import * as editorRoute from '../../app/routes/admin.blog.post.tsx'
+import * as listRoute from '../../app/routes/admin.blog.tsx'
 import {
   BlogAdminError,
   type BlogPostForm,
@@ -12,7 +18,9 @@ import {
 } from '../../server/blog/admin.server.ts'
 import { findPublishedPost, listPublishedPosts } from '../../server/blog/blog.server.ts'
 import { auditLog, blogPosts } from '../../server/db/schema/index.server.ts'
+import { type Harness, PUBLIC_URL, signIn, startHarness } from './helpers/accounts.ts'
 import { backend, openTestDatabase, type TestDatabase } from './helpers/database.ts'
+import { capturingLogger } from './helpers/log.ts'
 
 let database: TestDatabase
 const actor = { userId: 'user-admin-1', email: 'owner@example.com' }
@@ -278,5 +286,51 @@ describe('the editor form as the server reads it', () => {
   it('stores empty search fields as nothing, so the title and excerpt stand in', () => {
     const parsed = blogPostFormSchema.parse({ ...base, metaTitle: '  ', metaDescription: '' })
     expect(parsed).toMatchObject({ metaTitle: null, metaDescription: null, scheduledFor: null })
+  })
+})
+
+describe(`the editor's pages when the blog's database fails, on ${backend}`, () => {
+  let harness: Harness
+  const admin = { email: 'owner@ramapo.test', password: 'owner-secret-phrase-1' }
+
+  beforeAll(async () => {
+    harness = await startHarness({ env: { ADMIN_EMAIL: admin.email, ADMIN_PASSWORD: admin.password } })
+    await harness.accounts.seedAdmin()
+  })
+  afterAll(async () => {
+    await harness?.cleanup()
+  })
+
+  /** A signed-in admin's request, through the root's session middleware, with the blog on a closed database. */
+  async function adminRequest(path: string) {
+    const client = await signIn(harness, admin.email, admin.password)
+    const request = new Request(`${PUBLIC_URL}${path}`, { headers: { cookie: client.cookieHeader() } })
+    const closed = await openTestDatabase()
+    await closed.cleanup()
+    const { log, lines } = capturingLogger()
+    const context = new RouterContextProvider()
+    context.set(accountsContext, harness.accounts)
+    context.set(appContext, { database: closed, log } as unknown as AppContext)
+    await sessionMiddleware({ request, context, params: {} } as never, async () => new Response(null))
+    return { args: { request, context, params: {} } as never, lines }
+  }
+
+  it('shows the list an error state (503), not a 500, and logs it', async () => {
+    const { args, lines } = await adminRequest('/admin/blog')
+    const answer = (await listRoute.loader(args)) as unknown as { data: { posts: unknown }; init: { status: number } }
+    expect(answer.init.status).toBe(503)
+    expect(answer.data.posts).toBeNull()
+    expect(lines.filter((line) => line.level === 40).map((line) => line.msg)).toEqual(['admin blog list failed'])
+  })
+
+  it('answers the editor with a 503 message, not a 500', async () => {
+    const { args } = await adminRequest('/admin/blog/00000000-0000-4000-8000-000000000000')
+    ;(args as { params: Record<string, string> }).params.id = '00000000-0000-4000-8000-000000000000'
+    const thrown = (await editorRoute.loader(args).then(
+      () => undefined,
+      (error: unknown) => error,
+    )) as { data: { error: string }; init: { status: number } }
+    expect(thrown.init.status).toBe(503)
+    expect(thrown.data.error).toMatch(/database did not answer/)
   })
 })
