@@ -94,6 +94,24 @@ describe('an admin runs the blog from the admin area', () => {
     await page.getByRole('heading', { name: 'Edit post', level: 1 }).waitFor()
     await expectAccessible(page)
 
+    // Someone else saves the post meanwhile (a second tab): this tab's save is refused, its text kept.
+    const other = await context.newPage()
+    await other.goto(page.url())
+    await other.waitForSelector('html[data-hydrated="true"]')
+    await other.getByLabel('Excerpt', { exact: true }).fill('Changed in another tab.')
+    await other.getByRole('button', { name: 'Save', exact: true }).click()
+    await expectToast(other, 'Saved', 'Saved as a draft.')
+    await other.close()
+    await page.getByLabel('Title', { exact: true }).fill(`${title} (mine)`)
+    await page.getByRole('button', { name: 'Save', exact: true }).click()
+    await page.locator('form').getByText('Someone saved this post after you opened it.').waitFor()
+    await expectToast(page, 'Not saved')
+    expect(await page.getByLabel('Title', { exact: true }).inputValue()).toBe(`${title} (mine)`)
+    await page.reload()
+    await page.waitForSelector('html[data-hydrated="true"]')
+    expect(await page.getByLabel('Excerpt', { exact: true }).inputValue()).toBe('Changed in another tab.')
+    expect(await page.getByLabel('Title', { exact: true }).inputValue()).toBe(title)
+
     // Publish now: on the list and on its own page.
     await page.getByRole('radio', { name: /Publish now/ }).check()
     await page.getByRole('button', { name: 'Save', exact: true }).click()
