@@ -60,6 +60,9 @@ export const meta: Route.MetaFunction = ({ matches, loaderData, params }) =>
     noindex: true,
   })
 
+const databaseDown = (what: 'saved' | 'deleted') =>
+  `The database did not answer, so nothing was ${what}. Your text is still here: try again in a minute.`
+
 const notFound = () => data({ error: 'There is no post at this address. It may have been deleted.' }, { status: 404 })
 
 export async function loader(args: Route.LoaderArgs) {
@@ -121,7 +124,7 @@ type ActionResult = {
 
 export async function action(args: Route.ActionArgs) {
   const admin = await requireRole(args, 'admin')
-  const { database } = args.context.get(appContext)
+  const { database, log } = args.context.get(appContext)
   const actor = { userId: admin.userId, email: admin.email }
   const submitted = await args.request.formData()
   const text = (name: string) => {
@@ -132,7 +135,13 @@ export async function action(args: Route.ActionArgs) {
 
   if (text('intent') === 'delete') {
     if (!id) return data<ActionResult>({ ok: false, message: 'A new post has nothing to delete.' }, { status: 400 })
-    const deleted = await deletePost(database.db, actor, id)
+    let deleted: Awaited<ReturnType<typeof deletePost>>
+    try {
+      deleted = await deletePost(database.db, actor, id)
+    } catch (error) {
+      log.warn({ err: error, id }, 'admin blog delete failed')
+      return data<ActionResult>({ ok: false, message: databaseDown('deleted') }, { status: 503 })
+    }
     if (!deleted) throw notFound()
     return redirect(`/admin/blog?deleted=${encodeURIComponent(deleted.title)}`)
   }
@@ -180,7 +189,12 @@ export async function action(args: Route.ActionArgs) {
             : 'Saved as a draft.',
     })
   } catch (error) {
-    if (!(error instanceof BlogAdminError)) throw error
+    if (!(error instanceof BlogAdminError)) {
+      // The database failed: nothing was saved (the change and its audit row are one transaction);
+      // the form comes back as typed.
+      log.warn({ err: error, id: id ?? null }, 'admin blog save failed')
+      return refuse(503, databaseDown('saved'))
+    }
     switch (error.kind) {
       case 'slug-taken':
         return refuse(409, 'Choose another address.', { slug: error.message })

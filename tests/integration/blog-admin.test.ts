@@ -333,4 +333,46 @@ describe(`the editor's pages when the blog's database fails, on ${backend}`, () 
     expect(thrown.init.status).toBe(503)
     expect(thrown.data.error).toMatch(/database did not answer/)
   })
+
+  it('refuses a save and a delete with a 503 that keeps the typed text, not a 500', async () => {
+    const id = '00000000-0000-4000-8000-000000000000'
+    const form = new URLSearchParams({
+      intent: 'save',
+      title: 'Kept through an outage',
+      slug: 'kept-through-an-outage',
+      excerpt: 'The excerpt.',
+      body: '## Typed\n\nEvery word of this.',
+      authorName: 'Ramapo IT Services',
+      status: 'draft',
+      updatedAt: new Date().toISOString(),
+    })
+    for (const [intent, params] of [
+      ['save', {}],
+      ['save', { id }],
+      ['delete', { id }],
+    ] as const) {
+      const { args, lines } = await adminRequest('/admin/blog/new')
+      const { request } = args as { request: Request }
+      form.set('intent', intent)
+      const post = new Request(request.url, {
+        method: 'POST',
+        headers: {
+          cookie: request.headers.get('cookie') ?? '',
+          origin: new URL(PUBLIC_URL).origin,
+          'content-type': 'application/x-www-form-urlencoded',
+        },
+        body: form.toString(),
+      })
+      Object.assign(args as object, { request: post, params })
+      const answer = (await editorRoute.action(args)) as unknown as {
+        data: { ok: boolean; message: string; values?: Record<string, string> }
+        init: { status: number }
+      }
+      expect(answer.init.status, `${intent} ${JSON.stringify(params)}`).toBe(503)
+      expect(answer.data.ok).toBe(false)
+      expect(answer.data.message).toMatch(/database did not answer, so nothing was (saved|deleted)/)
+      if (intent === 'save') expect(answer.data.values?.body).toBe('## Typed\n\nEvery word of this.')
+      expect(lines.filter((line) => line.level === 40)).toHaveLength(1)
+    }
+  })
 })
