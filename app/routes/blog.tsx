@@ -117,10 +117,11 @@ export default function BlogPage({ loaderData }: Route.ComponentProps) {
                     <Link
                       to={`/blog/${post.slug}`}
                       // The visible words first (WCAG 2.5.3), then which post, for screen-reader link lists.
-                      aria-label={`Read more: ${post.title}`}
+                      // Not "Read more": search engines count that as a link without descriptive text.
+                      aria-label={`Read the full post: ${post.title}`}
                       className="mt-5 inline-flex min-h-11 items-center gap-1 font-semibold text-primary hover:text-primary-hover hover:underline"
                     >
-                      Read more
+                      Read the full post
                       <ArrowRightIcon className="size-4" aria-hidden="true" />
                     </Link>
                   </article>

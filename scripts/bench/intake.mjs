@@ -244,7 +244,8 @@ async function oneRun(backend, index, database, workers) {
     })
     let measured
     try {
-      const warm = await load(server.url, { prefix: `warm-${runId}`, seconds: 3, conns: 10, collect: false })
+      // The warm-up runs at the measured concurrency, so its rate sizes the run to about --duration.
+      const warm = await load(server.url, { prefix: `warm-${runId}`, seconds: 3, conns: connections, collect: false })
       // As many bookings as the warm-up rate sends in --duration seconds, at least 10 per connection.
       const amount = Math.max(
         connections * 10,

@@ -48,9 +48,9 @@ describe('a visitor reads the blog', () => {
       expect(dates).toHaveLength(seededTitles.length)
       for (const date of dates) expect(Number.isNaN(Date.parse(date)), date).toBe(false)
       expect(dates).toEqual([...dates].sort().reverse())
-      // "Read more" names its post for screen readers.
+      // "Read the full post" names its post for screen readers.
       await expect(
-        page.getByRole('link', { name: `Read more: ${seededTitles[0]}` }).getAttribute('href'),
+        page.getByRole('link', { name: `Read the full post: ${seededTitles[0]}` }).getAttribute('href'),
       ).resolves.toBe(`/blog/${demoBlogPosts[0]?.slug}`)
       // One page only: no pagination.
       expect(await page.getByRole('navigation', { name: 'Blog pages' }).count()).toBe(0)
