@@ -74,6 +74,8 @@ type ActionResult = { ok: boolean; message: string; fieldErrors?: Record<string,
 
 export async function action(args: Route.ActionArgs) {
   const admin = await requireRole(args, 'admin')
+  // Who is recorded in the audit log for each change made here.
+  const actor = { userId: admin.userId, email: admin.email }
   const accounts = args.context.get(accountsContext)
   const form = Object.fromEntries(await args.request.formData())
   const deps = {
@@ -92,7 +94,7 @@ export async function action(args: Route.ActionArgs) {
       )
     }
     try {
-      const row = await reviewAccount(deps, admin.email, parsed.data)
+      const row = await reviewAccount(deps, actor, parsed.data)
       const who = row.fullName ?? row.email
       return data<ActionResult>({
         ok: true,
@@ -114,7 +116,7 @@ export async function action(args: Route.ActionArgs) {
       )
     }
     try {
-      await accounts.invite({ ...parsed.data, phone: parsed.data.phone ?? null }, admin.email)
+      await accounts.invite({ ...parsed.data, phone: parsed.data.phone ?? null }, actor)
       return data<ActionResult>({ ok: true, message: `Invitation sent to ${parsed.data.email}.` })
     } catch (error) {
       if (error instanceof InviteError) {

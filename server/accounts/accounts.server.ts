@@ -1,6 +1,7 @@
 import { generateId } from 'better-auth'
 import { eq } from 'drizzle-orm'
 import type { AccountRole } from '../../app/lib/account-status.ts'
+import { type AuditActor, recordAudit } from '../audit/audit.server.ts'
 import {
   AUTH_BASE_PATH,
   type Auth,
@@ -62,7 +63,7 @@ export type Accounts = {
   /** Creates (once) the approved admin named by ADMIN_EMAIL/ADMIN_PASSWORD. */
   seedAdmin(): Promise<void>
   /** A staff-created account: approved at once; its owner picks a password through a one-time link. */
-  invite(input: InviteInput, invitedBy: string): Promise<void>
+  invite(input: InviteInput, invitedBy: AuditActor): Promise<void>
   /** Who a /setup-account or reset token belongs to, while it is valid. */
   tokenOwner(token: string): Promise<{ email: string; name: string } | null>
   stop(): Promise<void>
@@ -176,7 +177,7 @@ export async function startAccounts(deps: {
             phone: input.phone,
             role: input.role,
             status: 'approved' as const,
-            reviewedBy: invitedBy,
+            reviewedBy: invitedBy.email,
             reviewedAt: new Date(),
           }
           await tx
@@ -184,13 +185,21 @@ export async function startAccounts(deps: {
             .values(values)
             .onConflictDoUpdate({ target: clientOnboarding.email, set: values })
           await outbox.enqueue(inviteMail(email, input.name, links.setupAccount(token), authLifetimes.inviteLink), tx)
+          await recordAudit(tx, invitedBy, {
+            action: 'account.invite',
+            subjectId: created.id,
+            details: { email, role: input.role },
+          })
         })
       } catch (error) {
         // Without its record and e-mail the invitation is useless: leave nothing behind.
         await ctx.internalAdapter.deleteUser(created.id)
         throw error
       }
-      authLog.info({ event: 'account.invited', role: input.role, invitedBy }, 'account invited by staff')
+      authLog.info(
+        { event: 'account.invited', role: input.role, invitedBy: invitedBy.email },
+        'account invited by staff',
+      )
     },
     async tokenOwner(token) {
       const ctx = await auth.$context

@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, gt, inArray } from 'drizzle-orm'
 import { business } from '../../app/content/business.ts'
 import { type AccountRole, type AccountStatus, accountRoleOf, accountStatusOf } from '../../app/lib/account-status.ts'
+import { type AuditActor, recordAudit } from '../audit/audit.server.ts'
 import type { Database, Db } from '../db/client.server.ts'
 import { type ClientOnboarding, clientOnboarding, session, user } from '../db/schema/index.server.ts'
 import type { Logger } from '../log.server.ts'
@@ -100,14 +101,18 @@ export class ReviewError extends Error {
  * Staff approve or reject a waiting account. One transaction: the status, the client's e-mail and,
  * on rejection, the end of every session the account has, so it loses access at once.
  */
-export async function reviewAccount(deps: Deps, reviewer: string, input: ReviewDecision): Promise<ClientOnboarding> {
+export async function reviewAccount(
+  deps: Deps,
+  reviewer: AuditActor,
+  input: ReviewDecision,
+): Promise<ClientOnboarding> {
   return deps.database.db.transaction(async (tx) => {
     const status = input.decision === 'approve' ? 'approved' : 'rejected'
     const [row] = await tx
       .update(clientOnboarding)
       .set({
         status,
-        reviewedBy: reviewer,
+        reviewedBy: reviewer.email,
         reviewedAt: new Date(),
         rejectionReason: input.decision === 'reject' ? input.reason : null,
       })
@@ -128,7 +133,15 @@ export async function reviewAccount(deps: Deps, reviewer: string, input: ReviewD
     } else {
       await deps.outbox.enqueue(accountApprovedMail(row.email, `${deps.publicUrl}/dashboard`), tx)
     }
-    deps.log.info({ event: `account.${status}`, onboardingId: row.id, reviewer }, `account ${status} by staff`)
+    await recordAudit(tx, reviewer, {
+      action: input.decision === 'approve' ? 'account.approve' : 'account.reject',
+      subjectId: row.id,
+      details: { email: row.email, ...(input.decision === 'reject' ? { reason: input.reason } : {}) },
+    })
+    deps.log.info(
+      { event: `account.${status}`, onboardingId: row.id, reviewer: reviewer.email },
+      `account ${status} by staff`,
+    )
     return row
   })
 }

@@ -7,6 +7,9 @@ import { Client, type Harness, signIn, signUpVerified, startHarness } from './he
 import { backend, databaseUrlFor, testDatabaseUrl } from './helpers/database.ts'
 import { waitFor } from './helpers/wait.ts'
 
+/** The staff member the audit log records for these reviews. */
+const reviewer = { userId: 'staff-user-id', email: 'admin@portal.test' }
+
 type Event = { event: string; data: unknown }
 
 /** Opens /api/realtime as the client and collects its events until `close()`. */
@@ -84,12 +87,12 @@ describe(`live account status on ${backend}`, () => {
     expect(stream.events[0]).toEqual({ event: 'status', data: { status: 'pending', role: 'client' } })
 
     // Another account's change never reaches this stream.
-    await reviewAccount(deps(harness), 'admin@portal.test', {
+    await reviewAccount(deps(harness), reviewer, {
       onboardingId: await onboardingId(harness, 'someone-else@example.com'),
       decision: 'approve',
       reason: null,
     })
-    await reviewAccount(deps(harness), 'admin@portal.test', {
+    await reviewAccount(deps(harness), reviewer, {
       onboardingId: await onboardingId(harness, 'live@example.com'),
       decision: 'approve',
       reason: null,
@@ -105,7 +108,7 @@ describe(`live account status on ${backend}`, () => {
     const client = await signIn(harness, 'rejected@example.com')
     const stream = await openStream(client)
     await waitFor('the current status', () => stream.events.length === 1)
-    await reviewAccount(deps(harness), 'admin@portal.test', {
+    await reviewAccount(deps(harness), reviewer, {
       onboardingId: await onboardingId(harness, 'rejected@example.com'),
       decision: 'reject',
       reason: 'We could not confirm the company.',
@@ -160,7 +163,7 @@ if (testDatabaseUrl) {
       await waitFor('a resync after the reconnect', () => stream.events.length >= 2, { timeoutMs: 20_000 })
       expect(stream.events[1]).toEqual({ event: 'status', data: { status: 'pending', role: 'client' } })
 
-      await reviewAccount(deps(second), 'admin@portal.test', {
+      await reviewAccount(deps(second), reviewer, {
         onboardingId: await onboardingId(second, 'two-process@example.com'),
         decision: 'approve',
         reason: null,

@@ -14,9 +14,9 @@ export const auditLog = pgTable(
     actorUserId: text('actor_user_id').notNull(),
     /** The staff member's e-mail at the time, readable without a join. */
     actorEmail: text('actor_email').notNull(),
-    /** `<area>.<verb>`, e.g. `blog.create`, `blog.update`, `blog.publish`, `blog.delete`. */
+    /** `<area>.<verb>`, e.g. `blog.create`, `blog.publish`, `blog.delete`, `account.approve`, `account.invite`. */
     action: text('action').notNull(),
-    /** The id of the thing changed (a blog post's id). */
+    /** The id of the thing changed (a blog post, an onboarding record, an invited user). */
     subjectId: text('subject_id').notNull(),
     /** What changed, for a person reading the log (e.g. the slug, title and changed fields). */
     details: jsonb('details').$type<Record<string, unknown>>().notNull().default({}),
