@@ -58,7 +58,7 @@ export function SiteHeader({ account, mobileAccount }: SiteHeaderProps) {
 }
 
 const barItem =
-  'inline-flex h-10 items-center gap-1 rounded-md px-2.5 font-medium text-muted-foreground text-sm transition-colors hover:bg-accent hover:text-foreground data-[active]:text-foreground lg:px-3'
+  'inline-flex h-10 items-center gap-1 whitespace-nowrap rounded-md px-2.5 font-medium text-muted-foreground text-sm transition-colors hover:bg-accent hover:text-foreground data-[active]:text-foreground lg:px-3'
 
 function DesktopNav({ account }: { account?: React.ReactNode }) {
   const { pathname } = useLocation()

@@ -1,5 +1,6 @@
-import type { Browser } from 'playwright-core'
+import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { adminCredentials, pageFrom, signInThroughPage, uniqueIdentity } from './helpers/accounts'
 import { baseURL, launchBrowser, newPage, visit } from './helpers/browser'
 
 let browser: Browser
@@ -115,5 +116,40 @@ describe('the server contract', () => {
     expect(res.status).toBe(404)
     expect(res.headers.get('content-type')).toContain('application/json')
     expect(await res.json()).toHaveProperty('error')
+  })
+})
+
+/** Every item of the header's bar keeps its one line, and nothing is wider than the screen, at each desktop width. */
+async function expectHeaderOnOneLine(page: Page) {
+  const nav = page.getByRole('navigation', { name: 'Main' })
+  for (const width of [768, 1024, 1280, 1440]) {
+    await page.setViewportSize({ width, height: 800 })
+    // A wrapped label grows taller than its box.
+    const wrapped = await nav.evaluate((element) =>
+      Array.from(element.querySelectorAll('a, button'))
+        .filter((item) => item.getClientRects().length > 0 && item.scrollHeight > item.clientHeight + 1)
+        .map((item) => item.textContent?.trim()),
+    )
+    expect(wrapped, `${width} px`).toEqual([])
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)
+    expect(overflow, `${width} px`).toBeLessThanOrEqual(0)
+  }
+}
+
+describe('the header', () => {
+  it('fits on one line at every desktop width, for a visitor and for a signed-in admin', async () => {
+    const { page, context, consoleErrors } = await pageFrom(browser, uniqueIdentity('header').ip)
+    await visit(page, '/')
+    await expectHeaderOnOneLine(page)
+    await page.setViewportSize({ width: 1280, height: 800 })
+    await signInThroughPage(page, adminCredentials().email, adminCredentials().password)
+    await page.getByRole('heading', { name: 'Admin Dashboard', level: 1 }).waitFor()
+    await expectHeaderOnOneLine(page)
+    // The account links keep their names for screen readers where only their icons show.
+    const nav = page.getByRole('navigation', { name: 'Main' })
+    expect(await nav.getByRole('link', { name: 'Admin Dashboard' }).isVisible()).toBe(true)
+    expect(await nav.getByRole('button', { name: 'Log Out' }).isVisible()).toBe(true)
+    expect(consoleErrors).toEqual([])
+    await context.close()
   })
 })

@@ -20,7 +20,8 @@ export function AccountMenu({ initial }: { initial: AccountSummary }) {
       <Button asChild variant="ghost" size="lg" className="px-3 text-muted-foreground hover:text-foreground">
         <Link to={home.to}>
           <Icon aria-hidden="true" />
-          {home.label}
+          {/* Below 1280 px the bar has no room for both labels next to the menu: icons, names kept for screen readers. */}
+          <span className="max-xl:sr-only">{home.label}</span>
         </Link>
       </Button>
       <Button
@@ -31,7 +32,7 @@ export function AccountMenu({ initial }: { initial: AccountSummary }) {
         disabled={pending}
       >
         <LogOutIcon aria-hidden="true" />
-        Log Out
+        <span className="max-xl:sr-only">Log Out</span>
       </Button>
     </div>
   )
