@@ -1,4 +1,4 @@
-import { useSyncExternalStore } from 'react'
+import { useEffect, useRef, useSyncExternalStore } from 'react'
 
 /**
  * The one toast API of the app: `toast({ title, description, variant })` from any event handler or
@@ -110,4 +110,25 @@ function getServerToasts(): readonly ToastItem[] {
 /** The toasts to render, newest last. */
 export function useToasts(): readonly ToastItem[] {
   return useSyncExternalStore(subscribe, getToasts, getServerToasts)
+}
+
+/**
+ * Shows one toast per answer of a form action (`{ ok, message }`): success or destructive, titled
+ * by `titles`. The same answer object never toasts twice (re-renders, a revalidation).
+ */
+export function useResultToast(
+  result: { ok: boolean; message: string } | undefined,
+  titles: { ok: string; failed: string } = { ok: 'Saved', failed: 'Not saved' },
+) {
+  const shown = useRef<object | undefined>(undefined)
+  const { ok, failed } = titles
+  useEffect(() => {
+    if (!result || shown.current === result) return
+    shown.current = result
+    toast({
+      title: result.ok ? ok : failed,
+      description: result.message,
+      variant: result.ok ? 'success' : 'destructive',
+    })
+  }, [result, ok, failed])
 }

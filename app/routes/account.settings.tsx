@@ -15,7 +15,7 @@ import { Textarea } from '~/components/ui/textarea'
 import { business } from '~/content/business'
 import { describeDevice } from '~/lib/device'
 import { pageMeta } from '~/lib/seo'
-import { toast } from '~/lib/toast'
+import { useResultToast } from '~/lib/toast'
 import { listActiveSessions, requestDeletion, updateProfile } from '../../server/accounts/onboarding.server'
 import { emailSchema, fieldErrors, newPasswordSchema, profileFormSchema } from '../../server/accounts/validation.server'
 import type { Route } from './+types/account.settings'
@@ -212,16 +212,7 @@ export default function AccountSettings({ loaderData }: Route.ComponentProps) {
 function useSettingsForm(intent: string) {
   const fetcher = useFetcher<Result>()
   const result = fetcher.data?.intent === intent ? fetcher.data : undefined
-  const shown = useRef<Result | undefined>(undefined)
-  useEffect(() => {
-    if (!result || shown.current === result) return
-    shown.current = result
-    toast({
-      title: result.ok ? 'Saved' : 'Not saved',
-      description: result.message,
-      variant: result.ok ? 'success' : 'destructive',
-    })
-  }, [result])
+  useResultToast(result)
   return { fetcher, result, busy: fetcher.state !== 'idle', errors: result?.ok ? undefined : result?.fieldErrors }
 }
 

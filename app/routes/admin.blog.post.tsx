@@ -1,5 +1,5 @@
 import { ArrowLeftIcon, ExternalLinkIcon, SaveIcon, Trash2Icon } from 'lucide-react'
-import { useEffect, useId, useRef, useState } from 'react'
+import { useEffect, useId, useState } from 'react'
 import {
   data,
   Form,
@@ -35,7 +35,7 @@ import { businessDateTimeFormat, businessTimeZoneLabel, toBusinessLocalInput } f
 import { cn } from '~/lib/cn'
 import { pageMeta } from '~/lib/seo'
 import { slugFromTitle } from '~/lib/slug'
-import { toast } from '~/lib/toast'
+import { toast, useResultToast } from '~/lib/toast'
 import { fieldErrors } from '../../server/accounts/validation.server'
 import {
   BlogAdminError,
@@ -309,16 +309,7 @@ export default function AdminBlogPost({ loaderData }: Route.ComponentProps) {
 }
 
 function useResultToasts(result: ActionResult | undefined) {
-  const shown = useRef<ActionResult | undefined>(undefined)
-  useEffect(() => {
-    if (!result || shown.current === result) return
-    shown.current = result
-    toast({
-      title: result.ok ? 'Saved' : 'Not saved',
-      description: result.message,
-      variant: result.ok ? 'success' : 'destructive',
-    })
-  }, [result])
+  useResultToast(result)
   // Arriving from "New post": the post exists now.
   const [params, setParams] = useSearchParams()
   const created = params.get('created') === '1'

@@ -22,7 +22,7 @@ import { Label } from '~/components/ui/label'
 import { Textarea } from '~/components/ui/textarea'
 import { business } from '~/content/business'
 import { pageMeta } from '~/lib/seo'
-import { toast } from '~/lib/toast'
+import { useResultToast } from '~/lib/toast'
 import { InviteError } from '../../server/accounts/accounts.server'
 import { listAwaitingApproval, ReviewError, reviewAccount } from '../../server/accounts/onboarding.server'
 import {
@@ -144,7 +144,7 @@ export default function Admin({ loaderData }: Route.ComponentProps) {
   // One fetcher for every row, owned here: a reviewed row leaves the list in the same render that
   // brings the answer, so the answer's toast cannot live in the row.
   const review = useFetcher<ActionResult>()
-  useResultToast(review.data)
+  useResultToast(review.data, doneTitles)
   return (
     <div className="mx-auto grid max-w-6xl gap-8 px-6 py-10">
       <AccessCheck require="admin" />
@@ -204,20 +204,10 @@ export default function Admin({ loaderData }: Route.ComponentProps) {
   )
 }
 
-type Awaiting = Route.ComponentProps['loaderData']['awaiting'][number]
+/** Staff decisions are not edits: their toasts say Done / Not done. */
+const doneTitles = { ok: 'Done', failed: 'Not done' }
 
-function useResultToast(result: ActionResult | undefined) {
-  const shown = useRef<ActionResult | undefined>(undefined)
-  useEffect(() => {
-    if (!result || shown.current === result) return
-    shown.current = result
-    toast({
-      title: result.ok ? 'Done' : 'Not done',
-      description: result.message,
-      variant: result.ok ? 'success' : 'destructive',
-    })
-  }, [result])
-}
+type Awaiting = Route.ComponentProps['loaderData']['awaiting'][number]
 
 function AwaitingAccount({
   account,
@@ -294,7 +284,7 @@ function InviteForm() {
   const formRef = useRef<HTMLFormElement>(null)
   const roleId = useId()
   const result = fetcher.data
-  useResultToast(result)
+  useResultToast(result, doneTitles)
   useEffect(() => {
     if (result?.ok) formRef.current?.reset()
   }, [result])
