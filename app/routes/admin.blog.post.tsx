@@ -12,7 +12,7 @@ import {
   useSearchParams,
 } from 'react-router'
 import { requireRole } from '~/accounts/guards.server'
-import { FormField, FormMessage } from '~/components/account/form-field'
+import { FormField, FormMessage, TextareaField } from '~/components/account/form-field'
 import { AccessCheck, ProtectedErrorBoundary } from '~/components/account/protected'
 import { PostBody } from '~/components/blog/post-body'
 import { Button } from '~/components/ui/button'
@@ -453,33 +453,6 @@ function PostForm({
         </Button>
       </div>
     </Form>
-  )
-}
-
-function TextareaField({
-  label,
-  name,
-  hint,
-  error,
-  ...props
-}: React.ComponentProps<typeof Textarea> & { label: string; name: string; hint?: string; error?: string | undefined }) {
-  const id = `${name}-${useId()}`
-  const describedBy = [hint ? `${id}-hint` : '', error ? `${id}-error` : ''].filter(Boolean).join(' ') || undefined
-  return (
-    <div className="grid gap-2">
-      <Label htmlFor={id}>{label}</Label>
-      <Textarea id={id} name={name} aria-invalid={error ? true : undefined} aria-describedby={describedBy} {...props} />
-      {hint && (
-        <p id={`${id}-hint`} className="text-muted-foreground text-sm">
-          {hint}
-        </p>
-      )}
-      {error && (
-        <p id={`${id}-error`} className="font-medium text-destructive text-sm">
-          {error}
-        </p>
-      )}
-    </div>
   )
 }
 

@@ -1,6 +1,7 @@
 import { useId } from 'react'
 import { Input } from '~/components/ui/input'
 import { Label } from '~/components/ui/label'
+import { Textarea } from '~/components/ui/textarea'
 import { cn } from '~/lib/cn'
 
 export type FormFieldProps = React.ComponentProps<typeof Input> & {
@@ -13,23 +14,36 @@ export type FormFieldProps = React.ComponentProps<typeof Input> & {
   after?: React.ReactNode
 }
 
-/** One labelled input with its hint and error, wired for screen readers (aria-describedby, aria-invalid). */
-export function FormField({ label, name, error, hint, after, className, id, ...props }: FormFieldProps) {
+type FieldFrameProps = {
+  label: string
+  name: string
+  /** The server's (or the browser's) message for this field. */
+  error?: string | undefined
+  hint?: React.ReactNode
+  /** Shown after the control (a strength meter, a link). */
+  after?: React.ReactNode
+  id?: string | undefined
+  className?: string | undefined
+  describedBy?: string | undefined
+  /** The control itself, given its id, aria-invalid and aria-describedby. */
+  control: (wiring: { id: string; 'aria-invalid'?: true; 'aria-describedby'?: string }) => React.ReactNode
+}
+
+/** The label, hint and error around one form control, wired for screen readers. */
+function FieldFrame({ label, name, error, hint, after, id, className, describedBy, control }: FieldFrameProps) {
   const generated = useId()
   const inputId = id ?? `${name}-${generated}`
   const hintId = hint ? `${inputId}-hint` : undefined
   const errorId = error ? `${inputId}-error` : undefined
-  const describedBy = [hintId, errorId, props['aria-describedby']].filter(Boolean).join(' ') || undefined
+  const ariaDescribedBy = [hintId, errorId, describedBy].filter(Boolean).join(' ') || undefined
   return (
     <div className={cn('grid gap-2', className)}>
       <Label htmlFor={inputId}>{label}</Label>
-      <Input
-        id={inputId}
-        name={name}
-        aria-invalid={error ? true : undefined}
-        {...props}
-        aria-describedby={describedBy}
-      />
+      {control({
+        id: inputId,
+        ...(error ? { 'aria-invalid': true as const } : {}),
+        ...(ariaDescribedBy ? { 'aria-describedby': ariaDescribedBy } : {}),
+      })}
       {hint && (
         <p id={hintId} className="text-muted-foreground text-sm">
           {hint}
@@ -42,6 +56,35 @@ export function FormField({ label, name, error, hint, after, className, id, ...p
         </p>
       )}
     </div>
+  )
+}
+
+/** One labelled input with its hint and error, wired for screen readers (aria-describedby, aria-invalid). */
+export function FormField({ label, name, error, hint, after, className, id, ...props }: FormFieldProps) {
+  return (
+    <FieldFrame
+      {...{ label, name, error, hint, after, id, className }}
+      describedBy={props['aria-describedby']}
+      control={(wiring) => <Input name={name} {...props} {...wiring} />}
+    />
+  )
+}
+
+export type TextareaFieldProps = React.ComponentProps<typeof Textarea> & {
+  label: string
+  name: string
+  error?: string | undefined
+  hint?: React.ReactNode
+}
+
+/** The same for a multi-line text. */
+export function TextareaField({ label, name, error, hint, className, id, ...props }: TextareaFieldProps) {
+  return (
+    <FieldFrame
+      {...{ label, name, error, hint, id, className }}
+      describedBy={props['aria-describedby']}
+      control={(wiring) => <Textarea name={name} {...props} {...wiring} />}
+    />
   )
 }
 
