@@ -3,7 +3,7 @@
 //   npx auth@latest generate --config scripts/auth-schema.config.ts --output server/db/schema/auth.server.ts --yes
 //   npx @biomejs/biome format --write server/db/schema/auth.server.ts && npm run db:generate -- --name auth
 //
-// It repeats only the options of server/auth/auth.server.ts that shape tables (the e-mail/password
+// It repeats only the options of server/accounts/auth.server.ts that shape tables (the e-mail/password
 // provider, database rate limits, uuid ids, the e-mail OTP plugin). The generator reads the options
 // without opening the database.
 import { betterAuth } from 'better-auth'

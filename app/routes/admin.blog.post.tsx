@@ -11,11 +11,18 @@ import {
   useRouteError,
   useSearchParams,
 } from 'react-router'
-import { requireRole } from '~/accounts/guards.server'
-import { FormField, FormMessage, TextareaField } from '~/components/account/form-field'
-import { AccessCheck, ProtectedErrorBoundary } from '~/components/account/protected'
-import { PostBody } from '~/components/blog/post-body'
-import { Button } from '~/components/ui/button'
+import { business } from '~/content/business'
+import { appContext } from '~/context.server'
+import { requireRole } from '~/features/accounts/guards.server'
+import { AccessCheck, ProtectedErrorBoundary } from '~/features/accounts/protected'
+import { blogFieldLimits } from '~/features/blog/limits'
+import { PostBody } from '~/features/blog/post-body'
+import { businessDateTimeFormat, businessTimeZoneLabel, toBusinessLocalInput } from '~/lib/business-time'
+import { cn } from '~/lib/cn'
+import { pageMeta } from '~/lib/seo'
+import { slugFromTitle } from '~/lib/slug'
+import { toast, useResultToast } from '~/lib/toast'
+import { Button } from '~/ui/button'
 import {
   Dialog,
   DialogClose,
@@ -25,17 +32,10 @@ import {
   DialogHeader,
   DialogTitle,
   DialogTrigger,
-} from '~/components/ui/dialog'
-import { Label } from '~/components/ui/label'
-import { Textarea } from '~/components/ui/textarea'
-import { business } from '~/content/business'
-import { appContext } from '~/context.server'
-import { blogFieldLimits } from '~/lib/blog-post-limits'
-import { businessDateTimeFormat, businessTimeZoneLabel, toBusinessLocalInput } from '~/lib/business-time'
-import { cn } from '~/lib/cn'
-import { pageMeta } from '~/lib/seo'
-import { slugFromTitle } from '~/lib/slug'
-import { toast, useResultToast } from '~/lib/toast'
+} from '~/ui/dialog'
+import { FormField, FormMessage, TextareaField } from '~/ui/field'
+import { Label } from '~/ui/label'
+import { Textarea } from '~/ui/textarea'
 import { fieldErrors } from '../../server/accounts/validation.server'
 import {
   BlogAdminError,

@@ -2,12 +2,14 @@ import { CheckIcon, UserPlusIcon, XIcon } from 'lucide-react'
 import { useEffect, useId, useRef, useState } from 'react'
 import { data, Link, useFetcher } from 'react-router'
 import { z } from 'zod'
-import { accountsContext } from '~/accounts/context.server'
-import { requireRole } from '~/accounts/guards.server'
-import { FormField, FormMessage } from '~/components/account/form-field'
-import { AccessCheck, ProtectedErrorBoundary } from '~/components/account/protected'
-import { Button } from '~/components/ui/button'
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '~/components/ui/card'
+import { business } from '~/content/business'
+import { accountsContext } from '~/features/accounts/context.server'
+import { requireRole } from '~/features/accounts/guards.server'
+import { AccessCheck, ProtectedErrorBoundary } from '~/features/accounts/protected'
+import { pageMeta } from '~/lib/seo'
+import { useResultToast } from '~/lib/toast'
+import { Button } from '~/ui/button'
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '~/ui/card'
 import {
   Dialog,
   DialogClose,
@@ -17,12 +19,10 @@ import {
   DialogHeader,
   DialogTitle,
   DialogTrigger,
-} from '~/components/ui/dialog'
-import { Label } from '~/components/ui/label'
-import { Textarea } from '~/components/ui/textarea'
-import { business } from '~/content/business'
-import { pageMeta } from '~/lib/seo'
-import { useResultToast } from '~/lib/toast'
+} from '~/ui/dialog'
+import { FormField, FormMessage } from '~/ui/field'
+import { Label } from '~/ui/label'
+import { Textarea } from '~/ui/textarea'
 import { InviteError } from '../../server/accounts/accounts.server'
 import { listAwaitingApproval, ReviewError, reviewAccount } from '../../server/accounts/onboarding.server'
 import {

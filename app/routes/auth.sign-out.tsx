@@ -1,6 +1,6 @@
 import { data } from 'react-router'
-import { callAuth } from '~/accounts/auth-calls.server'
-import { requireSameOrigin } from '~/accounts/guards.server'
+import { callAuth } from '~/features/accounts/auth-calls.server'
+import { requireSameOrigin } from '~/features/accounts/guards.server'
 import type { Route } from './+types/auth.sign-out'
 
 /** Ends the session on the server (the account menu posts here and shows the outcome as a toast). */

@@ -1,8 +1,8 @@
 import { data } from 'react-router'
 import { z } from 'zod'
-import { callAuth, tooManyAttempts } from '~/accounts/auth-calls.server'
-import { requireSameOrigin } from '~/accounts/guards.server'
-import { verificationFailure } from '~/components/account/email-verification'
+import { callAuth, tooManyAttempts } from '~/features/accounts/auth-calls.server'
+import { verificationFailure } from '~/features/accounts/email-verification'
+import { requireSameOrigin } from '~/features/accounts/guards.server'
 import type { Route } from './+types/auth.verify-email'
 
 const linkSchema = z.object({

@@ -1,9 +1,9 @@
 import { ArrowLeftIcon, InboxIcon } from 'lucide-react'
 import { data, Link } from 'react-router'
-import { billingSection } from '~/accounts/billing-sections'
-import { requireApprovedUser } from '~/accounts/guards.server'
-import { AccessCheck, ProtectedErrorBoundary } from '~/components/account/protected'
 import { business } from '~/content/business'
+import { requireApprovedUser } from '~/features/accounts/guards.server'
+import { AccessCheck, ProtectedErrorBoundary } from '~/features/accounts/protected'
+import { billingSection } from '~/features/billing/sections'
 import { pageMeta } from '~/lib/seo'
 import type { Route } from './+types/billing.section'
 

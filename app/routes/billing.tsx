@@ -1,9 +1,9 @@
 import { ArrowLeftIcon } from 'lucide-react'
 import { Link } from 'react-router'
-import { billingSections } from '~/accounts/billing-sections'
-import { requireApprovedUser } from '~/accounts/guards.server'
-import { AccessCheck, ProtectedErrorBoundary } from '~/components/account/protected'
 import { business } from '~/content/business'
+import { requireApprovedUser } from '~/features/accounts/guards.server'
+import { AccessCheck, ProtectedErrorBoundary } from '~/features/accounts/protected'
+import { billingSections } from '~/features/billing/sections'
 import { pageMeta } from '~/lib/seo'
 import type { Route } from './+types/billing'
 

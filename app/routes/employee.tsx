@@ -1,8 +1,8 @@
-import { publicSummary, requireRole } from '~/accounts/guards.server'
-import { AccessCheck, ProtectedErrorBoundary } from '~/components/account/protected'
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '~/components/ui/card'
 import { business } from '~/content/business'
+import { publicSummary, requireRole } from '~/features/accounts/guards.server'
+import { AccessCheck, ProtectedErrorBoundary } from '~/features/accounts/protected'
 import { pageMeta } from '~/lib/seo'
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '~/ui/card'
 import type { Route } from './+types/employee'
 
 export const meta: Route.MetaFunction = ({ matches }) =>

@@ -1,20 +1,13 @@
 import { generateId } from 'better-auth'
 import { eq } from 'drizzle-orm'
-import type { AccountRole } from '../../app/lib/account-status.ts'
+import type { AccountRole } from '../../app/features/accounts/status.ts'
 import { type AuditActor, recordAudit } from '../audit/audit.server.ts'
-import {
-  AUTH_BASE_PATH,
-  type Auth,
-  accountLinks,
-  authLifetimes,
-  CLIENT_IP_HEADER,
-  createAuth,
-} from '../auth/auth.server.ts'
 import type { Config } from '../config.server.ts'
 import type { Database } from '../db/client.server.ts'
 import { clientOnboarding, session as sessionTable } from '../db/schema/index.server.ts'
 import type { Logger } from '../log.server.ts'
 import type { Outbox } from '../mail/outbox.server.ts'
+import { AUTH_BASE_PATH, type Auth, accountLinks, authLifetimes, CLIENT_IP_HEADER, createAuth } from './auth.server.ts'
 import { inviteMail } from './mail.server.ts'
 import { type Realtime, startRealtime } from './realtime.server.ts'
 

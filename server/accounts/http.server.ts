@@ -1,7 +1,7 @@
 import { and, eq, gt } from 'drizzle-orm'
 import type { Hono, MiddlewareHandler } from 'hono'
 import { streamSSE } from 'hono/streaming'
-import type { AccountSummary } from '../../app/lib/account-status.ts'
+import type { AccountSummary } from '../../app/features/accounts/status.ts'
 import { session } from '../db/schema/index.server.ts'
 import type { AppEnv } from '../http/app.server.ts'
 import type { Accounts, SessionData } from './accounts.server.ts'

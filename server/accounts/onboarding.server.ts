@@ -1,6 +1,11 @@
 import { and, asc, desc, eq, gt, inArray } from 'drizzle-orm'
 import { business } from '../../app/content/business.ts'
-import { type AccountRole, type AccountStatus, accountRoleOf, accountStatusOf } from '../../app/lib/account-status.ts'
+import {
+  type AccountRole,
+  type AccountStatus,
+  accountRoleOf,
+  accountStatusOf,
+} from '../../app/features/accounts/status.ts'
 import { type AuditActor, recordAudit } from '../audit/audit.server.ts'
 import type { Database, Db } from '../db/client.server.ts'
 import { type ClientOnboarding, clientOnboarding, session, user } from '../db/schema/index.server.ts'

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { passwordProblem, passwordRules } from '../../app/lib/password-policy.ts'
+import { passwordProblem, passwordRules } from '../../app/features/accounts/password-policy.ts'
 
 /** Input rules of the account forms and of the auth API, with messages a person can act on. */
 

@@ -1,7 +1,7 @@
 import { and, desc, eq, sql } from 'drizzle-orm'
 import { z } from 'zod'
 import { business } from '../../app/content/business.ts'
-import { blogFieldLimits } from '../../app/lib/blog-post-limits.ts'
+import { blogFieldLimits } from '../../app/features/blog/limits.ts'
 import { fromBusinessLocalInput } from '../../app/lib/business-time.ts'
 import { type AuditActor, recordAudit } from '../audit/audit.server.ts'
 import type { Db } from '../db/client.server.ts'

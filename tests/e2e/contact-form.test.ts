@@ -1,4 +1,4 @@
-// The home page's contact form (app/components/contact-form.tsx) in the #contact section. It
+// The home page's contact form (app/features/booking/contact-form.tsx) in the #contact section. It
 // passes once ContactForm is wired into that section of app/routes/home.tsx.
 import fs from 'node:fs'
 import path from 'node:path'

@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { CONSENT_POLICY_VERSION } from '../../app/lib/consent/policy'
+import { CONSENT_POLICY_VERSION } from '../../app/features/consent/policy'
 import { baseURL, expectAccessible, launchBrowser, newPage } from './helpers/browser'
 import {
   readConsentKeys,

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { authRateLimits, CLIENT_IP_HEADER } from '../../server/auth/auth.server.ts'
+import { authRateLimits, CLIENT_IP_HEADER } from '../../server/accounts/auth.server.ts'
 import { selectRows, sql } from '../../server/db/client.server.ts'
 import { account, clientOnboarding, rateLimit, session, user } from '../../server/db/schema/index.server.ts'
 import {

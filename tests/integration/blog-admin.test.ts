@@ -1,9 +1,9 @@
 import { eq, sql } from 'drizzle-orm'
 import { RouterContextProvider } from 'react-router'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { accountsContext } from '../../app/accounts/context.server.ts'
-import { sessionMiddleware } from '../../app/accounts/guards.server.ts'
 import { type AppContext, appContext } from '../../app/context.server.ts'
+import { accountsContext } from '../../app/features/accounts/context.server.ts'
+import { sessionMiddleware } from '../../app/features/accounts/guards.server.ts'
 import * as editorRoute from '../../app/routes/admin.blog.post.tsx'
 import * as listRoute from '../../app/routes/admin.blog.tsx'
 import {

@@ -1,6 +1,6 @@
 import { createHmac, randomUUID } from 'node:crypto'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { CONSENT_POLICY_VERSION, type ConsentLogEntry } from '../../app/lib/consent/policy.ts'
+import { CONSENT_POLICY_VERSION, type ConsentLogEntry } from '../../app/features/consent/policy.ts'
 import { ConfigError, loadConfig } from '../../server/config.server.ts'
 import { CONSENT_BODY_LIMIT_BYTES } from '../../server/consent/api.server.ts'
 import { consentLogCsvHeader, consentLogCsvResponse, exportConsentLogCsv } from '../../server/consent/export.server.ts'

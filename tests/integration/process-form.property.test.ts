@@ -6,7 +6,7 @@ import {
   limits,
   planChoices,
   serviceNames,
-} from '../../app/lib/booking-schema.ts'
+} from '../../app/features/booking/schema.ts'
 import { bookings } from '../../server/db/schema/index.server.ts'
 import { backend } from './helpers/database.ts'
 import { type IntakeHarness, intakeHarness, postForm } from './helpers/intake.ts'

@@ -1,0 +1,122 @@
+import { useQuery } from '@tanstack/react-query'
+import { LoaderCircleIcon, LockIcon } from 'lucide-react'
+import { useEffect, useRef } from 'react'
+import { isRouteErrorResponse, Link, useLocation, useNavigate, useNavigation, useRouteError } from 'react-router'
+import type { AccountSummary } from '~/features/accounts/status'
+import { retryDelay } from '~/lib/query-client'
+import { toast } from '~/lib/toast'
+import { Button } from '~/ui/button'
+import { fetchProfile } from './account-state'
+
+/** Spec §9: the access check gives up after more than 5 attempts (the first try and 5 retries). */
+export const ACCESS_CHECK_RETRIES = 5
+
+export type AccessRequirement = 'session' | 'approved' | 'admin' | 'staff'
+
+/** The paths whose pages are protected (spec §2), with what each requires. */
+export function requirementOf(pathname: string): AccessRequirement | undefined {
+  if (pathname === '/admin' || pathname.startsWith('/admin/')) return 'admin'
+  if (pathname === '/employee') return 'staff'
+  if (pathname === '/billing' || pathname.startsWith('/billing/')) return 'approved'
+  if (pathname === '/dashboard' || pathname.startsWith('/account/')) return 'session'
+  return undefined
+}
+
+export function meetsRequirement(account: AccountSummary, requirement: AccessRequirement): boolean {
+  switch (requirement) {
+    case 'admin':
+      return account.role === 'admin'
+    case 'staff':
+      return account.role === 'admin' || account.role === 'employee'
+    case 'approved':
+      return account.status === 'approved' || account.role !== 'client'
+    default:
+      return true
+  }
+}
+
+/**
+ * The browser's side of a protected page: the server already checked access before rendering;
+ * this re-checks whenever the page regains focus (the session may have ended elsewhere) and sends
+ * the visitor to /auth when it has. A check that keeps failing gives up with a toast.
+ */
+export function AccessCheck({ require }: { require: AccessRequirement }) {
+  const navigate = useNavigate()
+  const location = useLocation()
+  const warned = useRef(false)
+  const check = useQuery({
+    queryKey: ['account', 'access'],
+    queryFn: fetchProfile,
+    retry: ACCESS_CHECK_RETRIES,
+    retryDelay,
+    staleTime: 0,
+    gcTime: 0,
+  })
+
+  useEffect(() => {
+    if (check.isError && !warned.current) {
+      warned.current = true
+      toast({
+        title: 'Authentication Error',
+        description: 'Unable to verify your access. Please try logging out and back in.',
+        variant: 'destructive',
+      })
+    }
+    if (check.isSuccess) warned.current = false
+  }, [check.isError, check.isSuccess])
+
+  const account = check.data
+  useEffect(() => {
+    if (account === null) {
+      void navigate(`/auth?redirectTo=${encodeURIComponent(location.pathname + location.search)}`, { replace: true })
+    } else if (account && !meetsRequirement(account, require)) {
+      void navigate(require === 'approved' ? '/dashboard' : '/portal', { replace: true })
+    }
+  }, [account, require, navigate, location.pathname, location.search])
+
+  return null
+}
+
+/**
+ * Spec §2: protected pages show Loading while access is checked. During a navigation to one, the
+ * server runs the check in the page's loader; this shows Loading over the page until it answers.
+ */
+export function ProtectedNavigationStatus() {
+  const navigation = useNavigation()
+  const target = navigation.location?.pathname
+  if (navigation.state !== 'loading' || !target || !requirementOf(target)) return null
+  return (
+    <div className="fixed inset-x-0 top-16 z-30 flex justify-center px-4 pt-4" role="status">
+      <span className="inline-flex items-center gap-2 rounded-full border bg-background px-4 py-2 font-medium text-sm shadow-md">
+        <LoaderCircleIcon className="size-4 animate-spin text-primary" aria-hidden="true" />
+        Loading
+      </span>
+    </div>
+  )
+}
+
+/** Error boundary of protected pages: a refused role gets a clear page instead of the generic error. */
+export function ProtectedErrorBoundary() {
+  const error = useRouteError()
+  const denied = isRouteErrorResponse(error) && error.status === 403
+  const message = denied
+    ? ((error.data as { error?: string } | undefined)?.error ?? 'You do not have access to this page.')
+    : 'This page could not be loaded. Please try again in a minute.'
+  return (
+    <section
+      className="mx-auto flex max-w-2xl flex-col items-center px-6 py-20 text-center"
+      aria-labelledby="denied-title"
+    >
+      <span className="flex size-14 items-center justify-center rounded-full bg-secondary text-primary">
+        <LockIcon className="size-7" aria-hidden="true" />
+      </span>
+      <h1 id="denied-title" className="mt-6 font-bold text-3xl tracking-tight">
+        {denied ? 'No access to this page' : 'Something went wrong'}
+      </h1>
+      <p className="mt-4 text-lg text-muted-foreground">{message}</p>
+      <Button asChild size="lg" className="mt-8">
+        <Link to="/portal">Go to my portal</Link>
+      </Button>
+    </section>
+  )
+}
