@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import { redirectBypasses } from '../../../tests/security/helpers/redirect-bypasses'
 import { pagePath, safeRedirectPath } from './guards.server'
 
 describe('pagePath', () => {
@@ -15,12 +16,23 @@ describe('pagePath', () => {
 })
 
 describe('safeRedirectPath', () => {
-  it('keeps local paths and drops everything that could leave the site', () => {
+  it('keeps local paths with their query and fragment', () => {
     expect(safeRedirectPath('/billing?x=1')).toBe('/billing?x=1')
-    expect(safeRedirectPath('//evil.example/path')).toBe('/portal')
-    expect(safeRedirectPath('/\\evil.example')).toBe('/portal')
-    expect(safeRedirectPath('https://evil.example')).toBe('/portal')
+    expect(safeRedirectPath('/billing/invoices#latest')).toBe('/billing/invoices#latest')
+    expect(safeRedirectPath('/auth?redirectTo=%2Fbilling')).toBe('/auth?redirectTo=%2Fbilling')
+  })
+
+  it('drops every known bypass, long values and non-strings', () => {
+    for (const value of redirectBypasses) expect(safeRedirectPath(value), JSON.stringify(value)).toBe('/portal')
     expect(safeRedirectPath(null)).toBe('/portal')
     expect(safeRedirectPath(`/${'a'.repeat(600)}`)).toBe('/portal')
+  })
+
+  it('only ever answers something that stays on the site and is a valid header value', () => {
+    for (const value of redirectBypasses) {
+      const kept = safeRedirectPath(value, '/dashboard')
+      expect(new URL(kept, 'https://www.example.com').origin).toBe('https://www.example.com')
+      expect(() => new Headers({ location: kept })).not.toThrow()
+    }
   })
 })

@@ -65,12 +65,28 @@ export function publicSummary(user: CurrentUser): AccountSummary {
   return summary
 }
 
-/** A path on this site to return to after signing in; anything else (other hosts, //evil) is dropped. */
+const SITE = 'http://site.invalid'
+
+/**
+ * A path on this site to return to after signing in, or the fallback. Accepted only when it is
+ * printable ASCII without spaces or backslashes, and when, resolved against the site's origin, it
+ * stays on that origin and reads back exactly as given (so nothing a browser would strip or
+ * normalise, such as a tab in `/\t/evil.example`, can turn it into another host). A value that
+ * passes is also always a valid header value.
+ */
 export function safeRedirectPath(value: unknown, fallback = '/portal'): string {
-  if (typeof value !== 'string' || !value.startsWith('/') || value.startsWith('//') || value.startsWith('/\\')) {
+  if (typeof value !== 'string' || value.length > 500 || !value.startsWith('/')) return fallback
+  if (!/^[\x21-\x7e]+$/.test(value) || value.includes('\\')) return fallback
+  // An encoded slash or backslash right after the first one reads as "//" to some servers and proxies.
+  if (/^\/(%2f|%5c)/i.test(value)) return fallback
+  let resolved: URL
+  try {
+    resolved = new URL(value, SITE)
+  } catch {
     return fallback
   }
-  return value.length > 500 ? fallback : value
+  if (resolved.origin !== SITE) return fallback
+  return resolved.pathname + resolved.search + resolved.hash === value ? value : fallback
 }
 
 /**
