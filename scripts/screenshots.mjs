@@ -3,7 +3,8 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import { chromium } from 'playwright-core'
-import { chromiumArgs, chromiumPath, publicPaths, root, startBuiltServer } from './lib/serve-build.mjs'
+import { chromiumArgs, chromiumPath, publicPaths, requireChromium } from './lib/serve-build.mjs'
+import { root, startBuiltServer } from './lib/server-process.mjs'
 
 const outDir = path.join(root, 'docs/screenshots')
 const widths = [
@@ -13,17 +14,18 @@ const widths = [
 
 const slug = (pathname) => (pathname === '/' ? 'home' : pathname.replace(/^\/|\/$/g, '').replace(/\//g, '-'))
 
-const server = await startBuiltServer()
+requireChromium()
+const server = await startBuiltServer({ label: 'screenshots' })
 let browser
 try {
   browser = await chromium.launch({ executablePath: chromiumPath, headless: true, args: chromiumArgs })
-  const paths = await publicPaths(server.baseURL)
+  const paths = await publicPaths(server.url)
   fs.mkdirSync(outDir, { recursive: true })
   for (const old of fs.readdirSync(outDir)) if (old.endsWith('.png')) fs.rmSync(path.join(outDir, old))
   let bytes = 0
   for (const viewport of widths) {
     const context = await browser.newContext({
-      baseURL: server.baseURL,
+      baseURL: server.url,
       viewport: { width: viewport.width, height: viewport.height },
       isMobile: viewport.width < 768,
       hasTouch: viewport.width < 768,

@@ -2,6 +2,5 @@
 export const root: string
 export const chromiumPath: string
 export const chromiumArgs: string[]
-export function requireBuildAndChromium(): void
-export function startBuiltServer(): Promise<{ baseURL: string; stop: () => Promise<void> }>
+export function requireChromium(): void
 export function publicPaths(baseURL: string): Promise<string[]>

@@ -173,7 +173,7 @@ describe('the blog with more posts than one page, and with none', () => {
       })),
     )
     await database.close()
-    const server = await startBuiltServer('blog-pages', { DATA_DIR: dataDir })
+    const server = await startBuiltServer('blog-pages', {}, { dataDir })
     try {
       const { page, context, consoleErrors } = await newPage(browser, { ...desktop, baseURL: server.baseURL })
       expect(await visit(page, '/blog')).toBe(200)
