@@ -4,8 +4,8 @@
 //   npm run lighthouse -- --runs 1    one run per page instead of the median of three
 import fs from 'node:fs'
 import path from 'node:path'
+import { requireChromium } from './lib/chromium.mjs'
 import { lighthousePages, lighthouseTargets as targets } from './lib/lighthouse-run.mjs'
-import { requireChromium } from './lib/serve-build.mjs'
 import { root, startBuiltServer } from './lib/server-process.mjs'
 
 const pages = [

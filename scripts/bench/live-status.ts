@@ -14,9 +14,9 @@ import os from 'node:os'
 import path from 'node:path'
 import { parseArgs } from 'node:util'
 import pg from 'pg'
-import { type Browser, chromium } from 'playwright-core'
+import type { Browser } from 'playwright-core'
 import { parseMessage } from '../../tests/integration/helpers/mail.ts'
-import { chromiumArgs, chromiumPath } from '../lib/serve-build.mjs'
+import { launchChromium } from '../lib/chromium.mjs'
 import { type BuiltServer, startBuiltServer } from '../lib/server-process.mjs'
 import { median, percentile } from './lib.ts'
 
@@ -101,7 +101,7 @@ async function main() {
     const b = await startBuiltServer({ dataDir, env })
     servers.push(b)
     await db.connect()
-    browser = await chromium.launch({ executablePath: chromiumPath, headless: true, args: chromiumArgs })
+    browser = await launchChromium()
     const adminCookie = (await signIn(a, admin.email, admin.password, '10.200.0.1')).join('; ')
 
     const samples: number[] = []

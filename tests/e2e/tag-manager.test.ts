@@ -1,11 +1,9 @@
-import type { Browser } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type BuiltServer, startBuiltServer } from '../setup/built-server'
-import { launchBrowser, newPage } from './helpers/browser'
+import { newPage, testBrowser } from './helpers/browser'
 import { readDataLayer } from './helpers/consent'
 
 const gtmId = 'GTM-E2E1234'
-let browser: Browser
 let server: BuiltServer | undefined
 let origin: string
 
@@ -13,17 +11,15 @@ let origin: string
 beforeAll(async () => {
   server = await startBuiltServer('gtm', { GTM_ID: gtmId, SEED_DEMO: 'false' })
   origin = server.baseURL
-  browser = await launchBrowser()
 })
-
 afterAll(async () => {
-  await browser?.close()
   await server?.stop()
 })
+const browser = testBrowser()
 
 describe('with GTM_ID', () => {
   it('loads the Tag Manager container after the consent default, with the CSP nonce', async () => {
-    const { page, context, consoleErrors } = await newPage(browser, { baseURL: origin })
+    const { page, context, consoleErrors } = await newPage(browser(), { baseURL: origin })
     // The outside world stays outside: Google's script is replaced by one that reports what it saw.
     const fetched: string[] = []
     await context.route('https://www.googletagmanager.com/**', (route) => {
