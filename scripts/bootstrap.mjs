@@ -108,6 +108,9 @@ function failedTests(report) {
   return out
 }
 
+const counts = ({ passed, failed, skipped }) =>
+  `${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`
+
 /** Runs one suite; vitest suites report their counts through a JSON file. */
 function suite(label, script, results, { gate = false } = {}) {
   step(label)
@@ -119,11 +122,14 @@ function suite(label, script, results, { gate = false } = {}) {
   const seconds = ((Date.now() - started) / 1000).toFixed(1)
   let passed = 0
   let failed = 0
+  let skipped = 0
   let failures = []
   if (fs.existsSync(reportFile)) {
     const report = JSON.parse(fs.readFileSync(reportFile, 'utf8'))
     passed = report.numPassedTests ?? 0
     failed = (report.numFailedTests ?? 0) + (result.status !== 0 && !report.numFailedTests ? 1 : 0)
+    // Tests a suite does not run here (describe.runIf: the PostgreSQL-only blocks on PGlite and back).
+    skipped = (report.numPendingTests ?? 0) + (report.numTodoTests ?? 0)
     failures = failedTests(report)
   } else if (result.status === 0) {
     // A gate (typecheck, lint, build) counts as one check; a suite that wrote no report was skipped.
@@ -131,8 +137,8 @@ function suite(label, script, results, { gate = false } = {}) {
   } else {
     failed = 1
   }
-  results.push({ label, passed, failed, seconds, failures })
-  console.log(`${failed === 0 ? '✔' : '✖'} ${label}: ${passed} passed, ${failed} failed (${seconds}s)`)
+  results.push({ label, passed, failed, skipped, seconds, failures })
+  console.log(`${failed === 0 ? '✔' : '✖'} ${label}: ${counts({ passed, failed, skipped })} (${seconds}s)`)
 }
 
 if (mode === 'start') {
@@ -161,7 +167,7 @@ if (mode === 'start') {
   const failed = results.reduce((n, r) => n + r.failed, 0)
   console.log('\nSummary')
   for (const r of results) {
-    console.log(`  ${r.failed ? '✖' : '✔'} ${r.label}: ${r.passed} passed, ${r.failed} failed`)
+    console.log(`  ${r.failed ? '✖' : '✔'} ${r.label}: ${counts(r)}`)
     // The failed tests are repeated here, so a log read from its end still names them.
     for (const f of r.failures) console.log(`      ✖ ${f}`)
   }
