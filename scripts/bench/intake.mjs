@@ -15,13 +15,12 @@
 // (2xx) answers. Results (medians over the runs) go to docs/perf/intake.md and docs/perf/intake.json.
 import { spawn } from 'node:child_process'
 import fs from 'node:fs'
-import net from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { parseArgs } from 'node:util'
+import { root, startBuiltServer } from '../lib/server-process.mjs'
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')
 const { values: args } = parseArgs({
   options: {
     runs: { type: 'string', default: '3' },
@@ -116,67 +115,15 @@ function postmasterPid() {
   }
 }
 
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer()
-    server.unref()
-    server.once('error', reject)
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address()
-      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0))
-    })
+/** The built server, as `npm start` runs it, with the intake rate limit out of the way. */
+function startServer(env) {
+  return startBuiltServer({
+    label: 'bench-intake',
+    dataDir: env.DATA_DIR,
+    env: { SEED_DEMO: 'false', INTAKE_RATE_LIMIT: RATE_LIMIT_FOR_BENCH, ...env },
+    // Under load the server may need a while to drain before it stops.
+    stopTimeoutMs: 30_000,
   })
-}
-
-async function startServer(env) {
-  const port = await freePort()
-  const url = `http://127.0.0.1:${port}`
-  let output = ''
-  const child = spawn(process.execPath, ['server.js'], {
-    cwd: root,
-    env: {
-      ...process.env,
-      NODE_ENV: 'production',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      PUBLIC_URL: url,
-      LOG_LEVEL: 'warn',
-      SEED_DEMO: 'false',
-      SMTP_URL: '',
-      INTAKE_RATE_LIMIT: RATE_LIMIT_FOR_BENCH,
-      ...env,
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  })
-  child.stdout.on('data', (d) => {
-    output += d
-  })
-  child.stderr.on('data', (d) => {
-    output += d
-  })
-  const deadline = Date.now() + 60_000
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}:\n${output}`)
-    try {
-      if ((await fetch(`${url}/healthz`)).ok) break
-    } catch {
-      // not listening yet
-    }
-    if (Date.now() > deadline) throw new Error(`server did not become healthy:\n${output}`)
-    await new Promise((r) => setTimeout(r, 200))
-  }
-  return {
-    url,
-    pid: child.pid,
-    output: () => output,
-    async stop() {
-      const exited = new Promise((resolve) => child.once('exit', resolve))
-      child.kill('SIGTERM')
-      const timer = setTimeout(() => child.kill('SIGKILL'), 30_000)
-      await exited
-      clearTimeout(timer)
-    },
-  }
 }
 
 /** A unique, valid booking each time: no two bodies are the same, so none is a repeat. */

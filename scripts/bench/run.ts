@@ -14,17 +14,8 @@ import os from 'node:os'
 import path from 'node:path'
 import { parseArgs } from 'node:util'
 import { lighthousePages, lighthouseTargets } from '../lib/lighthouse-run.mjs'
-import {
-  ensureNginx,
-  type LoadResult,
-  load,
-  median,
-  root,
-  rssMiB,
-  type StaticFile,
-  startNginx,
-  startServer,
-} from './lib.ts'
+import { root, startBuiltServer } from '../lib/server-process.mjs'
+import { ensureNginx, type LoadResult, load, median, rssMiB, type StaticFile, startNginx } from './lib.ts'
 import type { LiveStatusResult } from './live-status.ts'
 
 type Summary = { rps: number; p50: number; p99: number; errors: number }
@@ -130,10 +121,10 @@ async function main() {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ramapo-bench-'))
   try {
     // Boot: first on an empty folder (migrations + seed), then again on the existing folder.
-    const first = await startServer({ dataDir })
+    const first = await startBuiltServer({ dataDir })
     const coldBootMs = first.bootMs
     await first.stop()
-    const server = await startServer({ dataDir })
+    const server = await startBuiltServer({ dataDir })
     results.sections.boot = { coldBootMs, warmBootMs: server.bootMs, rssAfterBootMiB: rssMiB(server.pid) }
 
     if (only.has('lighthouse')) {

@@ -1,5 +1,4 @@
-import type { Browser } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import {
   adminCredentials,
   invitedAccountOverHttp,
@@ -8,7 +7,7 @@ import {
   uniqueIdentity,
   verifiedAccountOverHttp,
 } from './helpers/accounts'
-import { baseURL, launchBrowser, newPage, visit } from './helpers/browser'
+import { baseURL, newPage, testBrowser, visit } from './helpers/browser'
 
 type Who = 'anonymous' | 'pending client' | 'approved client' | 'employee' | 'admin'
 const everyone: Who[] = ['anonymous', 'pending client', 'approved client', 'employee', 'admin']
@@ -210,16 +209,10 @@ describe('the permission matrix', () => {
 })
 
 describe('staff and denied pages in the browser', () => {
-  let browser: Browser
-  beforeAll(async () => {
-    browser = await launchBrowser()
-  })
-  afterAll(async () => {
-    await browser?.close()
-  })
+  const browser = testBrowser()
 
   it('renders the employee portal, and a clear page for a refused role, without accessibility violations', async () => {
-    const { page, context, consoleErrors } = await newPage(browser, { extraHTTPHeaders: { 'x-forwarded-for': ip } })
+    const { page, context, consoleErrors } = await newPage(browser(), { extraHTTPHeaders: { 'x-forwarded-for': ip } })
     const url = new URL(baseURL())
     await context.addCookies(
       (cookies.get('employee') ?? '').split('; ').map((pair) => {

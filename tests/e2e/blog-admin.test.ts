@@ -1,5 +1,5 @@
-import type { Browser, Page } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { Page } from 'playwright-core'
+import { describe, expect, it } from 'vitest'
 import { slugFromTitle } from '../../app/lib/slug'
 import {
   adminCredentials,
@@ -13,16 +13,9 @@ import {
   strongPassword,
   uniqueIdentity,
 } from './helpers/accounts'
-import { baseURL, expectAccessible, launchBrowser, visit } from './helpers/browser'
+import { baseURL, expectAccessible, testBrowser, visit } from './helpers/browser'
 
-let browser: Browser
-
-beforeAll(async () => {
-  browser = await launchBrowser()
-})
-afterAll(async () => {
-  await browser?.close()
-})
+const browser = testBrowser()
 
 /** What an anonymous reader gets at a public address: the status, or where it redirects. */
 async function publicAnswer(path: string): Promise<number | string> {
@@ -44,7 +37,7 @@ const bodyField = (page: Page) => page.getByRole('textbox', { name: 'Body (Markd
 
 describe('an admin runs the blog from the admin area', () => {
   it('writes a draft, previews it, publishes it, moves its address and deletes it', async () => {
-    const { page, context, consoleErrors } = await pageFrom(browser, uniqueIdentity('blog-admin').ip)
+    const { page, context, consoleErrors } = await pageFrom(browser(), uniqueIdentity('blog-admin').ip)
     await signInThroughPage(page, adminCredentials().email, adminCredentials().password)
     await page.getByRole('heading', { name: 'Admin Dashboard', level: 1 }).waitFor()
     await page.getByRole('link', { name: 'Manage blog posts' }).click()
@@ -149,7 +142,7 @@ describe('an admin runs the blog from the admin area', () => {
   })
 
   it('answers an unknown post with a 404 page', async () => {
-    const { page, context } = await pageFrom(browser, uniqueIdentity('blog-admin-404').ip)
+    const { page, context } = await pageFrom(browser(), uniqueIdentity('blog-admin-404').ip)
     await signInThroughPage(page, adminCredentials().email, adminCredentials().password)
     await page.getByRole('heading', { name: 'Admin Dashboard', level: 1 }).waitFor()
     for (const id of ['00000000-0000-4000-8000-000000000000', 'not-an-id']) {

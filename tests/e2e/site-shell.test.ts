@@ -1,20 +1,13 @@
-import type { Browser, Page } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { Page } from 'playwright-core'
+import { describe, expect, it } from 'vitest'
 import { adminCredentials, pageFrom, signInThroughPage, uniqueIdentity } from './helpers/accounts'
-import { baseURL, launchBrowser, newPage, visit } from './helpers/browser'
+import { baseURL, newPage, testBrowser, visit } from './helpers/browser'
 
-let browser: Browser
-
-beforeAll(async () => {
-  browser = await launchBrowser()
-})
-afterAll(async () => {
-  await browser?.close()
-})
+const browser = testBrowser()
 
 describe('a visitor opens the site', () => {
   it('renders the home page on the server and hydrates it without errors', async () => {
-    const { page, consoleErrors, context } = await newPage(browser)
+    const { page, consoleErrors, context } = await newPage(browser())
     const status = await visit(page, '/')
     expect(status).toBe(200)
     await expect(page.title()).resolves.toMatch(/Ramapo IT Services/)
@@ -28,7 +21,7 @@ describe('a visitor opens the site', () => {
   })
 
   it('paints the server-rendered page before it asks for any script', async () => {
-    const { page, consoleErrors, context } = await newPage(browser)
+    const { page, consoleErrors, context } = await newPage(browser())
     await visit(page, '/')
     const timing = await page.evaluate(() => ({
       paint: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? null,
@@ -47,7 +40,7 @@ describe('a visitor opens the site', () => {
   })
 
   it('gets a 404 page with a link home for an unknown path, and at /404', async () => {
-    const { page, context } = await newPage(browser)
+    const { page, context } = await newPage(browser())
     for (const path of ['/no-such-page/at-all', '/404']) {
       const status = await visit(page, path)
       expect(status).toBe(404)
@@ -144,7 +137,7 @@ async function expectHeaderOnOneLine(page: Page) {
 
 describe('the header', () => {
   it('fits on one line at every desktop width, for a visitor and for a signed-in admin', async () => {
-    const { page, context, consoleErrors } = await pageFrom(browser, uniqueIdentity('header').ip)
+    const { page, context, consoleErrors } = await pageFrom(browser(), uniqueIdentity('header').ip)
     await visit(page, '/')
     await expectHeaderOnOneLine(page)
     await page.setViewportSize({ width: 1280, height: 800 })

@@ -3,7 +3,7 @@ import path from 'node:path'
 import type { Browser, Page } from 'playwright-core'
 import { expect, inject } from 'vitest'
 import { type ParsedMessage, parseMessage } from '../../integration/helpers/mail'
-import { baseURL, newPage, visit } from './browser'
+import { baseURL, newPage, open, visit } from './browser'
 
 export const adminCredentials = () => inject('admin')
 
@@ -96,12 +96,6 @@ export async function signUpThroughPage(page: Page, who: { name: string; email: 
   await page.getByRole('button', { name: 'Create account' }).click()
   await page.getByRole('heading', { name: 'Check your inbox' }).waitFor()
   return waitForMail(who.email, /Confirm your e-mail/)
-}
-
-/** Navigates and waits for hydration, without the accessibility scan (for pages other tests scan). */
-export async function open(page: Page, path: string) {
-  await page.goto(path, { waitUntil: 'load' })
-  await page.waitForSelector('html[data-hydrated="true"]', { timeout: 15_000 })
 }
 
 export async function signInThroughPage(page: Page, email: string, password = strongPassword, path = '/auth') {
