@@ -1,6 +1,6 @@
 /**
- * Plans and prices (spec §2 pricing cards, §3 plan choices, §9). The home pricing cards, the
- * booking form, service pages and structured data all read them from here, so they never disagree.
+ * Plans and prices: the home pricing cards, the booking form, service pages and structured data all
+ * read them from here, so they never disagree.
  */
 export type PlanKey = 'basic' | 'full' | 'custom' | 'hourly' | 'subscription'
 
@@ -65,5 +65,5 @@ export function planByKey(key: string | null | undefined): Plan | undefined {
   return plans.find((p) => p.key === key)
 }
 
-/** The consultation offered on every page (spec §1, §9). */
+/** The consultation offered on every page. */
 export const consultation = { price: 'Free', minutes: { min: 30, max: 60 }, label: 'free, 30-60 minutes' } as const

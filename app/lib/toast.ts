@@ -26,7 +26,7 @@ export type ToastItem = {
   open: boolean
 }
 
-/** Spec §4 and §9: 5 s, swipe right past 50 px, F8 focuses the notification region. */
+/** Toasts last 5 s, close on a swipe right past 50 px, and F8 focuses the notification region. */
 export const toastSettings = {
   durationMs: 5000,
   swipeDirection: 'right',

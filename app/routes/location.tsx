@@ -18,7 +18,7 @@ import { Button } from '~/ui/button'
 import { findPublishedLocation } from '../../server/locations/locations.server.ts'
 import type { Route } from './+types/location'
 
-// /{slug}: a published town page. Unknown, unpublished or failing → /404 (spec §2, §8).
+// /{slug}: a published town page. Unknown, unpublished or failing → /404.
 export async function loader({ params, context }: Route.LoaderArgs) {
   const { database, log } = context.get(appContext)
   let location: Awaited<ReturnType<typeof findPublishedLocation>>

@@ -26,7 +26,7 @@ async function expectScrolledTo(page: Page, id: string) {
 }
 
 describe('the home page', () => {
-  it('shows every section of spec §2 with the right counts', async () => {
+  it('shows every home section with the right counts', async () => {
     const { page, context } = await newPage(browser(), desktop)
     await visit(page, '/')
     const section = (id: string) => page.locator(`section#${id}`)

@@ -1,7 +1,7 @@
 import type { LucideIcon } from 'lucide-react'
 import { FileCheckIcon, FileSignatureIcon, FileTextIcon, ReceiptIcon } from 'lucide-react'
 
-/** The billing area's four sections (spec §2): what each will hold once documents are issued. */
+/** The billing area's four sections: what each will hold once documents are issued. */
 export type BillingSection = {
   key: 'estimates' | 'invoices' | 'receipts' | 'contracts'
   title: string

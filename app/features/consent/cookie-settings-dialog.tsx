@@ -19,7 +19,7 @@ export type CookieSettingsDialogProps = {
 }
 
 /**
- * Spec §2: switches for necessary (always on), analytics and marketing; Cancel and Save Preferences.
+ * Switches for necessary (always on), analytics and marketing; Cancel and Save Preferences.
  * The switches start from `initial`: give the dialog a new `key` on each opening.
  */
 export function CookieSettingsDialog({

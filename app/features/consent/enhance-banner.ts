@@ -2,7 +2,7 @@ import { browserSendsGpc, onConsentSaved, readConsentStorage, saveConsent } from
 import { BANNER_DELAY_MS, bannerNeeded, choicesForAction } from '~/features/consent/policy'
 
 /**
- * The cookie banner's behaviour (spec §2): 1 s after the page has loaded, when no valid choice is
+ * The cookie banner's behaviour: 1 s after the page has loaded, when no valid choice is
  * saved, a copy of the server-rendered banner (<template>, features/consent) goes first
  * into <body>; Accept All and Reject Non-Essential save at once and remove it; every
  * `[data-cookie-settings]` button (banner, footer) opens the Cookie Settings dialog, downloaded on

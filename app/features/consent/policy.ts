@@ -1,5 +1,5 @@
 /**
- * Cookie consent rules (spec §2, §3, §4, §9), free of browser globals so the server, the inline
+ * Cookie consent rules, free of browser globals so the server, the inline
  * head script's tests and the browser share them. docs/consent.md explains the stored format.
  */
 
@@ -11,9 +11,9 @@ export const CONSENT_BANNER_SHOWN_KEY = 'ramapo.cookie-banner-shown'
 export const CONSENT_POLICY_VERSION = 1
 /** A saved choice expires this many months after it was made. */
 export const CONSENT_MAX_AGE_MONTHS = 12
-/** Spec §9: the banner appears 1 second after load. */
+/** The banner appears 1 second after load. */
 export const BANNER_DELAY_MS = 1000
-/** Spec §9: idle callbacks wait at most 200 ms. */
+/** Idle callbacks wait at most 200 ms. */
 export const IDLE_TIMEOUT_MS = 200
 /** Where each saved choice is logged (server/consent). */
 export const CONSENT_LOG_PATH = '/api/consent'
@@ -43,7 +43,7 @@ export type ConsentLogEntry = ConsentChoices & {
   gpc: boolean
 }
 
-/** Spec §3: necessary on, analytics off, marketing off. */
+/** Necessary on, analytics off, marketing off. */
 export const defaultChoices: ConsentChoices = { necessary: true, analytics: false, marketing: false }
 
 /** The moment a choice made at `savedAt` stops counting (calendar months, UTC). */
@@ -141,7 +141,7 @@ export function consentModeState(choices: ConsentChoices) {
   }
 }
 
-/** The tag-layer event pushed with every saved choice (spec §7). */
+/** The tag-layer event pushed with every saved choice. */
 export function consentUpdateEvent(choices: ConsentChoices) {
   return {
     event: 'cookie_consent_update',

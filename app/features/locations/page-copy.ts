@@ -3,7 +3,7 @@ import type { ServiceKey } from '../../content/catalog'
 
 /**
  * The town landing pages (/{slug}) read their copy from the locations table; any field left
- * empty there falls back to these texts, built from the town and county (spec §2, §3).
+ * empty there falls back to these texts, built from the town and county.
  */
 export type LocationFields = {
   town: string

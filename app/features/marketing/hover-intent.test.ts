@@ -16,7 +16,7 @@ describe('createHoverIntent with the spec timings', () => {
     vi.useRealTimers()
   })
 
-  it('uses 200, 300 and 150 ms (spec §9)', () => {
+  it('uses 200, 300 and 150 ms', () => {
     expect(navTimings).toEqual({ openDelayMs: 200, skipDelayMs: 300, closeDelayMs: 150 })
   })
 

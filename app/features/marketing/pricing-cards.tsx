@@ -9,7 +9,7 @@ import { Badge } from '~/ui/badge'
 import { Button } from '~/ui/button'
 import { Section, SectionHeader } from './section'
 
-/** The home page's pricing: three business plans (spec §2) and a pointer to residential pricing. */
+/** The home page's pricing: three business plans and a pointer to residential pricing. */
 export function PricingSection() {
   return (
     <Section id="pricing" aria-labelledby="pricing-title" tone="muted">

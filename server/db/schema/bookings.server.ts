@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm'
 import { check, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core'
 
 /**
- * Every consultation request and contact message (spec §3 "Booking form"), stored before any
+ * Every consultation request and contact message, stored before any
  * e-mail about it is tried, in the same transaction as its mail jobs (POST /api/process-form).
  */
 export const bookings = pgTable(

@@ -8,7 +8,7 @@ import { createHoverIntent } from '~/features/marketing/hover-intent'
  * app's JavaScript (islands) and keeps working while React re-renders the header (app pages).
  *
  * Mouse: opens after 200 ms of hovering, at once within 300 ms of a menu closing, closes 150 ms after
- * the pointer left trigger and panel (spec §9, features/marketing/hover-intent.ts). Click and keyboard act at once:
+ * the pointer left trigger and panel (features/marketing/hover-intent.ts). Click and keyboard act at once:
  * Enter/Space toggle, ArrowDown opens and moves to the first link, Escape closes and returns focus
  * to the button, focus or a click elsewhere closes.
  */
