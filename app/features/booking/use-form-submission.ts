@@ -5,7 +5,7 @@ import { SubmitFormError, submitForm } from '~/features/booking/submit'
 import { useFormHandlerAvailability } from '~/features/booking/use-handler-availability'
 import { type FieldErrors, fieldErrors, firstError } from '~/lib/forms/result'
 import { toast } from '~/lib/toast'
-import { focusFirstInvalid } from './form-field'
+import { focusFirstInvalid } from '~/ui/field'
 
 /**
  * The schema, or a function that loads it: the home page's contact form passes a loader so the
