@@ -10,7 +10,7 @@ import { appContext } from '../../app/context.server.ts'
 import { accountsContext } from '../../app/features/accounts/context.server.ts'
 import { GTM_ORIGIN } from '../../app/features/consent/head-script.ts'
 import type { Accounts } from '../accounts/accounts.server.ts'
-import { mountAccountRoutes, requireAdminApi } from '../accounts/http.server.ts'
+import { mountAccountRoutes, requireApi } from '../accounts/http.server.ts'
 import { processFormRoutes } from '../booking/intake.server.ts'
 import type { Config } from '../config.server.ts'
 import { consentApi } from '../consent/api.server.ts'
@@ -151,7 +151,7 @@ export function createApp(deps: AppDeps) {
   if (deps.accounts) {
     mountAccountRoutes(api, deps.accounts)
     // The consent log export (docs/consent.md): admins only.
-    api.get('/admin/consent-log.csv', requireAdminApi(deps.accounts), (c) =>
+    api.get('/admin/consent-log.csv', requireApi(deps.accounts, 'admin'), (c) =>
       consentLogCsvResponse(database.db, c.req.query()),
     )
     api.all('/admin/consent-log.csv', (c) => methodNotAllowed(c.req.method, ['GET', 'HEAD']))

@@ -155,7 +155,8 @@ describe('an admin runs the blog from the admin area', () => {
     for (const id of ['00000000-0000-4000-8000-000000000000', 'not-an-id']) {
       const response = await page.goto(`/admin/blog/${id}`)
       expect(response?.status(), id).toBe(404)
-      await page.getByRole('heading', { name: 'Post not found', level: 1 }).waitFor()
+      await page.getByRole('heading', { name: 'Page not found', level: 1 }).waitFor()
+      await page.getByText('There is no post at this address', { exact: false }).waitFor()
     }
     await context.close()
   })

@@ -3,9 +3,9 @@ import { RouterContextProvider } from 'react-router'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { type AppContext, appContext } from '../../app/context.server.ts'
 import { accountsContext } from '../../app/features/accounts/context.server.ts'
-import { sessionMiddleware } from '../../app/features/accounts/guards.server.ts'
-import * as editorRoute from '../../app/routes/admin.blog.post.tsx'
-import * as listRoute from '../../app/routes/admin.blog.tsx'
+import { areaGuard, sessionMiddleware } from '../../app/features/accounts/guards.server.ts'
+import * as listRoute from '../../app/routes/admin/blog.tsx'
+import * as editorRoute from '../../app/routes/admin/blog-post.tsx'
 import {
   BlogAdminError,
   type BlogPostForm,
@@ -301,7 +301,7 @@ describe(`the editor's pages when the blog's database fails, on ${backend}`, () 
     await harness?.cleanup()
   })
 
-  /** A signed-in admin's request, through the root's session middleware, with the blog on a closed database. */
+  /** A signed-in admin's request, through the root's session middleware and the admin area's guard, with the blog on a closed database. */
   async function adminRequest(path: string) {
     const client = await signIn(harness, admin.email, admin.password)
     const request = new Request(`${PUBLIC_URL}${path}`, { headers: { cookie: client.cookieHeader() } })
@@ -311,7 +311,11 @@ describe(`the editor's pages when the blog's database fails, on ${backend}`, () 
     const context = new RouterContextProvider()
     context.set(accountsContext, harness.accounts)
     context.set(appContext, { database: closed, log } as unknown as AppContext)
-    await sessionMiddleware({ request, context, params: {} } as never, async () => new Response(null))
+    const middlewareArgs = { request, context, params: {} } as never
+    await sessionMiddleware(
+      middlewareArgs,
+      async () => (await areaGuard(middlewareArgs, async () => new Response(null))) ?? new Response(null),
+    )
     return { args: { request, context, params: {} } as never, lines }
   }
 

@@ -255,7 +255,7 @@ describe(`the consent log CSV export on ${backend}`, () => {
     expect(res.headers.get('content-disposition')).toBe(
       'attachment; filename="consent-log-from-2026-02-01-to-2026-02-28.csv"',
     )
-    expect(res.headers.get('cache-control')).toBe('no-store')
+    expect(res.headers.get('cache-control')).toBe('private, no-store')
     expect(lines(await res.text())).toHaveLength(3)
 
     const all = await consentLogCsvResponse(database.db, {})

@@ -1,7 +1,9 @@
 import { beforeAll, describe, expect, it } from 'vitest'
+import { requirementOf } from '../../app/features/accounts/access'
 import { uniqueIdentity } from '../e2e/helpers/accounts'
 import { baseURL } from '../e2e/helpers/browser'
 import { type Actor, actors, type Cast, castOfActors } from './helpers/actors'
+import { pages } from './helpers/route-table'
 
 /** A status, or `→ <Location>` for a redirect. */
 type Outcome = number | `→ ${string}`
@@ -68,6 +70,11 @@ const matrix: ReadonlyArray<{ request: Request; expected: Row }> = [
     request: { method: 'GET', path } as Request,
     expected: approvedOnly(path),
   })),
+  // An address the billing area does not have: the area's "Page not found", after the same guard.
+  {
+    request: { method: 'GET', path: '/billing/no-such-section' },
+    expected: { ...approvedOnly('/billing/no-such-section'), 'approved client': 404, employee: 404, admin: 404 },
+  },
   { request: { method: 'GET', path: '/employee' }, expected: staffOnly('/employee') },
   { request: { method: 'GET', path: '/admin' }, expected: adminOnly('/admin') },
   { request: { method: 'GET', path: '/admin/blog' }, expected: adminOnly('/admin/blog') },
@@ -192,6 +199,38 @@ describe('the permission matrix', () => {
     // One comparison of the whole table, so a failure shows every cell that differs.
     expect(seen).toEqual(wanted)
     expect(leaks).toEqual([])
+  })
+
+  it('has a row for every page of every protected area in the route table', () => {
+    const covered = (pattern: string) => {
+      const shape = new RegExp(`^${pattern.replace(/:[^/]+/g, '[^/]+')}$`)
+      return matrix.some(({ request }) => request.method === 'GET' && shape.test(request.path))
+    }
+    const protectedPages = pages.filter((page) => requirementOf(page.path))
+    expect(protectedPages.length).toBeGreaterThan(5)
+    expect(protectedPages.filter((page) => !covered(page.path)).map((page) => page.path)).toEqual([])
+  })
+
+  it('marks every answer for a signed-in visitor private and never stored, page or data', async () => {
+    const signedInActors = actors.filter((who) => cast.cookie[who])
+    const paths = [
+      ...matrix.filter(({ request }) => request.method === 'GET' && !request.path.startsWith('/api/realtime')),
+    ].map(({ request }) => request.path)
+    const wrong: string[] = []
+    for (const who of signedInActors) {
+      for (const path of [...paths, '/', '/services/managed-it', '/dashboard.data', '/billing/invoices.data']) {
+        const response = await send({ method: 'GET', path }, who)
+        await response.body?.cancel()
+        const cacheControl = response.headers.get('cache-control') ?? ''
+        if (!/private/.test(cacheControl) || !/no-store/.test(cacheControl))
+          wrong.push(`${who} ${path}: ${cacheControl}`)
+      }
+    }
+    expect(wrong).toEqual([])
+    // A visitor who is not signed in gets the public page, which a cache may keep.
+    const anonymous = await send({ method: 'GET', path: '/services/managed-it' }, 'anonymous')
+    await anonymous.body?.cancel()
+    expect(anonymous.headers.get('cache-control') ?? '').not.toMatch(/private/)
   })
 
   it('refuses the data requests behind client-side navigation to the same visitors as the pages', async () => {

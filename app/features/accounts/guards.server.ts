@@ -1,6 +1,7 @@
 import { createContext, data, type MiddlewareFunction, type RouterContextProvider, redirect } from 'react-router'
+import { summarize } from '../../../server/accounts/access.server.ts'
 import type { SessionData } from '../../../server/accounts/accounts.server.ts'
-import { summarize } from '../../../server/accounts/http.server.ts'
+import { can, type Requirement, requirementOf } from './access.ts'
 import { accountsContext } from './context.server.ts'
 import type { AccountSummary } from './status.ts'
 
@@ -18,7 +19,9 @@ const userContext = createContext<Promise<CurrentUser | null> | null>(null)
 
 /**
  * Reads the session once per request (root middleware) and passes on the cookie a sliding refresh
- * produced, whichever route answers.
+ * produced, whichever route answers. An answer rendered for a signed-in visitor, or one that sets a
+ * cookie, is theirs alone: `Cache-Control: private, no-store`, so no shared or browser cache keeps
+ * a page with their data.
  */
 export const sessionMiddleware: MiddlewareFunction<Response> = async ({ request, context }, next) => {
   const accounts = context.get(accountsContext)
@@ -28,10 +31,12 @@ export const sessionMiddleware: MiddlewareFunction<Response> = async ({ request,
   // A cookie the route set itself (a new session after a password change, a sign-out) wins over the refresh.
   const setByRoute = new Set(response.headers.getSetCookie().map(cookieName))
   const refreshed = setCookies.filter((cookie) => !setByRoute.has(cookieName(cookie)))
-  if (refreshed.length === 0) return response
-  const withCookies = new Response(response.body, response)
-  for (const cookie of refreshed) withCookies.headers.append('Set-Cookie', cookie)
-  return withCookies
+  const personal = session !== null || setByRoute.size > 0 || refreshed.length > 0
+  if (!personal) return response
+  const answer = new Response(response.body, response)
+  for (const cookie of refreshed) answer.headers.append('Set-Cookie', cookie)
+  answer.headers.set('Cache-Control', 'private, no-store')
+  return answer
 }
 
 function cookieName(setCookie: string): string {
@@ -117,27 +122,42 @@ export async function requireUser(args: Args): Promise<CurrentUser> {
   return user
 }
 
-/**
- * Signed in with an approved account (staff count as approved). A pending or rejected client is
- * sent to the dashboard, which explains their status.
- */
-export async function requireApprovedUser(args: Args): Promise<CurrentUser> {
-  const user = await requireUser(args)
-  if (user.status !== 'approved' && user.role === 'client') {
-    throw redirect(`/dashboard?needsApproval=${encodeURIComponent(pagePath(args.request).split('?')[0] ?? '/')}`)
-  }
-  return user
+const guardedUserContext = createContext<CurrentUser | null>(null)
+
+const refusals: Record<Exclude<Requirement, 'session' | 'approved'>, string> = {
+  admin: 'This page is for administrators.',
+  staff: 'This page is for our staff.',
 }
 
-/** Signed in with this role (`staff`: employee or admin); otherwise a 403 page. */
-export async function requireRole(args: Args, role: 'admin' | 'staff'): Promise<CurrentUser> {
+/**
+ * The guard of a protected area: what the page's address requires (`requirementOf`), checked before
+ * any loader or action of the area runs: no session → /auth (and back afterwards); a pending or rejected
+ * client on a page for approved accounts → the dashboard, which explains their status; any other
+ * refusal → a 403 page. A state-changing request must come from our own pages. Every answer of the
+ * area is private to its visitor and never stored by a cache.
+ */
+export const areaGuard: MiddlewareFunction<Response> = async (args, next) => {
+  const path = pagePath(args.request).split('?')[0] ?? '/'
+  const requirement = requirementOf(path)
+  // A page placed under the protected-area layout outside every protected area is a programming error.
+  if (!requirement) throw new Error(`${path} is under a protected-area layout but in no protected area`)
   const user = await requireUser(args)
-  const allowed = role === 'admin' ? user.role === 'admin' : user.role === 'admin' || user.role === 'employee'
-  if (!allowed) {
-    throw data(
-      { error: role === 'admin' ? 'This page is for administrators.' : 'This page is for our staff.' },
-      { status: 403 },
-    )
+  if (!can(user, requirement)) {
+    if (requirement === 'approved' || requirement === 'session') {
+      throw redirect(`/dashboard?needsApproval=${encodeURIComponent(path)}`)
+    }
+    throw data({ error: refusals[requirement] }, { status: 403 })
   }
+  args.context.set(guardedUserContext, user)
+  return next()
+}
+
+/**
+ * The visitor a guarded layout let in, for its pages' loaders and actions. A page outside a guarded
+ * layout has none, and asking is a programming error (fails closed).
+ */
+export function guardedUser(context: Readonly<RouterContextProvider>): CurrentUser {
+  const user = context.get(guardedUserContext)
+  if (!user) throw new Error('guardedUser() called outside a guarded layout route')
   return user
 }

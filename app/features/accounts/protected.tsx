@@ -1,46 +1,23 @@
 import { useQuery } from '@tanstack/react-query'
-import { LoaderCircleIcon, LockIcon } from 'lucide-react'
+import { LoaderCircleIcon, LockIcon, SearchXIcon } from 'lucide-react'
 import { useEffect, useRef } from 'react'
 import { isRouteErrorResponse, Link, useLocation, useNavigate, useNavigation, useRouteError } from 'react-router'
-import type { AccountSummary } from '~/features/accounts/status'
+import { business } from '~/content/business'
 import { retryDelay } from '~/lib/query-client'
 import { toast } from '~/lib/toast'
 import { Button } from '~/ui/button'
+import { can, fallbackPathFor, type Requirement, requirementOf } from './access'
 import { fetchProfile } from './account-state'
 
 /** Spec §9: the access check gives up after more than 5 attempts (the first try and 5 retries). */
 export const ACCESS_CHECK_RETRIES = 5
-
-export type AccessRequirement = 'session' | 'approved' | 'admin' | 'staff'
-
-/** The paths whose pages are protected (spec §2), with what each requires. */
-export function requirementOf(pathname: string): AccessRequirement | undefined {
-  if (pathname === '/admin' || pathname.startsWith('/admin/')) return 'admin'
-  if (pathname === '/employee') return 'staff'
-  if (pathname === '/billing' || pathname.startsWith('/billing/')) return 'approved'
-  if (pathname === '/dashboard' || pathname.startsWith('/account/')) return 'session'
-  return undefined
-}
-
-export function meetsRequirement(account: AccountSummary, requirement: AccessRequirement): boolean {
-  switch (requirement) {
-    case 'admin':
-      return account.role === 'admin'
-    case 'staff':
-      return account.role === 'admin' || account.role === 'employee'
-    case 'approved':
-      return account.status === 'approved' || account.role !== 'client'
-    default:
-      return true
-  }
-}
 
 /**
  * The browser's side of a protected page: the server already checked access before rendering;
  * this re-checks whenever the page regains focus (the session may have ended elsewhere) and sends
  * the visitor to /auth when it has. A check that keeps failing gives up with a toast.
  */
-export function AccessCheck({ require }: { require: AccessRequirement }) {
+export function AccessCheck({ require }: { require: Requirement }) {
   const navigate = useNavigate()
   const location = useLocation()
   const warned = useRef(false)
@@ -69,8 +46,8 @@ export function AccessCheck({ require }: { require: AccessRequirement }) {
   useEffect(() => {
     if (account === null) {
       void navigate(`/auth?redirectTo=${encodeURIComponent(location.pathname + location.search)}`, { replace: true })
-    } else if (account && !meetsRequirement(account, require)) {
-      void navigate(require === 'approved' ? '/dashboard' : '/portal', { replace: true })
+    } else if (account && !can(account, require)) {
+      void navigate(fallbackPathFor(require), { replace: true })
     }
   }, [account, require, navigate, location.pathname, location.search])
 
@@ -95,23 +72,40 @@ export function ProtectedNavigationStatus() {
   )
 }
 
-/** Error boundary of protected pages: a refused role gets a clear page instead of the generic error. */
+/**
+ * The error boundary of every protected area (its layout route): a refused role gets a clear page,
+ * an address the area does not have says so, anything else is an error to try again.
+ */
 export function ProtectedErrorBoundary() {
   const error = useRouteError()
-  const denied = isRouteErrorResponse(error) && error.status === 403
+  const status = isRouteErrorResponse(error) ? error.status : 500
+  const denied = status === 403
+  const missing = status === 404
+  const title = denied ? 'No access to this page' : missing ? 'Page not found' : 'Something went wrong'
+  // A page may say what it could not find or refuse (`throw data({ error }, { status })`).
+  const said = isRouteErrorResponse(error) ? (error.data as { error?: unknown } | null)?.error : undefined
+  const explained = typeof said === 'string' ? said : undefined
   const message = denied
-    ? ((error.data as { error?: string } | undefined)?.error ?? 'You do not have access to this page.')
-    : 'This page could not be loaded. Please try again in a minute.'
+    ? (explained ?? 'You do not have access to this page.')
+    : missing
+      ? (explained ??
+        'There is nothing at this address. It may have been moved or deleted, or the link may be mistyped.')
+      : 'This page could not be loaded. Please try again in a minute.'
   return (
     <section
       className="mx-auto flex max-w-2xl flex-col items-center px-6 py-20 text-center"
       aria-labelledby="denied-title"
     >
+      <title>{`${title} | ${business.name}`}</title>
       <span className="flex size-14 items-center justify-center rounded-full bg-secondary text-primary">
-        <LockIcon className="size-7" aria-hidden="true" />
+        {missing ? (
+          <SearchXIcon className="size-7" aria-hidden="true" />
+        ) : (
+          <LockIcon className="size-7" aria-hidden="true" />
+        )}
       </span>
       <h1 id="denied-title" className="mt-6 font-bold text-3xl tracking-tight">
-        {denied ? 'No access to this page' : 'Something went wrong'}
+        {title}
       </h1>
       <p className="mt-4 text-lg text-muted-foreground">{message}</p>
       <Button asChild size="lg" className="mt-8">

@@ -1,4 +1,4 @@
-import { enhanceCookieBanner } from '../../consent/enhance-banner'
+import { enhanceCookieBanner } from '~/features/consent'
 import { enhanceMobileMenu } from './mobile-menu'
 import { enhanceSectionLinks } from './section-links'
 import { enhanceServicesMenu } from './services-menu'

@@ -6,9 +6,8 @@ import { business } from '~/content/business'
 import { callAuth, somethingWentWrong, tooManyAttempts } from '~/features/accounts/auth-calls.server'
 import { accountsContext } from '~/features/accounts/context.server'
 import { describeDevice } from '~/features/accounts/device'
-import { publicSummary, requireUser } from '~/features/accounts/guards.server'
+import { guardedUser, publicSummary } from '~/features/accounts/guards.server'
 import { NewPasswordField } from '~/features/accounts/password-field'
-import { AccessCheck, ProtectedErrorBoundary } from '~/features/accounts/protected'
 import { pageMeta } from '~/lib/seo'
 import { useResultToast } from '~/lib/toast'
 import { Button } from '~/ui/button'
@@ -16,9 +15,15 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '~/ui/
 import { FormField, FormMessage } from '~/ui/field'
 import { Label } from '~/ui/label'
 import { Textarea } from '~/ui/textarea'
-import { listActiveSessions, requestDeletion, updateProfile } from '../../server/accounts/onboarding.server'
-import { emailSchema, fieldErrors, newPasswordSchema, profileFormSchema } from '../../server/accounts/validation.server'
-import type { Route } from './+types/account.settings'
+import { requestDeletion, updateProfile } from '../../../server/accounts/profile.server'
+import { listActiveSessions } from '../../../server/accounts/sessions.server'
+import {
+  emailSchema,
+  fieldErrors,
+  newPasswordSchema,
+  profileFormSchema,
+} from '../../../server/accounts/validation.server'
+import type { Route } from './+types/settings'
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta({
@@ -36,7 +41,7 @@ const dateFormat = new Intl.DateTimeFormat('en-US', {
 })
 
 export async function loader(args: Route.LoaderArgs) {
-  const user = await requireUser(args)
+  const user = guardedUser(args.context)
   const accounts = args.context.get(accountsContext)
   const sessions = await listActiveSessions(accounts.database.db, user.userId)
   return {
@@ -65,7 +70,7 @@ const passwordChangeSchema = z.object({
 })
 
 export async function action(args: Route.ActionArgs) {
-  const user = await requireUser(args)
+  const user = guardedUser(args.context)
   const accounts = args.context.get(accountsContext)
   const form = Object.fromEntries(await args.request.formData())
   const intent = String(form.intent ?? '')
@@ -168,7 +173,6 @@ export async function action(args: Route.ActionArgs) {
           database: accounts.database,
           outbox: accounts.outbox,
           log: accounts.log,
-          publicUrl: accounts.config.publicUrl,
         },
         user.email,
         reason.data === '' ? null : reason.data,
@@ -184,13 +188,10 @@ export async function action(args: Route.ActionArgs) {
   }
 }
 
-export const ErrorBoundary = ProtectedErrorBoundary
-
 export default function AccountSettings({ loaderData }: Route.ComponentProps) {
   const { account, sessions } = loaderData
   return (
     <div className="mx-auto grid max-w-4xl gap-6 px-6 py-10">
-      <AccessCheck require="session" />
       <Link
         to="/dashboard"
         className="inline-flex items-center gap-1 font-semibold text-primary text-sm hover:underline"

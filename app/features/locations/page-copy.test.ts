@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { type LocationFields, locationCopy } from './location-page'
+import { type LocationFields, locationCopy } from './page-copy'
 
 const bare: LocationFields = {
   town: 'Ramsey',

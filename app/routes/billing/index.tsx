@@ -1,11 +1,9 @@
 import { ArrowLeftIcon } from 'lucide-react'
 import { Link } from 'react-router'
 import { business } from '~/content/business'
-import { requireApprovedUser } from '~/features/accounts/guards.server'
-import { AccessCheck, ProtectedErrorBoundary } from '~/features/accounts/protected'
 import { billingSections } from '~/features/billing/sections'
 import { pageMeta } from '~/lib/seo'
-import type { Route } from './+types/billing'
+import type { Route } from './+types/index'
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta({
@@ -16,17 +14,13 @@ export const meta: Route.MetaFunction = ({ matches }) =>
     noindex: true,
   })
 
-export async function loader(args: Route.LoaderArgs) {
-  await requireApprovedUser(args)
+export async function loader(_args: Route.LoaderArgs) {
   return null
 }
-
-export const ErrorBoundary = ProtectedErrorBoundary
 
 export default function Billing() {
   return (
     <div className="mx-auto grid max-w-6xl gap-8 px-6 py-10">
-      <AccessCheck require="approved" />
       <Link
         to="/dashboard"
         className="inline-flex items-center gap-1 font-semibold text-primary text-sm hover:underline"

@@ -3,13 +3,12 @@ import { z } from 'zod'
 import { business } from '~/content/business'
 import { callAuth, somethingWentWrong, tooManyAttempts } from '~/features/accounts/auth-calls.server'
 import { AuthShell } from '~/features/accounts/auth-shell'
-import { requireUser } from '~/features/accounts/guards.server'
-import { ProtectedErrorBoundary } from '~/features/accounts/protected'
+import { guardedUser } from '~/features/accounts/guards.server'
 import { pageMeta } from '~/lib/seo'
 import { Button } from '~/ui/button'
 import { FormMessage } from '~/ui/field'
-import { emailSchema } from '../../server/accounts/validation.server'
-import type { Route } from './+types/account.confirm-email'
+import { emailSchema } from '../../../server/accounts/validation.server'
+import type { Route } from './+types/confirm-email'
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta({
@@ -24,7 +23,7 @@ const linkSchema = z.object({ token: z.string().trim().min(1).max(200), email: e
 
 /** The link from the change-of-e-mail message; it needs the session that asked for the change. */
 export async function loader(args: Route.LoaderArgs) {
-  const user = await requireUser(args)
+  const user = guardedUser(args.context)
   const url = new URL(args.request.url)
   const link = linkSchema.safeParse({
     token: url.searchParams.get('token') ?? '',
@@ -34,7 +33,6 @@ export async function loader(args: Route.LoaderArgs) {
 }
 
 export async function action(args: Route.ActionArgs) {
-  await requireUser(args)
   const form = Object.fromEntries(await args.request.formData())
   const link = linkSchema.safeParse(form)
   if (!link.success) return data({ message: invalidLink }, { status: 400 })
@@ -44,8 +42,6 @@ export async function action(args: Route.ActionArgs) {
   if (result.status === 400 || result.status === 403) return data({ message: invalidLink }, { status: 400 })
   return data({ message: somethingWentWrong }, { status: result.status })
 }
-
-export const ErrorBoundary = ProtectedErrorBoundary
 
 const invalidLink =
   'This confirmation link is not valid for your account: it may have expired (links last 24 hours), been used already, or the address may be taken. Ask for a new one in Account Settings.'

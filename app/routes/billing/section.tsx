@@ -1,11 +1,9 @@
 import { ArrowLeftIcon, InboxIcon } from 'lucide-react'
 import { data, Link } from 'react-router'
 import { business } from '~/content/business'
-import { requireApprovedUser } from '~/features/accounts/guards.server'
-import { AccessCheck, ProtectedErrorBoundary } from '~/features/accounts/protected'
 import { billingSection } from '~/features/billing/sections'
 import { pageMeta } from '~/lib/seo'
-import type { Route } from './+types/billing.section'
+import type { Route } from './+types/section'
 
 export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
   pageMeta({
@@ -18,20 +16,16 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
 
 /** One billing section (/billing/estimates, /invoices, /receipts, /contracts). */
 export async function loader(args: Route.LoaderArgs) {
-  await requireApprovedUser(args)
   const section = billingSection(args.params.section)
   if (!section) throw data(null, { status: 404 })
   return { key: section.key, title: section.title, path: section.path, empty: section.empty }
 }
-
-export const ErrorBoundary = ProtectedErrorBoundary
 
 export default function BillingSection({ loaderData }: Route.ComponentProps) {
   const section = billingSection(loaderData.key)
   const Icon = section?.icon ?? InboxIcon
   return (
     <div className="mx-auto grid max-w-4xl gap-8 px-6 py-10">
-      <AccessCheck require="approved" />
       <Link to="/billing" className="inline-flex items-center gap-1 font-semibold text-primary text-sm hover:underline">
         <ArrowLeftIcon className="size-4" aria-hidden="true" />
         Billing

@@ -4,8 +4,7 @@ import { business } from '~/content/business'
 import { appContext } from '~/context.server'
 import { useAccount } from '~/features/accounts/account-state'
 import { ClientNavbar } from '~/features/accounts/client-navbar'
-import { publicSummary, requireUser } from '~/features/accounts/guards.server'
-import { AccessCheck, ProtectedErrorBoundary } from '~/features/accounts/protected'
+import { guardedUser, publicSummary } from '~/features/accounts/guards.server'
 import type { AccountStatus, AccountSummary } from '~/features/accounts/status'
 import { billingSections } from '~/features/billing/sections'
 import { type ConsultationRequestRow, ConsultationRequests } from '~/features/booking/client-requests'
@@ -13,7 +12,7 @@ import { pageMeta } from '~/lib/seo'
 import { Button } from '~/ui/button'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '~/ui/card'
 import { FormMessage } from '~/ui/field'
-import { consultationRequestsOf } from '../../server/booking/client-requests.server.ts'
+import { consultationRequestsOf } from '../../../server/booking/client-requests.server.ts'
 import type { Route } from './+types/dashboard'
 
 export const meta: Route.MetaFunction = ({ matches }) =>
@@ -26,14 +25,12 @@ export const meta: Route.MetaFunction = ({ matches }) =>
   })
 
 export async function loader(args: Route.LoaderArgs) {
-  const user = await requireUser(args)
+  const user = guardedUser(args.context)
   const needsApproval = new URL(args.request.url).searchParams.get('needsApproval')
   const { database } = args.context.get(appContext)
   const consultations: ConsultationRequestRow[] = await consultationRequestsOf(database.db, user.email)
   return { account: publicSummary(user), consultations, needsApproval: Boolean(needsApproval) }
 }
-
-export const ErrorBoundary = ProtectedErrorBoundary
 
 const statusCopy: Record<AccountStatus, { title: string; body: string; next: string }> = {
   pending: {
@@ -65,7 +62,6 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
   const approved = account.status === 'approved'
   return (
     <>
-      <AccessCheck require="session" />
       <ClientNavbar name={account.name} />
       <div className="mx-auto grid max-w-6xl gap-6 px-6 py-10">
         <h1 className="font-bold text-3xl tracking-tight">Dashboard</h1>

@@ -3,15 +3,13 @@ import { useEffect, useRef } from 'react'
 import { data, Link, useSearchParams } from 'react-router'
 import { business } from '~/content/business'
 import { appContext } from '~/context.server'
-import { requireRole } from '~/features/accounts/guards.server'
-import { AccessCheck, ProtectedErrorBoundary } from '~/features/accounts/protected'
 import { businessDateTimeFormat } from '~/lib/business-time'
 import { pageMeta } from '~/lib/seo'
 import { toast } from '~/lib/toast'
 import { Badge } from '~/ui/badge'
 import { Button } from '~/ui/button'
-import { listAllPosts } from '../../server/blog/admin.server.ts'
-import type { Route } from './+types/admin.blog'
+import { listAllPosts } from '../../../server/blog/admin.server.ts'
+import type { Route } from './+types/blog'
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta({
@@ -23,7 +21,6 @@ export const meta: Route.MetaFunction = ({ matches }) =>
   })
 
 export async function loader(args: Route.LoaderArgs) {
-  await requireRole(args, 'admin')
   const { database, log } = args.context.get(appContext)
   try {
     const posts = await listAllPosts(database.db)
@@ -43,8 +40,6 @@ export async function loader(args: Route.LoaderArgs) {
     return data({ posts: null }, { status: 503 })
   }
 }
-
-export const ErrorBoundary = ProtectedErrorBoundary
 
 type Row = NonNullable<Route.ComponentProps['loaderData']['posts']>[number]
 
@@ -79,7 +74,6 @@ export default function AdminBlog({ loaderData }: Route.ComponentProps) {
   const { posts } = loaderData
   return (
     <div className="mx-auto grid max-w-6xl gap-8 px-6 py-10">
-      <AccessCheck require="admin" />
       <div className="flex flex-wrap items-end justify-between gap-4">
         <div className="grid gap-1">
           <p className="text-muted-foreground text-sm">

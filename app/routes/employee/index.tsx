@@ -1,9 +1,8 @@
 import { business } from '~/content/business'
-import { publicSummary, requireRole } from '~/features/accounts/guards.server'
-import { AccessCheck, ProtectedErrorBoundary } from '~/features/accounts/protected'
+import { guardedUser, publicSummary } from '~/features/accounts/guards.server'
 import { pageMeta } from '~/lib/seo'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '~/ui/card'
-import type { Route } from './+types/employee'
+import type { Route } from './+types/index'
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta({
@@ -15,18 +14,15 @@ export const meta: Route.MetaFunction = ({ matches }) =>
   })
 
 export async function loader(args: Route.LoaderArgs) {
-  const user = await requireRole(args, 'staff')
+  const user = guardedUser(args.context)
   return { account: publicSummary(user) }
 }
-
-export const ErrorBoundary = ProtectedErrorBoundary
 
 /** Where /portal sends staff who are not administrators. */
 export default function EmployeePortal({ loaderData }: Route.ComponentProps) {
   const { account } = loaderData
   return (
     <div className="mx-auto grid max-w-4xl gap-6 px-6 py-10">
-      <AccessCheck require="staff" />
       <h1 className="font-bold text-3xl tracking-tight">Employee portal</h1>
       <Card>
         <CardHeader>

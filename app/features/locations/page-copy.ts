@@ -1,5 +1,5 @@
-import { business } from './business'
-import type { ServiceKey } from './catalog'
+import { business } from '../../content/business'
+import type { ServiceKey } from '../../content/catalog'
 
 /**
  * The town landing pages (/{slug}) read their copy from the locations table; any field left
