@@ -37,7 +37,7 @@ describe('a field', () => {
     expect(html).not.toContain('Second')
     // Required: native for the browser and screen readers, an asterisk only for the eye.
     expect(html).toMatch(/<input[^>]*required=""/)
-    expect(html).toContain('<span class="text-destructive" aria-hidden="true"> *</span>')
+    expect(html).toContain('</label><span class="ms-1 text-destructive" aria-hidden="true">*</span>')
   })
 
   it('says nothing of errors when there is none, and adds the control’s own descriptions', () => {

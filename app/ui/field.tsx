@@ -1,9 +1,7 @@
 import { useId } from 'react'
 import { cn } from '~/lib/cn'
 import { FieldControlContext } from '~/ui/field-control'
-import { Input } from '~/ui/input'
 import { Label } from '~/ui/label'
-import { Textarea } from '~/ui/textarea'
 
 /**
  * The form layer's markup (docs/forms.md): one Field for a labelled control, one FieldSet for a
@@ -26,8 +24,8 @@ type MarkProps = {
 function Mark({ required, optional }: MarkProps) {
   if (required) {
     return (
-      <span className="text-destructive" aria-hidden="true">
-        {' *'}
+      <span className="ms-1 text-destructive" aria-hidden="true">
+        *
       </span>
     )
   }
@@ -94,11 +92,15 @@ export function Field({
 }: FieldProps) {
   const error = firstOf(errorProp)
   const { id, hintId, errorId, describedBy } = useWiring(idProp, hint, error, extra)
+  // The asterisk stays outside the label, so the control's name is the label's words alone.
   const labelled = (
-    <Label htmlFor={id} className="block leading-normal">
-      {label}
-      <Mark required={required} optional={optional} />
-    </Label>
+    <div className="flex items-baseline">
+      <Label htmlFor={id} className="block leading-normal">
+        {label}
+        <Mark optional={optional} />
+      </Label>
+      <Mark required={required} />
+    </div>
   )
   return (
     <div data-slot="field" className={cn('grid content-start gap-2', className)}>
@@ -197,28 +199,4 @@ export function focusFirstInvalid(form: HTMLFormElement | null) {
   const first = form?.querySelector<HTMLElement>('[aria-invalid="true"]')
   if (first instanceof HTMLFieldSetElement) first.querySelector<HTMLElement>('input, button, select, textarea')?.focus()
   else first?.focus()
-}
-
-type InputFieldProps = Omit<React.ComponentProps<typeof Input>, 'id'> &
-  Pick<FieldProps, 'label' | 'id' | 'hint' | 'error' | 'after' | 'optional'> & { name: string }
-
-/** The pages under app/routes until they move onto Field; removed with the last of them. */
-export function FormField({ label, id, hint, error, after, optional, className, ...input }: InputFieldProps) {
-  return (
-    <Field {...{ label, id, hint, error, after, optional, className }}>
-      <Input {...input} />
-    </Field>
-  )
-}
-
-type TextareaFieldProps = Omit<React.ComponentProps<typeof Textarea>, 'id'> &
-  Pick<FieldProps, 'label' | 'id' | 'hint' | 'error'> & { name: string }
-
-/** The same for a multi-line text; removed with FormField. */
-export function TextareaField({ label, id, hint, error, className, ...textarea }: TextareaFieldProps) {
-  return (
-    <Field {...{ label, id, hint, error, className }}>
-      <Textarea {...textarea} />
-    </Field>
-  )
 }

@@ -53,7 +53,10 @@ export const signUpFormSchema = signUpExtrasSchema.extend({
 
 export const signInFormSchema = z.object({
   email: emailSchema,
-  password: z.string().min(1, 'Password is required.').max(passwordRules.maxLength, 'Password is too long.'),
+  password: z
+    .string({ error: 'Password is required.' })
+    .min(1, 'Password is required.')
+    .max(passwordRules.maxLength, 'Password is too long.'),
 })
 
 export const profileFormSchema = z.object({
@@ -63,7 +66,10 @@ export const profileFormSchema = z.object({
 })
 
 export const passwordChangeSchema = z.object({
-  currentPassword: z.string().min(1, 'Enter your current password.').max(passwordRules.maxLength),
+  currentPassword: z
+    .string({ error: 'Enter your current password.' })
+    .min(1, 'Enter your current password.')
+    .max(passwordRules.maxLength),
   newPassword: newPasswordSchema,
 })
 
@@ -75,6 +81,12 @@ export const linkTokenSchema = text({ label: 'Token', max: 200, required: 'The l
 export const resetPasswordSchema = z.object({ token: linkTokenSchema, newPassword: newPasswordSchema })
 
 export const setupAccountSchema = z.object({ token: linkTokenSchema, password: newPasswordSchema })
+
+/** The e-mail verification link, as the home page's verification screen sends it. */
+export const verificationLinkSchema = z.object({
+  token: linkTokenSchema,
+  email: text({ label: 'E-mail', max: 254, required: 'Email parameter is missing from verification link' }),
+})
 
 /** A change-of-e-mail link, as its page sends it back. */
 export const confirmEmailSchema = z.object({ token: linkTokenSchema, email: emailSchema })

@@ -10,16 +10,27 @@ import { type ActionResult, fieldErrors } from './result'
 
 const formContentTypes = ['application/x-www-form-urlencoded', 'multipart/form-data']
 
+const statusTexts: Record<number, string> = {
+  400: 'Bad Request',
+  405: 'Method Not Allowed',
+  415: 'Unsupported Media Type',
+}
+
 /** What a refusal carries: the ActionResult shape, so a page that shows it needs nothing else. */
 function refusal(status: number, message: string, headers?: HeadersInit) {
-  return data<ActionResult>({ ok: false, message }, { status, headers })
+  return data<ActionResult>({ ok: false, message }, { status, statusText: statusTexts[status], headers })
+}
+
+/** Page actions take POST only (React Router runs them for PUT, PATCH and DELETE too): throws a 405 otherwise. */
+export function requirePost(request: Request): void {
+  if (request.method !== 'POST') {
+    throw refusal(405, 'This page takes its forms by POST only.', { Allow: 'POST' })
+  }
 }
 
 /** The request's body as a form. Throws the answer (405, 415, 400) when it is not one. */
 export async function readForm(request: Request): Promise<FormData> {
-  if (request.method !== 'POST') {
-    throw refusal(405, 'This page takes its forms by POST only.', { Allow: 'POST' })
-  }
+  requirePost(request)
   const type = (request.headers.get('content-type') ?? '').split(';')[0]?.trim().toLowerCase() ?? ''
   if (!formContentTypes.includes(type)) {
     throw refusal(415, 'Send this page a form (application/x-www-form-urlencoded or multipart/form-data).')
