@@ -1,6 +1,7 @@
 import { renderToStaticMarkup } from 'react-dom/server'
 import { describe, expect, it } from 'vitest'
-import { Field, FieldSet } from './field'
+import { Checkbox } from './checkbox'
+import { Choice, Field, FieldSet } from './field'
 import { Input } from './input'
 import { Select, SelectTrigger, SelectValue } from './select'
 import { Textarea } from './textarea'
@@ -83,5 +84,19 @@ describe('a field set', () => {
     expect(html).toContain('<legend class="mb-1 font-medium text-sm">Status</legend>')
     expect(attribute('fieldset', 'aria-describedby')).toBe('status-error')
     expect(attribute('fieldset', 'aria-invalid')).toBe('true')
+  })
+})
+
+describe('a choice', () => {
+  it('labels its checkbox or radio with the whole row', () => {
+    const { attribute } = render(
+      <Choice label="Cybersecurity" hint="Firewalls and training">
+        <Checkbox value="Cybersecurity" />
+      </Choice>,
+    )
+    const id = attribute('button', 'id')
+    expect(id).toBeTruthy()
+    expect(attribute('label', 'for')).toBe(id)
+    expect(attribute('button', 'role')).toBe('checkbox')
   })
 })

@@ -164,6 +164,40 @@ export function FieldSet({
   )
 }
 
+/**
+ * One checkbox or radio with its words beside it (and a hint under them); the whole row is its
+ * label, so a press anywhere on it toggles the control.
+ */
+export function Choice({
+  label,
+  hint,
+  className,
+  children,
+}: {
+  label: React.ReactNode
+  hint?: React.ReactNode
+  className?: string | undefined
+  /** The Checkbox or RadioGroupItem, which takes its id from here. */
+  children: React.ReactNode
+}) {
+  const id = useId()
+  return (
+    <Label htmlFor={id} data-slot="choice" className={cn('items-start gap-3 font-normal leading-normal', className)}>
+      <FieldControlContext value={{ id, invalid: false, describedBy: undefined, required: false }}>
+        {children}
+      </FieldControlContext>
+      {hint ? (
+        <span className="grid gap-0.5">
+          <span className="font-medium">{label}</span>
+          <span className="text-muted-foreground">{hint}</span>
+        </span>
+      ) : (
+        label
+      )}
+    </Label>
+  )
+}
+
 /** A form-level message: errors are announced at once, notices politely. */
 export function FormMessage({ tone, children }: { tone: 'error' | 'notice' | 'success'; children: React.ReactNode }) {
   return (

@@ -1,15 +1,19 @@
 import { RadioGroup as RadioGroupPrimitive } from 'radix-ui'
 import { cn } from '~/lib/cn'
+import { useFieldControl } from '~/ui/field-control'
 
 /**
  * Radios on Radix: one tab stop, arrow keys choose. Given a `name` inside a form, it sends its value
- * like native radios. Put it in a FieldSet (ui/field.tsx), whose legend names the group.
+ * like native radios. Put it in a FieldSet (ui/field.tsx), whose legend names the group, and each
+ * item in a Choice, which labels it.
  */
 export function RadioGroup({ className, ...props }: React.ComponentProps<typeof RadioGroupPrimitive.Root>) {
   return <RadioGroupPrimitive.Root data-slot="radio-group" className={cn('grid gap-3', className)} {...props} />
 }
 
-export function RadioGroupItem({ className, ...props }: React.ComponentProps<typeof RadioGroupPrimitive.Item>) {
+/** One radio; inside a Choice it takes the row's id. */
+export function RadioGroupItem(own: React.ComponentProps<typeof RadioGroupPrimitive.Item>) {
+  const { className, ...props } = useFieldControl(own)
   return (
     <RadioGroupPrimitive.Item
       data-slot="radio-group-item"

@@ -5,9 +5,8 @@ import { HONEYPOT_FIELD, limits } from '~/features/booking/limits'
 import { type BookingPrefill, planChoicesFor, serviceChoices } from '~/features/booking/prefill'
 import { Button } from '~/ui/button'
 import { Checkbox } from '~/ui/checkbox'
-import { ErrorSummary, Field, FieldSet } from '~/ui/field'
+import { Choice, ErrorSummary, Field, FieldSet } from '~/ui/field'
 import { Input } from '~/ui/input'
-import { Label } from '~/ui/label'
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '~/ui/select'
 import { Textarea } from '~/ui/textarea'
 import { FormHandlerBanner } from './form-handler-banner'
@@ -204,30 +203,22 @@ export function BookingForm({
 
       <FieldSet id="booking-services" legend="Services you are interested in" optional error={errorOf('services')}>
         <div className="grid gap-3 sm:grid-cols-2">
-          {serviceOptions.map((name, index) => {
-            const id = `booking-service-${index}`
-            const checked = values.services.includes(name)
-            return (
-              <div key={name} className="flex items-center gap-3">
-                <Checkbox
-                  id={id}
-                  value={name}
-                  checked={checked}
-                  onCheckedChange={(state) =>
-                    set(
-                      'services',
-                      state === true
-                        ? serviceOptions.filter((s) => s === name || values.services.includes(s))
-                        : values.services.filter((s) => s !== name),
-                    )
-                  }
-                />
-                <Label htmlFor={id} className="font-normal">
-                  {name}
-                </Label>
-              </div>
-            )
-          })}
+          {serviceOptions.map((name) => (
+            <Choice key={name} label={name} className="items-center">
+              <Checkbox
+                value={name}
+                checked={values.services.includes(name)}
+                onCheckedChange={(state) =>
+                  set(
+                    'services',
+                    state === true
+                      ? serviceOptions.filter((s) => s === name || values.services.includes(s))
+                      : values.services.filter((s) => s !== name),
+                  )
+                }
+              />
+            </Choice>
+          ))}
         </div>
       </FieldSet>
 

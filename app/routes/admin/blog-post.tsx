@@ -1,5 +1,5 @@
 import { ArrowLeftIcon, ExternalLinkIcon, SaveIcon, Trash2Icon } from 'lucide-react'
-import { useEffect, useId, useState } from 'react'
+import { useEffect, useState } from 'react'
 import { data, Form, Link, redirect, useActionData, useNavigation, useSearchParams } from 'react-router'
 import { business } from '~/content/business'
 import { appContext } from '~/context.server'
@@ -23,7 +23,7 @@ import {
   DialogTitle,
   DialogTrigger,
 } from '~/ui/dialog'
-import { Field, FieldSet, FormMessage } from '~/ui/field'
+import { Choice, Field, FieldSet, FormMessage } from '~/ui/field'
 import { Input } from '~/ui/input'
 import { RadioGroup, RadioGroupItem } from '~/ui/radio-group'
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '~/ui/tabs'
@@ -489,7 +489,6 @@ function StatusField({
   initial: Values
   errors: FieldErrors | undefined
 }) {
-  const id = useId()
   const since = post?.status === 'published' && post.publishedAt ? formatTime(post.publishedAt) : null
   const options = [
     { value: 'draft', label: 'Draft', hint: 'Only staff see it, here.' },
@@ -504,17 +503,14 @@ function StatusField({
     <FieldSet legend="Status" error={errors?.status}>
       <RadioGroup name="status" value={status} onValueChange={setStatus}>
         {options.map((option) => (
-          <label
+          <Choice
             key={option.value}
-            htmlFor={`${id}-${option.value}`}
-            className="flex items-start gap-3 rounded-md border p-3 has-data-[state=checked]:border-primary"
+            label={option.label}
+            hint={option.hint}
+            className="rounded-md border p-3 has-data-[state=checked]:border-primary"
           >
-            <RadioGroupItem id={`${id}-${option.value}`} value={option.value} className="mt-0.5" />
-            <span className="grid gap-0.5">
-              <span className="font-medium text-sm">{option.label}</span>
-              <span className="text-muted-foreground text-sm">{option.hint}</span>
-            </span>
-          </label>
+            <RadioGroupItem value={option.value} className="mt-0.5" />
+          </Choice>
         ))}
       </RadioGroup>
       {status === 'schedule' && (

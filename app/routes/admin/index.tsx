@@ -21,9 +21,9 @@ import {
   DialogTitle,
   DialogTrigger,
 } from '~/ui/dialog'
-import { Field, FormMessage } from '~/ui/field'
+import { Choice, Field, FieldSet, FormMessage } from '~/ui/field'
 import { Input } from '~/ui/input'
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '~/ui/select'
+import { RadioGroup, RadioGroupItem } from '~/ui/radio-group'
 import { Textarea } from '~/ui/textarea'
 import { InviteError } from '../../../server/accounts/accounts.server'
 import { listAwaitingApproval, ReviewError, reviewAccount } from '../../../server/accounts/onboarding.server'
@@ -244,7 +244,7 @@ function InviteForm() {
   const result = fetcher.data
   useResultToast(result, doneTitles)
   // A sent invitation empties the form: a new form, rather than form.reset(), which the role's
-  // Select would not follow.
+  // radios would not follow.
   const [sent, setSent] = useState(0)
   useEffect(() => {
     if (result?.ok) setSent((n) => n + 1)
@@ -282,17 +282,7 @@ function InviteForm() {
           <Field label="Phone" optional error={errors?.phone}>
             <Input name="phone" type="tel" defaultValue={typed?.phone} />
           </Field>
-          <Field label="Role" error={errors?.role}>
-            <Select name="role" defaultValue={typed?.role ?? 'client'}>
-              <SelectTrigger>
-                <SelectValue />
-              </SelectTrigger>
-              <SelectContent>
-                <SelectItem value="client">Client</SelectItem>
-                <SelectItem value="employee">Employee (staff)</SelectItem>
-              </SelectContent>
-            </Select>
-          </Field>
+          <RoleChoice initial={typed?.role} error={errors?.role} />
           <div className="flex items-end">
             <Button type="submit" size="lg" disabled={fetcher.state !== 'idle'}>
               <UserPlusIcon aria-hidden="true" />
@@ -302,5 +292,25 @@ function InviteForm() {
         </fetcher.Form>
       </CardContent>
     </Card>
+  )
+}
+
+const roles = [
+  { value: 'client', label: 'Client' },
+  { value: 'employee', label: 'Employee (staff)' },
+] as const
+
+/** Two roles: both in sight, one press, rather than a list to open. */
+function RoleChoice({ initial, error }: { initial: string | undefined; error: readonly string[] | undefined }) {
+  return (
+    <FieldSet legend="Role" error={error}>
+      <RadioGroup name="role" defaultValue={initial ?? 'client'} className="flex flex-wrap gap-x-6 gap-y-3">
+        {roles.map((role) => (
+          <Choice key={role.value} label={role.label} className="items-center">
+            <RadioGroupItem value={role.value} />
+          </Choice>
+        ))}
+      </RadioGroup>
+    </FieldSet>
   )
 }
