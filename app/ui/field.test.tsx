@@ -33,7 +33,7 @@ describe('a field', () => {
     expect(attribute('input', 'id')).toBe('email')
     expect(attribute('input', 'aria-invalid')).toBe('true')
     expect(attribute('input', 'aria-describedby')).toBe('email-hint email-error')
-    expect(html).toContain('<p id="email-hint" data-slot="field-hint"')
+    expect(html).toContain('<p id="email-hint" class="text-muted-foreground text-sm">We never share it.</p>')
     expect(html).toContain('>Enter an e-mail address.</p>')
     expect(html).not.toContain('Second')
     // Required: native for the browser and screen readers, an asterisk only for the eye.

@@ -21,17 +21,12 @@ type MarkProps = {
   optional?: boolean | undefined
 }
 
-function Mark({ required, optional }: MarkProps) {
-  if (required) {
-    return (
-      <span className="ms-1 text-destructive" aria-hidden="true">
-        *
-      </span>
-    )
-  }
-  if (optional) return <span className="font-normal text-muted-foreground"> (optional)</span>
-  return null
-}
+const asterisk = (
+  <span className="ms-1 text-destructive" aria-hidden="true">
+    *
+  </span>
+)
+const optionalNote = <span className="font-normal text-muted-foreground"> (optional)</span>
 
 function useWiring(idProp: string | undefined, hint: React.ReactNode, error: string | undefined, extra?: string) {
   const generated = useId()
@@ -41,20 +36,12 @@ function useWiring(idProp: string | undefined, hint: React.ReactNode, error: str
   return { id, hintId, errorId, describedBy: [hintId, errorId, extra].filter(Boolean).join(' ') || undefined }
 }
 
-function Hint({ id, children }: { id: string | undefined; children: React.ReactNode }) {
+/** A hint (muted) or an error (in red) under a control or a group, referenced by its id. */
+function Note({ id, error, children }: { id: string | undefined; error?: boolean; children: React.ReactNode }) {
   if (!children) return null
   return (
-    <p id={id} data-slot="field-hint" className="text-muted-foreground text-sm">
+    <p id={id} className={error ? 'font-medium text-destructive text-sm' : 'text-muted-foreground text-sm'}>
       {children}
-    </p>
-  )
-}
-
-function ErrorText({ id, error }: { id: string | undefined; error: string | undefined }) {
-  if (!error) return null
-  return (
-    <p id={id} data-slot="field-error" className="font-medium text-destructive text-sm">
-      {error}
     </p>
   )
 }
@@ -69,8 +56,6 @@ export type FieldProps = MarkProps & {
   describedBy?: string | undefined
   /** Shown after the control, before the error (a strength meter, a counter). */
   after?: React.ReactNode
-  /** Beside the label, at the end of its line (tabs of an editor). */
-  aside?: React.ReactNode
   className?: string | undefined
   /** The control: Input, Textarea or Select, which take their id and aria wiring from the field. */
   children: React.ReactNode
@@ -84,7 +69,6 @@ export function Field({
   error: errorProp,
   describedBy: extra,
   after,
-  aside,
   required,
   optional,
   className,
@@ -92,32 +76,24 @@ export function Field({
 }: FieldProps) {
   const error = firstOf(errorProp)
   const { id, hintId, errorId, describedBy } = useWiring(idProp, hint, error, extra)
-  // The asterisk stays outside the label, so the control's name is the label's words alone.
-  const labelled = (
-    <div className="flex items-baseline">
-      <Label htmlFor={id} className="block leading-normal">
-        {label}
-        <Mark optional={optional} />
-      </Label>
-      <Mark required={required} />
-    </div>
-  )
   return (
     <div data-slot="field" className={cn('grid content-start gap-2', className)}>
-      {aside ? (
-        <div className="flex flex-wrap items-end justify-between gap-2">
-          {labelled}
-          {aside}
-        </div>
-      ) : (
-        labelled
-      )}
+      {/* The asterisk stays outside the label, so the control's name is the label's words alone. */}
+      <div className="flex items-baseline">
+        <Label htmlFor={id} className="block leading-normal">
+          {label}
+          {optional && optionalNote}
+        </Label>
+        {required && asterisk}
+      </div>
       <FieldControlContext value={{ id, invalid: Boolean(error), describedBy, required: Boolean(required) }}>
         {children}
       </FieldControlContext>
-      <Hint id={hintId}>{hint}</Hint>
+      <Note id={hintId}>{hint}</Note>
       {after}
-      <ErrorText id={errorId} error={error} />
+      <Note id={errorId} error>
+        {error}
+      </Note>
     </div>
   )
 }
@@ -155,11 +131,14 @@ export function FieldSet({
     >
       <legend className="mb-1 font-medium text-sm">
         {legend}
-        <Mark required={required} optional={optional} />
+        {required && asterisk}
+        {optional && optionalNote}
       </legend>
       {children}
-      <Hint id={hintId}>{hint}</Hint>
-      <ErrorText id={errorId} error={error} />
+      <Note id={hintId}>{hint}</Note>
+      <Note id={errorId} error>
+        {error}
+      </Note>
     </fieldset>
   )
 }
@@ -221,16 +200,14 @@ export function ErrorSummary({ labels }: { labels: readonly string[] }) {
   if (labels.length === 0) return null
   return (
     <FormMessage tone="error">
-      <span className="font-semibold">
+      <strong>
         Please check {labels.length === 1 ? 'one field' : `${labels.length} fields`}: {labels.join(', ')}.
-      </span>
+      </strong>
     </FormMessage>
   )
 }
 
 /** Moves focus to the first control of the form that is marked invalid (in a group: its first control). */
 export function focusFirstInvalid(form: HTMLFormElement | null) {
-  const first = form?.querySelector<HTMLElement>('[aria-invalid="true"]')
-  if (first instanceof HTMLFieldSetElement) first.querySelector<HTMLElement>('input, button, select, textarea')?.focus()
-  else first?.focus()
+  form?.querySelector<HTMLElement>('[aria-invalid="true"]:not(fieldset), fieldset[aria-invalid="true"] button')?.focus()
 }

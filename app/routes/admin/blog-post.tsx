@@ -436,15 +436,13 @@ function BodyEditor({
   const [tab, setTab] = useState('write')
   return (
     <Tabs value={tab} onValueChange={setTab}>
+      <TabsList aria-label="Body" className="justify-self-end">
+        <TabsTrigger value="write">Write</TabsTrigger>
+        <TabsTrigger value="preview">Preview</TabsTrigger>
+      </TabsList>
       <Field
         label="Body (Markdown)"
         required
-        aside={
-          <TabsList aria-label="Body">
-            <TabsTrigger value="write">Write</TabsTrigger>
-            <TabsTrigger value="preview">Preview</TabsTrigger>
-          </TabsList>
-        }
         hint={
           <>
             Start headings at <code>##</code> (the title is the page’s main heading). Up to{' '}
