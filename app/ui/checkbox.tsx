@@ -1,8 +1,11 @@
 import { CheckIcon } from 'lucide-react'
 import { Checkbox as CheckboxPrimitive } from 'radix-ui'
 import { cn } from '~/lib/cn'
+import { useFieldControl } from '~/ui/field-control'
 
-export function Checkbox({ className, ...props }: React.ComponentProps<typeof CheckboxPrimitive.Root>) {
+/** A checkbox on Radix; inside a Choice it takes the row's id. */
+export function Checkbox(own: React.ComponentProps<typeof CheckboxPrimitive.Root>) {
+  const { className, ...props } = useFieldControl(own)
   return (
     <CheckboxPrimitive.Root
       data-slot="checkbox"

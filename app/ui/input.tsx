@@ -1,6 +1,9 @@
 import { cn } from '~/lib/cn'
+import { useFieldControl } from '~/ui/field-control'
 
-export function Input({ className, type = 'text', ...props }: React.ComponentProps<'input'>) {
+/** A one-line input; inside a Field it takes the field's id and aria wiring. */
+export function Input(own: React.ComponentProps<'input'>) {
+  const { className, type = 'text', ...props } = useFieldControl(own)
   return (
     <input
       type={type}

@@ -1,6 +1,7 @@
 import { CheckIcon, ChevronDownIcon, ChevronUpIcon } from 'lucide-react'
 import { Select as SelectPrimitive } from 'radix-ui'
 import { cn } from '~/lib/cn'
+import { useFieldControl } from '~/ui/field-control'
 
 export function Select(props: React.ComponentProps<typeof SelectPrimitive.Root>) {
   return <SelectPrimitive.Root data-slot="select" {...props} />
@@ -14,10 +15,14 @@ export function SelectValue(props: React.ComponentProps<typeof SelectPrimitive.V
   return <SelectPrimitive.Value data-slot="select-value" {...props} />
 }
 
-export function SelectTrigger({ className, children, ...props }: React.ComponentProps<typeof SelectPrimitive.Trigger>) {
+/** The button that opens the list; inside a Field it takes the field's id and aria wiring. */
+export function SelectTrigger(own: React.ComponentProps<typeof SelectPrimitive.Trigger> & { required?: boolean }) {
+  // A button has no `required`: screen readers hear it as aria-required.
+  const { className, children, required, ...props } = useFieldControl(own)
   return (
     <SelectPrimitive.Trigger
       data-slot="select-trigger"
+      aria-required={required || undefined}
       className={cn(
         'flex h-11 w-full items-center justify-between gap-2 whitespace-nowrap rounded-md border border-input bg-background px-3 py-2 text-base shadow-xs transition-colors sm:text-sm',
         'focus-visible:border-ring focus-visible:outline-2 focus-visible:outline-offset-0 focus-visible:outline-ring/60',

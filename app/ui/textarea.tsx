@@ -1,6 +1,9 @@
 import { cn } from '~/lib/cn'
+import { useFieldControl } from '~/ui/field-control'
 
-export function Textarea({ className, ...props }: React.ComponentProps<'textarea'>) {
+/** A multi-line input; inside a Field it takes the field's id and aria wiring. */
+export function Textarea(own: React.ComponentProps<'textarea'>) {
+  const { className, ...props } = useFieldControl(own)
   return (
     <textarea
       data-slot="textarea"

@@ -2,7 +2,8 @@ import { createHmac } from 'node:crypto'
 import { type Context, Hono, type MiddlewareHandler } from 'hono'
 import type { ContentfulStatusCode } from 'hono/utils/http-status'
 import { business } from '../../app/content/business.ts'
-import { bookingRequestSchema, fieldErrorsOf, HONEYPOT_FIELD } from '../../app/features/booking/schema.ts'
+import { bookingRequestSchema, HONEYPOT_FIELD } from '../../app/features/booking/schema.ts'
+import { fieldErrors } from '../../app/lib/forms/result.ts'
 import type { Config } from '../config.server.ts'
 import { type Database, summarizeError } from '../db/client.server.ts'
 import type { AppEnv } from '../http/app.server.ts'
@@ -122,7 +123,7 @@ export function processFormRoutes(deps: IntakeDeps) {
       if (!parsed.success) {
         const limited = await notABooking()
         if (limited) return limited
-        const fields = fieldErrorsOf(parsed.error)
+        const fields = fieldErrors(parsed.error)
         const first = parsed.error.issues[0]?.message ?? 'The form is incomplete.'
         return json(c, { error: `Please check the form: ${first}`, fields }, 400)
       }

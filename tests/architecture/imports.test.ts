@@ -26,7 +26,7 @@ function sourceFiles(dir: string): string[] {
 const importPattern = /(?:\bfrom\s+|\bimport\s*\(\s*|\bimport\s+)['"]([^'"\n]+)['"]/g
 
 /** Every import of a file, with the absolute path it names when it is one of ours. */
-export function importsOf(file: string): { specifier: string; target: string | undefined }[] {
+function importsOf(file: string): { specifier: string; target: string | undefined }[] {
   const text = fs.readFileSync(file, 'utf8')
   return [...text.matchAll(importPattern)].map((match) => {
     const specifier = match[1] ?? ''

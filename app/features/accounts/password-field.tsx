@@ -1,7 +1,8 @@
 import { useId, useState } from 'react'
 import { passwordRules, passwordStrength } from '~/features/accounts/password-policy'
 import { cn } from '~/lib/cn'
-import { FormField, type FormFieldProps } from '../../ui/field'
+import { Field, type FieldProps } from '~/ui/field'
+import { Input } from '~/ui/input'
 
 const barColours = ['bg-destructive', 'bg-destructive', 'bg-amber-500', 'bg-success', 'bg-success'] as const
 
@@ -9,25 +10,23 @@ const barColours = ['bg-destructive', 'bg-destructive', 'bg-amber-500', 'bg-succ
  * A new-password input with strength feedback as the person types: length counts most, common
  * passwords score nothing. The server applies the same rules (app/features/accounts/password-policy.ts).
  */
-export function NewPasswordField(props: Omit<FormFieldProps, 'type'>) {
+export function NewPasswordField({
+  label,
+  id,
+  hint,
+  error,
+  required,
+  ...input
+}: Pick<FieldProps, 'label' | 'id' | 'hint' | 'error' | 'required'> &
+  Omit<React.ComponentProps<typeof Input>, 'id' | 'type' | 'required'> & { name: string }) {
   const [value, setValue] = useState('')
   const meterId = useId()
   const strength = passwordStrength(value)
   return (
-    <FormField
-      {...props}
-      type="password"
-      autoComplete="new-password"
-      minLength={passwordRules.minLength}
-      maxLength={passwordRules.maxLength}
-      aria-describedby={meterId}
-      hint={
-        props.hint ?? `At least ${passwordRules.minLength} characters. A few unrelated words make a strong password.`
-      }
-      onChange={(event) => {
-        setValue(event.currentTarget.value)
-        props.onChange?.(event)
-      }}
+    <Field
+      {...{ label, id, error, required }}
+      describedBy={meterId}
+      hint={hint ?? `At least ${passwordRules.minLength} characters. A few unrelated words make a strong password.`}
       after={
         <div className="grid gap-1">
           <div className="flex gap-1" aria-hidden="true">
@@ -47,6 +46,18 @@ export function NewPasswordField(props: Omit<FormFieldProps, 'type'>) {
           </p>
         </div>
       }
-    />
+    >
+      <Input
+        {...input}
+        type="password"
+        autoComplete="new-password"
+        minLength={passwordRules.minLength}
+        maxLength={passwordRules.maxLength}
+        onChange={(event) => {
+          setValue(event.currentTarget.value)
+          input.onChange?.(event)
+        }}
+      />
+    </Field>
   )
 }

@@ -5,10 +5,10 @@ import { HONEYPOT_FIELD, limits } from '~/features/booking/limits'
 import { type BookingPrefill, planChoicesFor, serviceChoices } from '~/features/booking/prefill'
 import { Button } from '~/ui/button'
 import { Checkbox } from '~/ui/checkbox'
-import { Label } from '~/ui/label'
+import { Choice, ErrorSummary, Field, FieldSet } from '~/ui/field'
+import { Input } from '~/ui/input'
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '~/ui/select'
 import { Textarea } from '~/ui/textarea'
-import { ErrorSummary, FieldError, FormField, fieldA11y, TextField } from './form-field'
 import { FormHandlerBanner } from './form-handler-banner'
 import { Honeypot } from './honeypot'
 import { useFormSubmission } from './use-form-submission'
@@ -41,7 +41,7 @@ const labels = {
   plan: 'Plan',
   message: 'Message',
 } as const
-type Field = keyof typeof labels
+type FieldName = keyof typeof labels
 
 const NO_PLAN = 'none'
 
@@ -121,7 +121,7 @@ export function BookingForm({
   }
 
   // In the order of the form, whatever order the checks found them in.
-  const invalid = form.invalid(Object.keys(labels) as Field[])
+  const invalid = form.invalid(Object.keys(labels) as FieldName[])
 
   return (
     <form
@@ -138,119 +138,93 @@ export function BookingForm({
       <p className="text-muted-foreground text-sm">
         Fields marked <span className="text-destructive">*</span> are required.
       </p>
-      <ErrorSummary count={invalid.length} labels={invalid.map((key) => labels[key])} />
+      <ErrorSummary labels={invalid.map((key) => labels[key])} />
 
       <div className="grid gap-5 sm:grid-cols-2">
-        <TextField
-          id="booking-firstName"
-          label={labels.firstName}
-          required
-          error={errorOf('firstName')}
-          name="firstName"
-          autoComplete="given-name"
-          maxLength={limits.name}
-          value={values.firstName}
-          onChange={(e) => set('firstName', e.target.value)}
-        />
-        <TextField
-          id="booking-lastName"
-          label={labels.lastName}
-          required
-          error={errorOf('lastName')}
-          name="lastName"
-          autoComplete="family-name"
-          maxLength={limits.name}
-          value={values.lastName}
-          onChange={(e) => set('lastName', e.target.value)}
-        />
-        <TextField
-          id="booking-email"
-          label={labels.email}
-          required
-          error={errorOf('email')}
-          name="email"
-          type="email"
-          autoComplete="email"
-          maxLength={limits.email}
-          value={values.email}
-          onChange={(e) => set('email', e.target.value)}
-        />
-        <TextField
-          id="booking-phone"
-          label={labels.phone}
-          required
-          error={errorOf('phone')}
-          name="phone"
-          type="tel"
-          autoComplete="tel"
-          maxLength={limits.phone}
-          value={values.phone}
-          onChange={(e) => set('phone', e.target.value)}
-        />
-        <TextField
-          id="booking-company"
-          label={labels.company}
-          error={errorOf('company')}
-          name="company"
-          autoComplete="organization"
-          maxLength={limits.company}
-          value={values.company}
-          onChange={(e) => set('company', e.target.value)}
-        />
-        <TextField
-          id="booking-employees"
-          label={labels.employees}
-          error={errorOf('employees')}
-          name="employees"
-          type="number"
-          inputMode="numeric"
-          min={1}
-          step={1}
-          value={values.employees}
-          onChange={(e) => set('employees', e.target.value)}
-        />
+        <Field id="booking-firstName" label={labels.firstName} required error={errorOf('firstName')}>
+          <Input
+            name="firstName"
+            autoComplete="given-name"
+            maxLength={limits.name}
+            value={values.firstName}
+            onChange={(e) => set('firstName', e.target.value)}
+          />
+        </Field>
+        <Field id="booking-lastName" label={labels.lastName} required error={errorOf('lastName')}>
+          <Input
+            name="lastName"
+            autoComplete="family-name"
+            maxLength={limits.name}
+            value={values.lastName}
+            onChange={(e) => set('lastName', e.target.value)}
+          />
+        </Field>
+        <Field id="booking-email" label={labels.email} required error={errorOf('email')}>
+          <Input
+            name="email"
+            type="email"
+            autoComplete="email"
+            maxLength={limits.email}
+            value={values.email}
+            onChange={(e) => set('email', e.target.value)}
+          />
+        </Field>
+        <Field id="booking-phone" label={labels.phone} required error={errorOf('phone')}>
+          <Input
+            name="phone"
+            type="tel"
+            autoComplete="tel"
+            maxLength={limits.phone}
+            value={values.phone}
+            onChange={(e) => set('phone', e.target.value)}
+          />
+        </Field>
+        <Field id="booking-company" label={labels.company} error={errorOf('company')} optional>
+          <Input
+            name="company"
+            autoComplete="organization"
+            maxLength={limits.company}
+            value={values.company}
+            onChange={(e) => set('company', e.target.value)}
+          />
+        </Field>
+        <Field id="booking-employees" label={labels.employees} error={errorOf('employees')} optional>
+          <Input
+            name="employees"
+            type="number"
+            inputMode="numeric"
+            min={1}
+            step={1}
+            value={values.employees}
+            onChange={(e) => set('employees', e.target.value)}
+          />
+        </Field>
       </div>
 
-      <fieldset
-        className="grid gap-3"
-        aria-describedby={errorOf('services') ? 'booking-services-error' : undefined}
-        aria-invalid={errorOf('services') ? true : undefined}
-      >
-        <legend className="mb-3 font-medium text-sm">
-          Services you are interested in <span className="font-normal text-muted-foreground">(optional)</span>
-        </legend>
+      <FieldSet id="booking-services" legend="Services you are interested in" optional error={errorOf('services')}>
         <div className="grid gap-3 sm:grid-cols-2">
-          {serviceOptions.map((name, index) => {
-            const id = `booking-service-${index}`
-            const checked = values.services.includes(name)
-            return (
-              <div key={name} className="flex items-center gap-3">
-                <Checkbox
-                  id={id}
-                  value={name}
-                  checked={checked}
-                  onCheckedChange={(state) =>
-                    set(
-                      'services',
-                      state === true
-                        ? serviceOptions.filter((s) => s === name || values.services.includes(s))
-                        : values.services.filter((s) => s !== name),
-                    )
-                  }
-                />
-                <Label htmlFor={id} className="font-normal">
-                  {name}
-                </Label>
-              </div>
-            )
-          })}
+          {serviceOptions.map((name) => (
+            <Choice key={name} label={name} className="items-center">
+              <Checkbox
+                value={name}
+                checked={values.services.includes(name)}
+                onCheckedChange={(state) =>
+                  set(
+                    'services',
+                    state === true
+                      ? serviceOptions.filter((s) => s === name || values.services.includes(s))
+                      : values.services.filter((s) => s !== name),
+                  )
+                }
+              />
+            </Choice>
+          ))}
         </div>
-        <FieldError id="booking-services" error={errorOf('services')} />
-      </fieldset>
+      </FieldSet>
 
-      <FormField id="booking-plan" label={labels.plan} error={errorOf('plan')}>
+      <Field id="booking-plan" label={labels.plan} optional error={errorOf('plan')}>
         <Select value={values.plan ?? ''} onValueChange={(value) => set('plan', value === NO_PLAN ? undefined : value)}>
-          <SelectTrigger {...fieldA11y('booking-plan', errorOf('plan'))}>
+          <SelectTrigger>
             <SelectValue placeholder="No preference yet" />
           </SelectTrigger>
           <SelectContent>
@@ -262,18 +236,17 @@ export function BookingForm({
             ))}
           </SelectContent>
         </Select>
-      </FormField>
+      </Field>
 
-      <FormField id="booking-message" label={labels.message} error={errorOf('message')}>
+      <Field id="booking-message" label={labels.message} optional error={errorOf('message')}>
         <Textarea
-          {...fieldA11y('booking-message', errorOf('message'))}
           name="message"
           maxLength={limits.message}
           placeholder="What would you like to talk about?"
           value={values.message}
           onChange={(e) => set('message', e.target.value)}
         />
-      </FormField>
+      </Field>
 
       <Honeypot id="booking-website" value={values.honeypot} onChange={(value) => set('honeypot', value)} />
 

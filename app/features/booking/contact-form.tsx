@@ -1,10 +1,11 @@
 import { useState } from 'react'
-import { ErrorSummary, FormField, fieldA11y, TextField } from '~/features/booking/form-field'
 import { FormHandlerBanner } from '~/features/booking/form-handler-banner'
 import { Honeypot } from '~/features/booking/honeypot'
 import { HONEYPOT_FIELD, limits } from '~/features/booking/limits'
 import { useFormSubmission } from '~/features/booking/use-form-submission'
 import { Button } from '~/ui/button'
+import { ErrorSummary, Field } from '~/ui/field'
+import { Input } from '~/ui/input'
 import { Textarea } from '~/ui/textarea'
 
 // zod and the schema load on the form's first focus (or at the latest on submit), not with the page.
@@ -15,7 +16,7 @@ type Values = { name: string; email: string; phone: string; message: string; hon
 const empty: Values = { name: '', email: '', phone: '', message: '', honeypot: '' }
 
 const labels = { name: 'Name', email: 'E-mail', phone: 'Phone', message: 'Message' } as const
-type Field = keyof typeof labels
+type FieldName = keyof typeof labels
 
 /**
  * The home page's contact form: the booking form's little sibling. Same submit helper, endpoint,
@@ -55,7 +56,7 @@ export function ContactForm({ labelledBy, initialValues }: ContactFormProps) {
     })
   }
 
-  const invalid = form.invalid(Object.keys(labels) as Field[])
+  const invalid = form.invalid(Object.keys(labels) as FieldName[])
 
   return (
     <form
@@ -70,53 +71,46 @@ export function ContactForm({ labelledBy, initialValues }: ContactFormProps) {
       data-availability={form.availability}
     >
       {blocked && <FormHandlerBanner />}
-      <ErrorSummary count={invalid.length} labels={invalid.map((key) => labels[key])} />
+      <ErrorSummary labels={invalid.map((key) => labels[key])} />
       <div className="grid gap-5 sm:grid-cols-2">
-        <TextField
-          id="contact-name"
-          label={labels.name}
-          required
-          error={errorOf('name')}
-          name="name"
-          autoComplete="name"
-          maxLength={limits.fullName}
-          value={values.name}
-          onChange={(e) => set('name', e.target.value)}
-        />
-        <TextField
-          id="contact-email"
-          label={labels.email}
-          required
-          error={errorOf('email')}
-          name="email"
-          type="email"
-          autoComplete="email"
-          maxLength={limits.email}
-          value={values.email}
-          onChange={(e) => set('email', e.target.value)}
-        />
+        <Field id="contact-name" label={labels.name} required error={errorOf('name')}>
+          <Input
+            name="name"
+            autoComplete="name"
+            maxLength={limits.fullName}
+            value={values.name}
+            onChange={(e) => set('name', e.target.value)}
+          />
+        </Field>
+        <Field id="contact-email" label={labels.email} required error={errorOf('email')}>
+          <Input
+            name="email"
+            type="email"
+            autoComplete="email"
+            maxLength={limits.email}
+            value={values.email}
+            onChange={(e) => set('email', e.target.value)}
+          />
+        </Field>
       </div>
-      <TextField
-        id="contact-phone"
-        label={labels.phone}
-        error={errorOf('phone')}
-        name="phone"
-        type="tel"
-        autoComplete="tel"
-        maxLength={limits.phone}
-        value={values.phone}
-        onChange={(e) => set('phone', e.target.value)}
-      />
-      <FormField id="contact-message" label={labels.message} required error={errorOf('message')}>
+      <Field id="contact-phone" label={labels.phone} error={errorOf('phone')} optional>
+        <Input
+          name="phone"
+          type="tel"
+          autoComplete="tel"
+          maxLength={limits.phone}
+          value={values.phone}
+          onChange={(e) => set('phone', e.target.value)}
+        />
+      </Field>
+      <Field id="contact-message" label={labels.message} required error={errorOf('message')}>
         <Textarea
-          {...fieldA11y('contact-message', errorOf('message'))}
           name="message"
-          required
           maxLength={limits.message}
           value={values.message}
           onChange={(e) => set('message', e.target.value)}
         />
-      </FormField>
+      </Field>
       <Honeypot id="contact-website" value={values.honeypot} onChange={(value) => set('honeypot', value)} />
       <div>
         <Button type="submit" size="lg" disabled={submitting || blocked}>

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest'
+import { fieldErrors } from '~/lib/forms/result'
 import {
   bookingRequestSchema,
   businessServiceNames,
   consultationRequestSchema,
   contactRequestSchema,
-  fieldErrorsOf,
   planChoices,
   serviceNames,
 } from './schema'
@@ -20,7 +20,7 @@ const valid = {
 function errorsOf(input: unknown) {
   const result = bookingRequestSchema.safeParse(input)
   if (result.success) throw new Error(`accepted ${JSON.stringify(input)}`)
-  return fieldErrorsOf(result.error)
+  return fieldErrors(result.error)
 }
 
 describe('the booking request schema', () => {
@@ -96,7 +96,9 @@ describe('the booking request schema', () => {
     expect(errorsOf({ ...valid, lastName: 'Example\r\nBcc: a@example.com' }).lastName).toEqual([
       'Last name must be on one line.',
     ])
-    expect(errorsOf({ ...valid, company: 'A\u0000B' }).company).toEqual(['Company must be on one line.'])
+    expect(errorsOf({ ...valid, company: 'A\u0000B' }).company).toEqual([
+      'Company contains invisible control characters. Type it again or paste it as plain text.',
+    ])
     expect(consultationRequestSchema.parse({ ...valid, message: 'Line one\nLine two' }).message).toBe(
       'Line one\nLine two',
     )
@@ -136,7 +138,7 @@ describe('the booking request schema', () => {
       })
     }
     for (const input of [[], null, 'text', 42]) {
-      expect(errorsOf(input), JSON.stringify(input)).toEqual({ body: ['Send the form as a JSON object.'] })
+      expect(errorsOf(input), JSON.stringify(input)).toEqual({ form: ['Send the form as a JSON object.'] })
     }
   })
 })

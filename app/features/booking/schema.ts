@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { optionalText, text } from '~/lib/forms/text'
 import { planChoices, serviceNames } from './choices'
 import { HONEYPOT_FIELD, limits } from './limits'
 
@@ -29,30 +30,6 @@ export { HONEYPOT_FIELD, limits } from './limits'
 const blankToUndefined = (value: unknown) =>
   value === null || (typeof value === 'string' && value.trim() === '') ? undefined : value
 
-function hasControlCharacters(value: string): boolean {
-  for (let i = 0; i < value.length; i++) {
-    const code = value.charCodeAt(i)
-    if (code < 0x20 || code === 0x7f) return true
-  }
-  return false
-}
-
-/** A one-line text (names, phone, company): control characters would let a value forge mail headers. */
-function line(label: string, max: number) {
-  return z
-    .string({ error: `${label} must be text.` })
-    .trim()
-    .max(max, `${label} must be at most ${max} characters.`)
-    .refine((v) => !hasControlCharacters(v), `${label} must be on one line.`)
-}
-
-function requiredLine(label: string, max: number, missing: string) {
-  return z.preprocess(
-    (v) => (v === undefined || v === null ? '' : v),
-    line(label, max).pipe(z.string().min(1, missing)),
-  )
-}
-
 const email = z.preprocess(
   (v) => (v === undefined || v === null ? '' : v),
   z
@@ -65,15 +42,14 @@ const email = z.preprocess(
 
 const phonePattern = /^\+?[\d\s().-]+(?:\s*(?:x|ext\.?)\s*\d{1,6})?$/i
 const phoneMessage = 'Please enter a valid phone number, like (845) 555-0142.'
-const phoneShape = line('Phone', limits.phone).refine((v) => {
+const phoneShape = z.string().refine((v) => {
   if (!phonePattern.test(v)) return false
   const digits = v.replace(/(?:x|ext\.?)\s*\d+$/i, '').replace(/\D/g, '').length
   return digits >= 7 && digits <= 15
 }, phoneMessage)
 
-const requiredPhone = z.preprocess(
-  (v) => (v === undefined || v === null ? '' : v),
-  z.string({ error: 'Phone must be text.' }).trim().min(1, 'Please enter your phone number.').pipe(phoneShape),
+const requiredPhone = text({ label: 'Phone', max: limits.phone, required: 'Please enter your phone number.' }).pipe(
+  phoneShape,
 )
 
 const optional = <T extends z.ZodType>(schema: T) => z.preprocess(blankToUndefined, schema.optional())
@@ -91,30 +67,27 @@ const employees = optional(
 )
 
 const message = (required: boolean) => {
-  const text = z
-    .string({ error: 'Message must be text.' })
-    .trim()
-    .max(limits.message, `Message must be at most ${limits.message.toLocaleString('en-US')} characters.`)
-  return required
-    ? z.preprocess(
-        (v) => (v === undefined || v === null ? '' : v),
-        text.pipe(z.string().min(1, 'Please enter a message.')),
-      )
-    : optional(text)
+  const options = { label: 'Message', max: limits.message, multiline: true }
+  return required ? text({ ...options, required: 'Please enter a message.' }) : optionalText(options)
 }
 
 /** The page the form was sent from (spec: source = current page URL). */
-const source = optional(
+const source = optionalText({
+  label: 'Source',
+  max: limits.source,
+  trim: false,
+  messages: { tooLong: `Source must be at most ${limits.source} characters.` },
+}).pipe(
   z
-    .string({ error: 'Source must be text.' })
-    .max(limits.source, `Source must be at most ${limits.source} characters.`)
+    .string()
     .refine((v) => {
       try {
         return /^https?:$/.test(new URL(v).protocol)
       } catch {
         return false
       }
-    }, 'Source must be the http(s) address of the page the form was sent from.'),
+    }, 'Source must be the http(s) address of the page the form was sent from.')
+    .optional(),
 )
 
 /** When the browser sent it (ISO 8601), as the client saw it. */
@@ -122,7 +95,7 @@ const timestamp = optional(
   z.iso.datetime({ offset: true, error: 'Timestamp must be an ISO 8601 date and time, like 2026-05-04T14:30:00Z.' }),
 )
 
-const honeypot = optional(z.string().max(limits.honeypot))
+const honeypot = optionalText({ label: 'Website', max: limits.honeypot })
 
 const shared = {
   email,
@@ -133,10 +106,10 @@ const shared = {
 
 export const consultationRequestSchema = z.object({
   formType: z.literal('consultation'),
-  firstName: requiredLine('First name', limits.name, 'Please enter your first name.'),
-  lastName: requiredLine('Last name', limits.name, 'Please enter your last name.'),
+  firstName: text({ label: 'First name', max: limits.name, required: 'Please enter your first name.' }),
+  lastName: text({ label: 'Last name', max: limits.name, required: 'Please enter your last name.' }),
   phone: requiredPhone,
-  company: optional(line('Company', limits.company)),
+  company: optionalText({ label: 'Company', max: limits.company }),
   employees,
   services: z.preprocess(
     (v) => (v === undefined || v === null ? [] : v),
@@ -150,15 +123,15 @@ export const consultationRequestSchema = z.object({
   plan: optional(z.enum(planChoices, { error: 'Please choose a plan from the list.' })),
   message: message(false),
   // Derived by the form (first + last name, services joined); the server derives them again.
-  name: optional(line('Name', limits.fullName)),
-  service: optional(z.string({ error: 'Service must be text.' }).max(limits.serviceList)),
+  name: optionalText({ label: 'Name', max: limits.fullName }),
+  service: optionalText({ label: 'Service', max: limits.serviceList, trim: false }),
   ...shared,
 })
 
 export const contactRequestSchema = z.object({
   formType: z.literal('contact'),
-  name: requiredLine('Name', limits.fullName, 'Please enter your name.'),
-  phone: optional(z.string({ error: 'Phone must be text.' }).trim().pipe(phoneShape)),
+  name: text({ label: 'Name', max: limits.fullName, required: 'Please enter your name.' }),
+  phone: optionalText({ label: 'Phone', max: limits.phone }).pipe(phoneShape.optional()),
   message: message(true),
   ...shared,
 })
@@ -177,5 +150,3 @@ export const bookingRequestSchema = z.discriminatedUnion(
 export type BookingRequest = z.infer<typeof bookingRequestSchema>
 export type ConsultationRequest = z.infer<typeof consultationRequestSchema>
 export type ContactRequest = z.infer<typeof contactRequestSchema>
-
-export { type FieldErrors, fieldErrorsOf } from './limits'

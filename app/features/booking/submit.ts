@@ -1,4 +1,5 @@
 import { business } from '~/content/business'
+import type { FieldErrors } from '~/lib/forms/result'
 import { FORM_ENDPOINT } from './endpoint'
 
 /**
@@ -26,9 +27,9 @@ export class SubmitFormError extends Error {
   /** HTTP status of the answer, when there was one. */
   readonly status: number | undefined
   /** Field errors the server reported (400), by field name. */
-  readonly fields: Record<string, string[]> | undefined
+  readonly fields: FieldErrors | undefined
 
-  constructor(message: string, options: { status?: number; fields?: Record<string, string[]> } = {}) {
+  constructor(message: string, options: { status?: number; fields?: FieldErrors } = {}) {
     super(message)
     this.status = options.status
     this.fields = options.fields
@@ -197,10 +198,10 @@ function errorText(value: unknown): string | undefined {
   return stringOf(value) ?? stringOf(asObject(value)?.message)
 }
 
-function fieldsOf(value: unknown): Record<string, string[]> | undefined {
+function fieldsOf(value: unknown): FieldErrors | undefined {
   const object = asObject(value)
   if (!object) return undefined
-  const fields: Record<string, string[]> = {}
+  const fields: FieldErrors = {}
   for (const [key, messages] of Object.entries(object)) {
     if (Array.isArray(messages)) {
       const texts = messages.filter((m): m is string => typeof m === 'string')

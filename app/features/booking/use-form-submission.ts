@@ -1,11 +1,11 @@
 import { useEffect, useRef, useState } from 'react'
 import type { z } from 'zod'
 import { errorToast, type FormKind, successToast } from '~/features/booking/feedback'
-import { type FieldErrors, fieldErrorsOf } from '~/features/booking/limits'
 import { SubmitFormError, submitForm } from '~/features/booking/submit'
 import { useFormHandlerAvailability } from '~/features/booking/use-handler-availability'
+import { type FieldErrors, fieldErrors, firstError } from '~/lib/forms/result'
 import { toast } from '~/lib/toast'
-import { focusFirstInvalid } from './form-field'
+import { focusFirstInvalid } from '~/ui/field'
 
 /**
  * The schema, or a function that loads it: the home page's contact form passes a loader so the
@@ -61,7 +61,7 @@ export function useFormSubmission(kind: FormKind, source: SchemaSource, onSucces
     }
     const parsed = schema.safeParse(payload)
     if (!parsed.success) {
-      showErrors(fieldErrorsOf(parsed.error))
+      showErrors(fieldErrors(parsed.error))
       return
     }
     setErrors({})
@@ -93,7 +93,7 @@ export function useFormSubmission(kind: FormKind, source: SchemaSource, onSucces
     /** Starts downloading the validator ahead of the submit (e.g. on the form's first focus). */
     prepare: () => void loadSchema().catch(() => {}),
     clearError,
-    errorOf: (field: string) => errors[field]?.[0],
+    errorOf: (field: string) => firstError(errors, field),
     /** The fields with an error, in the order given. */
     invalid: <K extends string>(fields: readonly K[]) => fields.filter((field) => errors[field]),
   }

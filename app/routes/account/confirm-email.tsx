@@ -1,13 +1,14 @@
-import { data, Form, Link, redirect, useNavigation } from 'react-router'
-import { z } from 'zod'
+import { Form, Link, redirect, useNavigation } from 'react-router'
 import { business } from '~/content/business'
 import { callAuth, somethingWentWrong, tooManyAttempts } from '~/features/accounts/auth-calls.server'
 import { AuthShell } from '~/features/accounts/auth-shell'
 import { guardedUser } from '~/features/accounts/guards.server'
+import { confirmEmailSchema } from '~/features/accounts/schema'
+import { formValues, readForm, reply } from '~/lib/forms/action.server'
+import type { ActionResult } from '~/lib/forms/result'
 import { pageMeta } from '~/lib/seo'
 import { Button } from '~/ui/button'
 import { FormMessage } from '~/ui/field'
-import { emailSchema } from '../../../server/accounts/validation.server'
 import type { Route } from './+types/confirm-email'
 
 export const meta: Route.MetaFunction = ({ matches }) =>
@@ -19,13 +20,11 @@ export const meta: Route.MetaFunction = ({ matches }) =>
     noindex: true,
   })
 
-const linkSchema = z.object({ token: z.string().trim().min(1).max(200), email: emailSchema })
-
 /** The link from the change-of-e-mail message; it needs the session that asked for the change. */
 export async function loader(args: Route.LoaderArgs) {
   const user = guardedUser(args.context)
   const url = new URL(args.request.url)
-  const link = linkSchema.safeParse({
+  const link = confirmEmailSchema.safeParse({
     token: url.searchParams.get('token') ?? '',
     email: url.searchParams.get('email') ?? '',
   })
@@ -33,14 +32,13 @@ export async function loader(args: Route.LoaderArgs) {
 }
 
 export async function action(args: Route.ActionArgs) {
-  const form = Object.fromEntries(await args.request.formData())
-  const link = linkSchema.safeParse(form)
-  if (!link.success) return data({ message: invalidLink }, { status: 400 })
+  const link = confirmEmailSchema.safeParse(formValues(await readForm(args.request)))
+  if (!link.success) return reply<ActionResult>({ ok: false, message: invalidLink })
   const result = await callAuth(args, '/email-otp/change-email', { newEmail: link.data.email, otp: link.data.token })
   if (result.ok) throw redirect('/account/settings?emailChanged=1', { headers: result.headers })
-  if (result.status === 429) return data({ message: tooManyAttempts }, { status: 429 })
-  if (result.status === 400 || result.status === 403) return data({ message: invalidLink }, { status: 400 })
-  return data({ message: somethingWentWrong }, { status: result.status })
+  if (result.status === 429) return reply<ActionResult>({ ok: false, message: tooManyAttempts }, { status: 429 })
+  if (result.status === 400 || result.status === 403) return reply<ActionResult>({ ok: false, message: invalidLink })
+  return reply<ActionResult>({ ok: false, message: somethingWentWrong }, { status: result.status })
 }
 
 const invalidLink =

@@ -1,6 +1,6 @@
 import { ArrowLeftIcon, MonitorSmartphoneIcon } from 'lucide-react'
-import { useEffect, useId, useRef } from 'react'
-import { data, Link, useFetcher } from 'react-router'
+import { useEffect, useRef } from 'react'
+import { Link, useFetcher } from 'react-router'
 import { z } from 'zod'
 import { business } from '~/content/business'
 import { callAuth, somethingWentWrong, tooManyAttempts } from '~/features/accounts/auth-calls.server'
@@ -8,21 +8,23 @@ import { accountsContext } from '~/features/accounts/context.server'
 import { describeDevice } from '~/features/accounts/device'
 import { guardedUser, publicSummary } from '~/features/accounts/guards.server'
 import { NewPasswordField } from '~/features/accounts/password-field'
+import {
+  deletionRequestSchema,
+  emailChangeSchema,
+  passwordChangeSchema,
+  profileFormSchema,
+} from '~/features/accounts/schema'
+import { checkForm, formValues, readForm, reply } from '~/lib/forms/action.server'
+import type { ActionResult } from '~/lib/forms/result'
 import { pageMeta } from '~/lib/seo'
 import { useResultToast } from '~/lib/toast'
 import { Button } from '~/ui/button'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '~/ui/card'
-import { FormField, FormMessage } from '~/ui/field'
-import { Label } from '~/ui/label'
+import { Field, FormMessage } from '~/ui/field'
+import { Input } from '~/ui/input'
 import { Textarea } from '~/ui/textarea'
 import { requestDeletion, updateProfile } from '../../../server/accounts/profile.server'
 import { listActiveSessions } from '../../../server/accounts/sessions.server'
-import {
-  emailSchema,
-  fieldErrors,
-  newPasswordSchema,
-  profileFormSchema,
-} from '../../../server/accounts/validation.server'
 import type { Route } from './+types/settings'
 
 export const meta: Route.MetaFunction = ({ matches }) =>
@@ -58,115 +60,89 @@ export async function loader(args: Route.LoaderArgs) {
   }
 }
 
-type Result = { intent: string; ok: boolean; message: string; fieldErrors?: Record<string, string> }
+type Intent = 'profile' | 'password' | 'email' | 'end-session' | 'end-other-sessions' | 'delete'
+type Result = ActionResult & { intent: string }
 
-function reply(result: Result, init?: { status?: number; headers?: Headers }) {
-  return data(result, { status: init?.status ?? (result.ok ? 200 : 400), headers: init?.headers })
-}
-
-const passwordChangeSchema = z.object({
-  currentPassword: z.string().min(1, 'Enter your current password.').max(200),
-  newPassword: newPasswordSchema,
-})
+const answer = (result: Result, init?: { status?: number; headers?: Headers }) => reply(result, init)
 
 export async function action(args: Route.ActionArgs) {
   const user = guardedUser(args.context)
   const accounts = args.context.get(accountsContext)
-  const form = Object.fromEntries(await args.request.formData())
-  const intent = String(form.intent ?? '')
+  const values = formValues(await readForm(args.request))
+  const intent = values.intent ?? ''
 
-  switch (intent) {
+  switch (intent as Intent) {
     case 'profile': {
-      const parsed = profileFormSchema.safeParse(form)
-      if (!parsed.success) {
-        return reply({
-          intent,
-          ok: false,
-          message: 'Check the highlighted fields.',
-          fieldErrors: fieldErrors(parsed.error),
-        })
-      }
-      await updateProfile(accounts.database.db, user.email, parsed.data)
-      return reply({ intent, ok: true, message: 'Your profile is saved.' })
+      const checked = checkForm(profileFormSchema, values)
+      if (!checked.ok) return answer({ intent, ...checked.result })
+      await updateProfile(accounts.database.db, user.email, checked.data)
+      return answer({ intent, ok: true, message: 'Your profile is saved.' })
     }
     case 'password': {
-      const parsed = passwordChangeSchema.safeParse(form)
-      if (!parsed.success) {
-        return reply({
-          intent,
-          ok: false,
-          message: 'Check the highlighted fields.',
-          fieldErrors: fieldErrors(parsed.error),
-        })
-      }
+      const checked = checkForm(passwordChangeSchema, values, { secret: ['currentPassword', 'newPassword'] })
+      if (!checked.ok) return answer({ intent, ...checked.result })
       // Every other session ends; this browser gets a new session in their place.
-      const result = await callAuth(args, '/change-password', { ...parsed.data, revokeOtherSessions: true })
+      const result = await callAuth(args, '/change-password', { ...checked.data, revokeOtherSessions: true })
       if (result.ok) {
-        return reply(
+        return answer(
           { intent, ok: true, message: 'Your password is changed. Your other sessions have ended.' },
           { headers: result.headers },
         )
       }
-      if (result.status === 429) return reply({ intent, ok: false, message: tooManyAttempts }, { status: 429 })
+      if (result.status === 429) return answer({ intent, ok: false, message: tooManyAttempts }, { status: 429 })
       if (result.code === 'INVALID_PASSWORD') {
-        return reply({
-          intent,
-          ok: false,
-          message: 'Your current password is not right.',
-          fieldErrors: { currentPassword: 'Your current password is not right.' },
-        })
+        const message = 'Your current password is not right.'
+        return answer({ intent, ok: false, message, fieldErrors: { currentPassword: [message] } })
       }
-      return reply({ intent, ok: false, message: result.message ?? somethingWentWrong }, { status: result.status })
+      return answer({ intent, ok: false, message: result.message ?? somethingWentWrong }, { status: result.status })
     }
     case 'email': {
-      const parsed = emailSchema.safeParse(form.newEmail)
-      if (!parsed.success) {
-        const message = parsed.error.issues[0]?.message ?? 'Enter a valid e-mail address.'
-        return reply({ intent, ok: false, message, fieldErrors: { newEmail: message } })
+      const checked = checkForm(emailChangeSchema, values)
+      if (!checked.ok) {
+        const message = checked.result.fieldErrors?.newEmail?.[0] ?? 'Enter a valid e-mail address.'
+        return answer({ intent, ...checked.result, message })
       }
-      if (parsed.data === user.email) {
+      const { newEmail } = checked.data
+      if (newEmail === user.email) {
         const message = 'That is already your e-mail address.'
-        return reply({ intent, ok: false, message, fieldErrors: { newEmail: message } })
+        return answer({ intent, ok: false, message, fieldErrors: { newEmail: [message] } })
       }
-      const result = await callAuth(args, '/email-otp/request-email-change', { newEmail: parsed.data })
-      if (result.status === 429) return reply({ intent, ok: false, message: tooManyAttempts }, { status: 429 })
-      if (!result.ok)
-        return reply({ intent, ok: false, message: result.message ?? somethingWentWrong }, { status: result.status })
+      const result = await callAuth(args, '/email-otp/request-email-change', { newEmail })
+      if (result.status === 429) return answer({ intent, ok: false, message: tooManyAttempts }, { status: 429 })
+      if (!result.ok) {
+        return answer({ intent, ok: false, message: result.message ?? somethingWentWrong }, { status: result.status })
+      }
       // The same words whether or not the address is free: nobody learns who has an account.
-      return reply({
+      return answer({
         intent,
         ok: true,
-        message: `We sent a confirmation link to ${parsed.data}. Open it in this browser within 24 hours; your e-mail address changes when you confirm.`,
+        message: `We sent a confirmation link to ${newEmail}. Open it in this browser within 24 hours; your e-mail address changes when you confirm.`,
       })
     }
     case 'end-session': {
-      const id = z.uuid().safeParse(form.sessionId)
+      const id = z.uuid().safeParse(values.sessionId)
       const sessions = await listActiveSessions(accounts.database.db, user.userId)
       const target = id.success ? sessions.find((s) => s.id === id.data) : undefined
       if (!target || target.token === user.sessionToken) {
-        return reply(
+        return answer(
           { intent, ok: false, message: 'That session has already ended. Reload the page.' },
           { status: 404 },
         )
       }
       const result = await callAuth(args, '/revoke-session', { token: target.token })
-      if (!result.ok) return reply({ intent, ok: false, message: somethingWentWrong }, { status: result.status })
-      return reply({ intent, ok: true, message: `Session ended (${describeDevice(target.userAgent)}).` })
+      if (!result.ok) return answer({ intent, ok: false, message: somethingWentWrong }, { status: result.status })
+      return answer({ intent, ok: true, message: `Session ended (${describeDevice(target.userAgent)}).` })
     }
     case 'end-other-sessions': {
       const result = await callAuth(args, '/revoke-other-sessions', {})
-      if (!result.ok) return reply({ intent, ok: false, message: somethingWentWrong }, { status: result.status })
-      return reply({ intent, ok: true, message: 'All your other sessions have ended.' })
+      if (!result.ok) return answer({ intent, ok: false, message: somethingWentWrong }, { status: result.status })
+      return answer({ intent, ok: true, message: 'All your other sessions have ended.' })
     }
     case 'delete': {
-      const reason = z
-        .string()
-        .trim()
-        .max(1000, 'Keep the note under 1000 characters.')
-        .safeParse(form.reason ?? '')
-      if (!reason.success) {
-        const message = reason.error.issues[0]?.message ?? 'Invalid note.'
-        return reply({ intent, ok: false, message, fieldErrors: { reason: message } })
+      const checked = checkForm(deletionRequestSchema, values)
+      if (!checked.ok) {
+        const message = checked.result.fieldErrors?.reason?.[0] ?? 'Check the note.'
+        return answer({ intent, ...checked.result, message })
       }
       await requestDeletion(
         {
@@ -175,16 +151,16 @@ export async function action(args: Route.ActionArgs) {
           log: accounts.log,
         },
         user.email,
-        reason.data === '' ? null : reason.data,
+        checked.data.reason,
       )
-      return reply({
+      return answer({
         intent,
         ok: true,
         message: 'We received your request. We delete your account and its data within 30 days and confirm by e-mail.',
       })
     }
     default:
-      return reply({ intent, ok: false, message: 'Unknown request. Reload the page and try again.' })
+      return answer({ intent, ok: false, message: 'Unknown request. Reload the page and try again.' })
   }
 }
 
@@ -210,7 +186,7 @@ export default function AccountSettings({ loaderData }: Route.ComponentProps) {
   )
 }
 
-function useSettingsForm(intent: string) {
+function useSettingsForm(intent: Intent) {
   const fetcher = useFetcher<Result>()
   const result = fetcher.data?.intent === intent ? fetcher.data : undefined
   useResultToast(result)
@@ -237,30 +213,15 @@ function ProfileSection({ account }: { account: Route.ComponentProps['loaderData
     <Section title="Profile" description="Your name, company and phone number.">
       <fetcher.Form method="post" className="grid gap-4 sm:grid-cols-2" noValidate>
         <input type="hidden" name="intent" value="profile" />
-        <FormField
-          label="Full name"
-          name="name"
-          autoComplete="name"
-          required
-          defaultValue={account.name}
-          error={errors?.name}
-        />
-        <FormField
-          label="Company name (optional)"
-          name="companyName"
-          autoComplete="organization"
-          defaultValue={account.companyName ?? ''}
-          error={errors?.companyName}
-        />
-        <FormField
-          label="Phone"
-          name="phone"
-          type="tel"
-          autoComplete="tel"
-          required
-          defaultValue={account.phone ?? ''}
-          error={errors?.phone}
-        />
+        <Field label="Full name" required error={errors?.name}>
+          <Input name="name" autoComplete="name" defaultValue={account.name} />
+        </Field>
+        <Field label="Company name" optional error={errors?.companyName}>
+          <Input name="companyName" autoComplete="organization" defaultValue={account.companyName ?? ''} />
+        </Field>
+        <Field label="Phone" required error={errors?.phone}>
+          <Input name="phone" type="tel" autoComplete="tel" defaultValue={account.phone ?? ''} />
+        </Field>
         <div className="flex items-end">
           <Button type="submit" disabled={busy}>
             Save profile
@@ -281,14 +242,9 @@ function PasswordSection() {
     <Section title="Password" description="Changing it signs you out everywhere else.">
       <fetcher.Form method="post" ref={formRef} className="grid gap-4 sm:grid-cols-2" noValidate>
         <input type="hidden" name="intent" value="password" />
-        <FormField
-          label="Current password"
-          name="currentPassword"
-          type="password"
-          autoComplete="current-password"
-          required
-          error={errors?.currentPassword}
-        />
+        <Field label="Current password" required error={errors?.currentPassword}>
+          <Input name="currentPassword" type="password" autoComplete="current-password" />
+        </Field>
         <NewPasswordField label="New password" name="newPassword" required error={errors?.newPassword} />
         <div>
           <Button type="submit" disabled={busy}>
@@ -306,14 +262,9 @@ function EmailSection({ email }: { email: string }) {
     <Section title="E-mail address" description={`Currently ${email}. A new address is used once you confirm it.`}>
       <fetcher.Form method="post" className="grid gap-4 sm:grid-cols-2" noValidate>
         <input type="hidden" name="intent" value="email" />
-        <FormField
-          label="New e-mail address"
-          name="newEmail"
-          type="email"
-          autoComplete="email"
-          required
-          error={errors?.newEmail}
-        />
+        <Field label="New e-mail address" required error={errors?.newEmail}>
+          <Input name="newEmail" type="email" autoComplete="email" />
+        </Field>
         <div className="flex items-end">
           <Button type="submit" disabled={busy}>
             Send confirmation link
@@ -328,7 +279,6 @@ function EmailSection({ email }: { email: string }) {
     </Section>
   )
 }
-
 function SessionsSection({ sessions }: { sessions: Route.ComponentProps['loaderData']['sessions'] }) {
   const { fetcher, busy } = useSettingsForm('end-session')
   const others = useSettingsForm('end-other-sessions')
@@ -382,7 +332,6 @@ function SessionsSection({ sessions }: { sessions: Route.ComponentProps['loaderD
 
 function DeletionSection() {
   const { fetcher, result, busy, errors } = useSettingsForm('delete')
-  const reasonId = useId()
   return (
     <Section
       title="Delete account"
@@ -393,16 +342,9 @@ function DeletionSection() {
       ) : (
         <fetcher.Form method="post" className="grid gap-4">
           <input type="hidden" name="intent" value="delete" />
-          <div className="grid gap-2">
-            <Label htmlFor={reasonId}>Anything we should know? (optional)</Label>
-            <Textarea
-              id={reasonId}
-              name="reason"
-              rows={3}
-              maxLength={1000}
-              aria-invalid={errors?.reason ? true : undefined}
-            />
-          </div>
+          <Field label="Anything we should know?" optional error={errors?.reason}>
+            <Textarea name="reason" rows={3} maxLength={1000} />
+          </Field>
           <div>
             <Button type="submit" variant="destructive" disabled={busy}>
               Request account deletion

@@ -1,5 +1,5 @@
 import { ArrowLeftIcon, ExternalLinkIcon, SaveIcon, Trash2Icon } from 'lucide-react'
-import { useEffect, useId, useState } from 'react'
+import { useEffect, useState } from 'react'
 import { data, Form, Link, redirect, useActionData, useNavigation, useSearchParams } from 'react-router'
 import { business } from '~/content/business'
 import { appContext } from '~/context.server'
@@ -7,7 +7,8 @@ import { guardedUser } from '~/features/accounts/guards.server'
 import { blogFieldLimits } from '~/features/blog/limits'
 import { PostBody } from '~/features/blog/post-body'
 import { businessDateTimeFormat, businessTimeZoneLabel, toBusinessLocalInput } from '~/lib/business-time'
-import { cn } from '~/lib/cn'
+import { checkForm, formValues, readForm, reply } from '~/lib/forms/action.server'
+import type { ActionResult, FieldErrors } from '~/lib/forms/result'
 import { pageMeta } from '~/lib/seo'
 import { slugFromTitle } from '~/lib/slug'
 import { toast, useResultToast } from '~/lib/toast'
@@ -22,10 +23,11 @@ import {
   DialogTitle,
   DialogTrigger,
 } from '~/ui/dialog'
-import { FormField, FormMessage, TextareaField } from '~/ui/field'
-import { Label } from '~/ui/label'
+import { Choice, Field, FieldSet, FormMessage } from '~/ui/field'
+import { Input } from '~/ui/input'
+import { RadioGroup, RadioGroupItem } from '~/ui/radio-group'
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '~/ui/tabs'
 import { Textarea } from '~/ui/textarea'
-import { fieldErrors } from '../../../server/accounts/validation.server'
 import {
   BlogAdminError,
   blogPostFormSchema,
@@ -101,73 +103,60 @@ const textFields = [
   'metaDescription',
 ] as const
 
-type ActionResult = {
-  ok: boolean
-  message: string
-  fieldErrors?: Record<string, string>
-  values?: Values
-  /** A save over a newer change: when that change was made. */
-  conflictAt?: string
-}
+/** A save over a newer change also says when that change was made. */
+type PostResult = ActionResult & { conflictAt?: string }
 
 export async function action(args: Route.ActionArgs) {
   const admin = guardedUser(args.context)
   const { database, log } = args.context.get(appContext)
   const actor = { userId: admin.userId, email: admin.email }
-  const submitted = await args.request.formData()
-  const text = (name: string) => {
-    const value = submitted.get(name)
-    return typeof value === 'string' ? value : ''
-  }
+  const submitted = formValues(await readForm(args.request))
   const id = args.params.id
 
-  if (text('intent') === 'delete') {
-    if (!id) return data<ActionResult>({ ok: false, message: 'A new post has nothing to delete.' }, { status: 400 })
+  if (submitted.intent === 'delete') {
+    if (!id) return reply<PostResult>({ ok: false, message: 'A new post has nothing to delete.' })
     let deleted: Awaited<ReturnType<typeof deletePost>>
     try {
       deleted = await deletePost(database.db, actor, id)
     } catch (error) {
       log.warn({ err: error, id }, 'admin blog delete failed')
-      return data<ActionResult>({ ok: false, message: databaseDown('deleted') }, { status: 503 })
+      return reply<PostResult>({ ok: false, message: databaseDown('deleted') }, { status: 503 })
     }
     if (!deleted) throw notFound()
     return redirect(`/admin/blog?deleted=${encodeURIComponent(deleted.title)}`)
   }
-  if (text('intent') !== 'save') {
-    return data<ActionResult>(
-      { ok: false, message: 'Unknown request. Reload the page and try again.' },
-      { status: 400 },
-    )
+  if (submitted.intent !== 'save') {
+    return reply<PostResult>({ ok: false, message: 'Unknown request. Reload the page and try again.' })
   }
 
-  const values = Object.fromEntries(textFields.map((name) => [name, text(name)])) as Values
-  const refuse = (status: number, message: string, errors?: Record<string, string>, conflictAt?: Date) =>
-    data<ActionResult>(
+  const values: Values = Object.fromEntries(textFields.map((name) => [name, submitted[name] ?? ''])) as Values
+  const refuse = (status: number, message: string, fieldErrors?: FieldErrors, conflictAt?: Date) =>
+    reply<PostResult>(
       {
         ok: false,
         message,
         values,
-        ...(errors ? { fieldErrors: errors } : {}),
+        ...(fieldErrors ? { fieldErrors } : {}),
         ...(conflictAt ? { conflictAt: conflictAt.toISOString() } : {}),
       },
       { status },
     )
-  const parsed = blogPostFormSchema.safeParse(values)
-  if (!parsed.success) return refuse(400, 'Check the highlighted fields. Nothing was saved.', fieldErrors(parsed.error))
+  const checked = checkForm(blogPostFormSchema, values, { message: 'Check the highlighted fields. Nothing was saved.' })
+  if (!checked.ok) return refuse(400, checked.result.message, checked.result.fieldErrors)
 
   let loadedUpdatedAt: Date | null = null
   if (id) {
-    loadedUpdatedAt = new Date(text('updatedAt'))
+    loadedUpdatedAt = new Date(submitted.updatedAt ?? '')
     if (Number.isNaN(loadedUpdatedAt.getTime())) return refuse(400, 'The form is incomplete. Reload the page.')
   }
   try {
     if (!id || !loadedUpdatedAt) {
-      const created = await createPost(database.db, actor, parsed.data)
+      const created = await createPost(database.db, actor, checked.data)
       return redirect(`/admin/blog/${created.id}?created=1`)
     }
-    const saved = await updatePost(database.db, actor, id, loadedUpdatedAt, parsed.data)
+    const saved = await updatePost(database.db, actor, id, loadedUpdatedAt, checked.data)
     const status = statusOf(saved)
-    return data<ActionResult>({
+    return reply<PostResult>({
       ok: true,
       message:
         status === 'published'
@@ -185,9 +174,9 @@ export async function action(args: Route.ActionArgs) {
     }
     switch (error.kind) {
       case 'slug-taken':
-        return refuse(409, 'Choose another address.', { slug: error.message })
+        return refuse(409, 'Choose another address.', { slug: [error.message] })
       case 'schedule-past':
-        return refuse(400, 'Check the highlighted fields. Nothing was saved.', { publishAt: error.message })
+        return refuse(400, 'Check the highlighted fields. Nothing was saved.', { publishAt: [error.message] })
       case 'conflict':
         return refuse(409, error.message, undefined, error.changedAt)
       case 'not-found':
@@ -269,16 +258,17 @@ export default function AdminBlogPost({ loaderData }: Route.ComponentProps) {
       <PostForm
         key={post?.updatedAt ?? 'new'}
         post={post}
-        initial={
-          result && !result.ok && result.values ? result.values : initialValues(post, loaderData.defaultAuthorName)
-        }
+        initial={{
+          ...initialValues(post, loaderData.defaultAuthorName),
+          ...(result && !result.ok ? result.values : undefined),
+        }}
         result={result}
       />
     </div>
   )
 }
 
-function useResultToasts(result: ActionResult | undefined) {
+function useResultToasts(result: PostResult | undefined) {
   useResultToast(result)
   // Arriving from "New post": the post exists now.
   const [params, setParams] = useSearchParams()
@@ -297,7 +287,7 @@ function PostForm({
 }: {
   post: LoadedPost | null
   initial: Values
-  result: ActionResult | undefined
+  result: PostResult | undefined
 }) {
   const navigation = useNavigation()
   const busy = navigation.state === 'submitting' && navigation.formData?.get('intent') === 'save'
@@ -332,31 +322,20 @@ function PostForm({
       )}
       {errors && <FormMessage tone="error">{result?.message}</FormMessage>}
 
-      <FormField
-        label="Title"
-        name="title"
-        required
-        maxLength={blogFieldLimits.title}
-        value={title}
-        onChange={(event) => {
-          setTitle(event.target.value)
-          if (!slugByHand) setSlug(slugFromTitle(event.target.value))
-        }}
-        error={errors?.title}
-      />
-      <FormField
+      <Field label="Title" required error={errors?.title}>
+        <Input
+          name="title"
+          maxLength={blogFieldLimits.title}
+          value={title}
+          onChange={(event) => {
+            setTitle(event.target.value)
+            if (!slugByHand) setSlug(slugFromTitle(event.target.value))
+          }}
+        />
+      </Field>
+      <Field
         label="Address"
-        name="slug"
         required
-        maxLength={blogFieldLimits.slug}
-        value={slug}
-        autoCapitalize="none"
-        spellCheck={false}
-        onChange={(event) => {
-          setSlug(event.target.value)
-          // Emptied: suggest from the title again.
-          setSlugByHand(event.target.value !== '')
-        }}
         hint={
           <>
             The post’s address: /blog/<strong>{slug || '…'}</strong>. Lowercase letters and digits joined by hyphens;
@@ -364,53 +343,66 @@ function PostForm({
           </>
         }
         error={errors?.slug}
-      />
+      >
+        <Input
+          name="slug"
+          maxLength={blogFieldLimits.slug}
+          value={slug}
+          autoCapitalize="none"
+          spellCheck={false}
+          onChange={(event) => {
+            setSlug(event.target.value)
+            // Emptied: suggest from the title again.
+            setSlugByHand(event.target.value !== '')
+          }}
+        />
+      </Field>
       {isPublic && post && slug !== post.slug && (
         <FormMessage tone="notice">
           This post is public. After saving, its old address /blog/{post.slug} stops working: links to it elsewhere will
           lead to a missing page.
         </FormMessage>
       )}
-      <TextareaField
+      <Field
         label="Excerpt"
-        name="excerpt"
-        rows={3}
-        maxLength={blogFieldLimits.excerpt}
-        defaultValue={initial.excerpt}
+        required
         hint={`The summary under the title and on the blog’s list, and the description in search results (unless set under Search appearance). Up to ${blogFieldLimits.excerpt} characters.`}
         error={errors?.excerpt}
-      />
+      >
+        <Textarea name="excerpt" rows={3} maxLength={blogFieldLimits.excerpt} defaultValue={initial.excerpt} />
+      </Field>
       <BodyEditor body={body} setBody={setBody} error={errors?.body} />
-      <FormField
+      <Field
         label="Author"
-        name="authorName"
         required
-        maxLength={blogFieldLimits.authorName}
-        defaultValue={initial.authorName}
         hint={`“${business.name}” credits the business itself.`}
         error={errors?.authorName}
-      />
+      >
+        <Input name="authorName" maxLength={blogFieldLimits.authorName} defaultValue={initial.authorName} />
+      </Field>
       <StatusField post={post} status={status} setStatus={setStatus} initial={initial} errors={errors} />
       <details className="rounded-lg border p-4" open={Boolean(errors?.metaTitle || errors?.metaDescription)}>
         <summary className="cursor-pointer font-medium">Search appearance (optional)</summary>
         <div className="mt-4 grid gap-4">
-          <FormField
+          <Field
             label="Search title"
-            name="metaTitle"
-            maxLength={blogFieldLimits.metaTitle}
-            defaultValue={initial.metaTitle}
             hint="The title in search results and the browser tab; the post’s title when empty."
             error={errors?.metaTitle}
-          />
-          <TextareaField
+          >
+            <Input name="metaTitle" maxLength={blogFieldLimits.metaTitle} defaultValue={initial.metaTitle} />
+          </Field>
+          <Field
             label="Search description"
-            name="metaDescription"
-            rows={2}
-            maxLength={blogFieldLimits.metaDescription}
-            defaultValue={initial.metaDescription}
             hint="The description in search results; the excerpt when empty."
             error={errors?.metaDescription}
-          />
+          >
+            <Textarea
+              name="metaDescription"
+              rows={2}
+              maxLength={blogFieldLimits.metaDescription}
+              defaultValue={initial.metaDescription}
+            />
+          </Field>
         </div>
       </details>
       <div className="flex flex-wrap gap-3">
@@ -439,82 +431,46 @@ function BodyEditor({
 }: {
   body: string
   setBody: (body: string) => void
-  error: string | undefined
+  error: readonly string[] | undefined
 }) {
-  const id = useId()
-  const [tab, setTab] = useState<'write' | 'preview'>('write')
-  const tabs = [
-    { key: 'write', label: 'Write' },
-    { key: 'preview', label: 'Preview' },
-  ] as const
-  const onKeyDown = (event: React.KeyboardEvent) => {
-    if (event.key !== 'ArrowLeft' && event.key !== 'ArrowRight') return
-    const next = tab === 'write' ? 'preview' : 'write'
-    setTab(next)
-    document.getElementById(`${id}-tab-${next}`)?.focus()
-  }
+  const [tab, setTab] = useState('write')
   return (
-    <div className="grid gap-2">
-      <div className="flex flex-wrap items-end justify-between gap-2">
-        <Label htmlFor={`${id}-body`}>Body (Markdown)</Label>
-        <div role="tablist" aria-label="Body" className="flex gap-1 rounded-md bg-muted p-1">
-          {tabs.map(({ key, label }) => (
-            <button
-              key={key}
-              id={`${id}-tab-${key}`}
-              type="button"
-              role="tab"
-              aria-selected={tab === key}
-              aria-controls={`${id}-panel-${key}`}
-              tabIndex={tab === key ? 0 : -1}
-              onClick={() => setTab(key)}
-              onKeyDown={onKeyDown}
-              className={cn(
-                'min-h-9 rounded px-3 font-medium text-sm focus-visible:outline-2 focus-visible:outline-ring',
-                tab === key ? 'bg-background shadow-sm' : 'text-muted-foreground hover:text-foreground',
-              )}
-            >
-              {label}
-            </button>
-          ))}
-        </div>
-      </div>
-      <div id={`${id}-panel-write`} role="tabpanel" aria-labelledby={`${id}-tab-write`} hidden={tab !== 'write'}>
-        <Textarea
-          id={`${id}-body`}
-          name="body"
-          rows={18}
-          maxLength={blogFieldLimits.body}
-          value={body}
-          onChange={(event) => setBody(event.target.value)}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={`${id}-hint${error ? ` ${id}-error` : ''}`}
-          className="font-mono"
-        />
-      </div>
-      <div
-        id={`${id}-panel-preview`}
-        role="tabpanel"
-        aria-labelledby={`${id}-tab-preview`}
-        hidden={tab !== 'preview'}
-        className="rounded-lg border p-6"
+    <Tabs value={tab} onValueChange={setTab}>
+      <TabsList aria-label="Body" className="justify-self-end">
+        <TabsTrigger value="write">Write</TabsTrigger>
+        <TabsTrigger value="preview">Preview</TabsTrigger>
+      </TabsList>
+      <Field
+        label="Body (Markdown)"
+        required
+        hint={
+          <>
+            Start headings at <code>##</code> (the title is the page’s main heading). Up to{' '}
+            {blogFieldLimits.body.toLocaleString('en-US')} characters; {body.length.toLocaleString('en-US')} used.
+          </>
+        }
+        error={error}
       >
-        {body.trim() === '' ? (
-          <p className="text-muted-foreground">Nothing to preview yet.</p>
-        ) : (
-          <PostBody markdown={body} />
-        )}
-      </div>
-      <p id={`${id}-hint`} className="text-muted-foreground text-sm">
-        Start headings at <code>##</code> (the title is the page’s main heading). Up to{' '}
-        {blogFieldLimits.body.toLocaleString('en-US')} characters; {body.length.toLocaleString('en-US')} used.
-      </p>
-      {error && (
-        <p id={`${id}-error`} className="font-medium text-destructive text-sm">
-          {error}
-        </p>
-      )}
-    </div>
+        {/* Mounted while the preview shows: the body is sent with the form whichever tab is open. */}
+        <TabsContent value="write" forceMount>
+          <Textarea
+            name="body"
+            rows={18}
+            maxLength={blogFieldLimits.body}
+            value={body}
+            onChange={(event) => setBody(event.target.value)}
+            className="font-mono"
+          />
+        </TabsContent>
+        <TabsContent value="preview" className="rounded-lg border p-6">
+          {body.trim() === '' ? (
+            <p className="text-muted-foreground">Nothing to preview yet.</p>
+          ) : (
+            <PostBody markdown={body} />
+          )}
+        </TabsContent>
+      </Field>
+    </Tabs>
   )
 }
 
@@ -529,9 +485,8 @@ function StatusField({
   status: string
   setStatus: (status: string) => void
   initial: Values
-  errors: Record<string, string> | undefined
+  errors: FieldErrors | undefined
 }) {
-  const id = useId()
   const since = post?.status === 'published' && post.publishedAt ? formatTime(post.publishedAt) : null
   const options = [
     { value: 'draft', label: 'Draft', hint: 'Only staff see it, here.' },
@@ -543,41 +498,30 @@ function StatusField({
     { value: 'schedule', label: 'Schedule', hint: 'Public on its own at the time you choose.' },
   ]
   return (
-    <fieldset className="grid gap-3" aria-describedby={errors?.status ? `${id}-status-error` : undefined}>
-      <legend className="mb-1 font-medium text-sm">Status</legend>
-      {options.map((option) => (
-        <label key={option.value} className="flex items-start gap-3 rounded-md border p-3 has-checked:border-primary">
-          <input
-            type="radio"
-            name="status"
-            value={option.value}
-            checked={status === option.value}
-            onChange={() => setStatus(option.value)}
-            className="mt-0.5 size-4 accent-primary"
-          />
-          <span className="grid gap-0.5">
-            <span className="font-medium text-sm">{option.label}</span>
-            <span className="text-muted-foreground text-sm">{option.hint}</span>
-          </span>
-        </label>
-      ))}
-      {errors?.status && (
-        <p id={`${id}-status-error`} className="font-medium text-destructive text-sm">
-          {errors.status}
-        </p>
-      )}
+    <FieldSet legend="Status" error={errors?.status}>
+      <RadioGroup name="status" value={status} onValueChange={setStatus}>
+        {options.map((option) => (
+          <Choice
+            key={option.value}
+            label={option.label}
+            hint={option.hint}
+            className="rounded-md border p-3 has-data-[state=checked]:border-primary"
+          >
+            <RadioGroupItem value={option.value} className="mt-0.5" />
+          </Choice>
+        ))}
+      </RadioGroup>
       {status === 'schedule' && (
-        <FormField
+        <Field
           label={`Publish on (${businessTimeZoneLabel})`}
-          name="publishAt"
-          type="datetime-local"
-          defaultValue={initial.publishAt}
           hint="The post appears on the blog at this time, New York time, whatever the clock of the computer you use."
           error={errors?.publishAt}
           className="max-w-sm"
-        />
+        >
+          <Input name="publishAt" type="datetime-local" defaultValue={initial.publishAt} />
+        </Field>
       )}
-    </fieldset>
+    </FieldSet>
   )
 }
 

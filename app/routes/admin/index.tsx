@@ -1,10 +1,12 @@
 import { CheckIcon, UserPlusIcon, XIcon } from 'lucide-react'
-import { useEffect, useId, useRef, useState } from 'react'
-import { data, Link, useFetcher } from 'react-router'
-import { z } from 'zod'
+import { useEffect, useState } from 'react'
+import { Link, useFetcher } from 'react-router'
 import { business } from '~/content/business'
 import { accountsContext } from '~/features/accounts/context.server'
 import { guardedUser } from '~/features/accounts/guards.server'
+import { inviteSchema, reviewSchema } from '~/features/accounts/schema'
+import { checkForm, formValues, readForm, reply } from '~/lib/forms/action.server'
+import type { ActionResult } from '~/lib/forms/result'
 import { pageMeta } from '~/lib/seo'
 import { useResultToast } from '~/lib/toast'
 import { Button } from '~/ui/button'
@@ -19,18 +21,12 @@ import {
   DialogTitle,
   DialogTrigger,
 } from '~/ui/dialog'
-import { FormField, FormMessage } from '~/ui/field'
-import { Label } from '~/ui/label'
+import { Choice, Field, FieldSet, FormMessage } from '~/ui/field'
+import { Input } from '~/ui/input'
+import { RadioGroup, RadioGroupItem } from '~/ui/radio-group'
 import { Textarea } from '~/ui/textarea'
 import { InviteError } from '../../../server/accounts/accounts.server'
 import { listAwaitingApproval, ReviewError, reviewAccount } from '../../../server/accounts/onboarding.server'
-import {
-  companyNameSchema,
-  emailSchema,
-  fieldErrors,
-  fullNameSchema,
-  phoneSchema,
-} from '../../../server/accounts/validation.server'
 import type { Route } from './+types/index'
 
 export const meta: Route.MetaFunction = ({ matches }) =>
@@ -48,34 +44,12 @@ export async function loader(args: Route.LoaderArgs) {
   return { awaiting: awaiting.map((a) => ({ ...a, createdAt: a.createdAt.toISOString() })) }
 }
 
-const reviewSchema = z.object({
-  onboardingId: z.uuid('Unknown account. Reload the list.'),
-  decision: z.enum(['approve', 'reject']),
-  reason: z
-    .string()
-    .trim()
-    .max(500, 'Keep the reason under 500 characters.')
-    .transform((v) => (v === '' ? null : v))
-    .nullish()
-    .transform((v) => v ?? null),
-})
-
-const inviteSchema = z.object({
-  name: fullNameSchema,
-  companyName: companyNameSchema,
-  phone: phoneSchema.nullish().or(z.literal('').transform(() => null)),
-  email: emailSchema,
-  role: z.enum(['client', 'employee'], { error: 'Choose client or employee.' }),
-})
-
-type ActionResult = { ok: boolean; message: string; fieldErrors?: Record<string, string> }
-
 export async function action(args: Route.ActionArgs) {
   const admin = guardedUser(args.context)
   // Who is recorded in the audit log for each change made here.
   const actor = { userId: admin.userId, email: admin.email }
   const accounts = args.context.get(accountsContext)
-  const form = Object.fromEntries(await args.request.formData())
+  const values = formValues(await readForm(args.request))
   const deps = {
     database: accounts.database,
     outbox: accounts.outbox,
@@ -83,43 +57,36 @@ export async function action(args: Route.ActionArgs) {
     publicUrl: accounts.config.publicUrl,
   }
 
-  if (form.intent === 'review') {
-    const parsed = reviewSchema.safeParse(form)
-    if (!parsed.success) {
-      return data<ActionResult>(
-        { ok: false, message: parsed.error.issues[0]?.message ?? 'Invalid request.' },
-        { status: 400 },
-      )
+  if (values.intent === 'review') {
+    const checked = checkForm(reviewSchema, values)
+    if (!checked.ok) {
+      const [first] = Object.values(checked.result.fieldErrors ?? {})
+      return reply<ActionResult>({ ok: false, message: first?.[0] ?? 'Invalid request.' })
     }
     try {
-      const row = await reviewAccount(deps, actor, parsed.data)
+      const row = await reviewAccount(deps, actor, checked.data)
       const who = row.fullName ?? row.email
-      return data<ActionResult>({
+      return reply<ActionResult>({
         ok: true,
-        message: parsed.data.decision === 'approve' ? `${who} is approved.` : `${who} is rejected.`,
+        message: checked.data.decision === 'approve' ? `${who} is approved.` : `${who} is rejected.`,
       })
     } catch (error) {
       if (error instanceof ReviewError)
-        return data<ActionResult>({ ok: false, message: error.message }, { status: 409 })
+        return reply<ActionResult>({ ok: false, message: error.message }, { status: 409 })
       throw error
     }
   }
 
-  if (form.intent === 'invite') {
-    const parsed = inviteSchema.safeParse(form)
-    if (!parsed.success) {
-      return data<ActionResult>(
-        { ok: false, message: 'Check the invitation form.', fieldErrors: fieldErrors(parsed.error) },
-        { status: 400 },
-      )
-    }
+  if (values.intent === 'invite') {
+    const checked = checkForm(inviteSchema, values, { message: 'Check the invitation form.' })
+    if (!checked.ok) return reply<ActionResult>(checked.result)
     try {
-      await accounts.invite({ ...parsed.data, phone: parsed.data.phone ?? null }, actor)
-      return data<ActionResult>({ ok: true, message: `Invitation sent to ${parsed.data.email}.` })
+      await accounts.invite(checked.data, actor)
+      return reply<ActionResult>({ ok: true, message: `Invitation sent to ${checked.data.email}.` })
     } catch (error) {
       if (error instanceof InviteError) {
-        return data<ActionResult>(
-          { ok: false, message: error.message, fieldErrors: { email: error.message } },
+        return reply<ActionResult>(
+          { ok: false, message: error.message, fieldErrors: { email: [error.message] }, values },
           { status: 409 },
         )
       }
@@ -127,7 +94,7 @@ export async function action(args: Route.ActionArgs) {
     }
   }
 
-  return data<ActionResult>({ ok: false, message: 'Unknown request. Reload the page and try again.' }, { status: 400 })
+  return reply<ActionResult>({ ok: false, message: 'Unknown request. Reload the page and try again.' })
 }
 
 const dateFormat = new Intl.DateTimeFormat('en-US', {
@@ -212,7 +179,6 @@ function AwaitingAccount({
   review: ReturnType<typeof useFetcher<ActionResult>>
 }) {
   const [open, setOpen] = useState(false)
-  const reasonId = useId()
   const busy = fetcher.state !== 'idle'
   const label = account.fullName ?? account.email
   return (
@@ -254,10 +220,9 @@ function AwaitingAccount({
               <input type="hidden" name="intent" value="review" />
               <input type="hidden" name="onboardingId" value={account.id} />
               <input type="hidden" name="decision" value="reject" />
-              <div className="grid gap-2">
-                <Label htmlFor={reasonId}>Reason (optional)</Label>
-                <Textarea id={reasonId} name="reason" maxLength={500} rows={3} />
-              </div>
+              <Field label="Reason" optional>
+                <Textarea name="reason" maxLength={500} rows={3} />
+              </Field>
               <DialogFooter>
                 <DialogClose asChild>
                   <Button variant="outline">Cancel</Button>
@@ -276,14 +241,17 @@ function AwaitingAccount({
 
 function InviteForm() {
   const fetcher = useFetcher<ActionResult>()
-  const formRef = useRef<HTMLFormElement>(null)
-  const roleId = useId()
   const result = fetcher.data
   useResultToast(result, doneTitles)
+  // A sent invitation empties the form: a new form, rather than form.reset(), which the role's
+  // radios would not follow.
+  const [sent, setSent] = useState(0)
   useEffect(() => {
-    if (result?.ok) formRef.current?.reset()
+    if (result?.ok) setSent((n) => n + 1)
   }, [result])
-  const errors = result?.ok ? undefined : result?.fieldErrors
+  const refused = result && !result.ok ? result : undefined
+  const errors = refused?.fieldErrors
+  const typed = refused?.values
   return (
     <Card>
       <CardHeader>
@@ -295,29 +263,26 @@ function InviteForm() {
         </CardDescription>
       </CardHeader>
       <CardContent>
-        <fetcher.Form method="post" ref={formRef} className="grid gap-4 sm:grid-cols-2" noValidate>
+        <fetcher.Form key={sent} method="post" className="grid gap-4 sm:grid-cols-2" noValidate>
           <input type="hidden" name="intent" value="invite" />
-          {result && !result.ok && !errors && (
+          {refused && !errors && (
             <div className="sm:col-span-2">
-              <FormMessage tone="error">{result.message}</FormMessage>
+              <FormMessage tone="error">{refused.message}</FormMessage>
             </div>
           )}
-          <FormField label="Full name" name="name" required error={errors?.name} />
-          <FormField label="E-mail" name="email" type="email" required error={errors?.email} />
-          <FormField label="Company name (optional)" name="companyName" error={errors?.companyName} />
-          <FormField label="Phone (optional)" name="phone" type="tel" error={errors?.phone} />
-          <div className="grid gap-2">
-            <Label htmlFor={roleId}>Role</Label>
-            <select
-              id={roleId}
-              name="role"
-              defaultValue="client"
-              className="h-11 rounded-md border border-input bg-background px-3 text-base focus-visible:outline-2 focus-visible:outline-ring sm:text-sm"
-            >
-              <option value="client">Client</option>
-              <option value="employee">Employee (staff)</option>
-            </select>
-          </div>
+          <Field label="Full name" required error={errors?.name}>
+            <Input name="name" defaultValue={typed?.name} />
+          </Field>
+          <Field label="E-mail" required error={errors?.email}>
+            <Input name="email" type="email" defaultValue={typed?.email} />
+          </Field>
+          <Field label="Company name" optional error={errors?.companyName}>
+            <Input name="companyName" defaultValue={typed?.companyName} />
+          </Field>
+          <Field label="Phone" optional error={errors?.phone}>
+            <Input name="phone" type="tel" defaultValue={typed?.phone} />
+          </Field>
+          <RoleChoice initial={typed?.role} error={errors?.role} />
           <div className="flex items-end">
             <Button type="submit" size="lg" disabled={fetcher.state !== 'idle'}>
               <UserPlusIcon aria-hidden="true" />
@@ -327,5 +292,25 @@ function InviteForm() {
         </fetcher.Form>
       </CardContent>
     </Card>
+  )
+}
+
+const roles = [
+  { value: 'client', label: 'Client' },
+  { value: 'employee', label: 'Employee (staff)' },
+] as const
+
+/** Two roles: both in sight, one press, rather than a list to open. */
+function RoleChoice({ initial, error }: { initial: string | undefined; error: readonly string[] | undefined }) {
+  return (
+    <FieldSet legend="Role" error={error}>
+      <RadioGroup name="role" defaultValue={initial ?? 'client'} className="flex flex-wrap gap-x-6 gap-y-3">
+        {roles.map((role) => (
+          <Choice key={role.value} label={role.label} className="items-center">
+            <RadioGroupItem value={role.value} />
+          </Choice>
+        ))}
+      </RadioGroup>
+    </FieldSet>
   )
 }
