@@ -72,9 +72,9 @@ export function processFormRoutes(deps: IntakeDeps) {
         log.warn({ err: summarizeError(error) }, 'process-form: sweeping expired rate-limit windows and claims failed'),
       )
 
-      // Every POST counts against the sender's limit, invalid ones too. A valid booking is counted by
-      // the statement that stores it (one round trip); any other request by a counter upsert of its
-      // own, before it is answered.
+      // Every POST counts against the sender's limit, invalid ones too. A valid booking is counted in
+      // the transaction that stores it; any other request by the counter upsert alone, before it is
+      // answered.
       const tooMany = (rate: { count: number; retryAfterSeconds: number }) => {
         const minutes = Math.ceil(rate.retryAfterSeconds / 60)
         log.warn({ requestId: c.get('requestId'), ipHash: sender, count: rate.count }, 'process-form: rate limited')
@@ -88,7 +88,7 @@ export function processFormRoutes(deps: IntakeDeps) {
         )
       }
       const notABooking = async () => {
-        const rate = await countRequest(database, rateKey, config.intakeRateLimit)
+        const rate = await countRequest(database.db, rateKey, config.intakeRateLimit)
         return rate.limited ? tooMany(rate) : undefined
       }
 
