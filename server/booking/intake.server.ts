@@ -1,12 +1,12 @@
 import { createHmac } from 'node:crypto'
 import { type Context, Hono, type MiddlewareHandler } from 'hono'
+import { bodyLimit } from 'hono/body-limit'
 import type { ContentfulStatusCode } from 'hono/utils/http-status'
 import { business } from '../../app/content/business.ts'
 import { bookingRequestSchema, fieldErrorsOf, HONEYPOT_FIELD } from '../../app/features/booking/schema.ts'
 import type { Config } from '../config.server.ts'
 import { type Database, summarizeError } from '../db/client.server.ts'
 import type { AppEnv } from '../http/app.server.ts'
-import { bodyLimit } from '../http/body-limit.server.ts'
 import type { Logger } from '../log.server.ts'
 import type { Outbox } from '../mail/outbox.server.ts'
 import { loadSecrets } from '../secrets.server.ts'
@@ -226,8 +226,8 @@ function isObject(value: unknown): value is Record<string, unknown> {
 }
 
 /**
- * c.json with a Content-Length: compress() leaves an answer of known small size alone without
- * reading its body, so @hono/node-server writes the string in one call (see compress.server.ts).
+ * c.json with a Content-Length: hono's compress() leaves an answer under its threshold (1 KB) alone
+ * only when it knows the size, and this endpoint's answers are a few hundred bytes.
  */
 function json(c: Context<AppEnv>, value: unknown, status: ContentfulStatusCode = 200) {
   const text = JSON.stringify(value)
