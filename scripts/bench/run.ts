@@ -2,7 +2,7 @@
 // against the built server, starting what it needs on loopback and stopping it afterwards:
 //   1. Lighthouse (mobile) for one page of every public page type
 //   2. HTTP throughput and latency, with nginx serving the same bytes in the same run as reference
-//   3. Intake (bookings/s, p99) on PGlite and on a throwaway PostgreSQL (scripts/bench/intake.mjs)
+//   3. Intake (bookings/s, p99) on PGlite and on a throwaway PostgreSQL (scripts/bench/intake.ts)
 //   4. Live status latency across two server processes (scripts/bench/live-status.ts)
 //   5. Memory and boot time
 // Writes docs/perf/results.md and docs/perf/results.json, with each figure's target and ✓/✗.
@@ -203,14 +203,14 @@ async function throughput(base: string): Promise<ThroughputRow[]> {
   return rows
 }
 
-/** scripts/bench/intake.mjs on both backends; its own report lands in docs/perf/intake.md (full runs). */
+/** scripts/bench/intake.ts on both backends; its own report lands in docs/perf/intake.md (full runs). */
 async function intake(): Promise<NonNullable<Results['sections']['intake']>> {
   const outDir = quick ? fs.mkdtempSync(path.join(os.tmpdir(), 'ramapo-intake-')) : path.join(root, 'docs/perf')
   // The smoke run exercises the embedded backend only; the full run both.
   const options = quick
     ? ['--runs', '1', '--duration', '2', '--backend', 'pglite', '--settle', '0', '--out-dir', outDir]
     : ['--out-dir', outDir]
-  const code = await runNode([path.join(root, 'scripts/bench/intake.mjs'), ...options], false)
+  const code = await runNode([path.join(root, 'scripts/bench/intake.ts'), ...options], false)
   const file = path.join(outDir, 'intake.json')
   try {
     if (code !== 0 || !fs.existsSync(file)) return { error: `the intake benchmark failed (exit ${code})` }
@@ -418,7 +418,7 @@ function report() {
     lines.push(
       '## 3. Intake (POST /api/process-form)',
       '',
-      'From scripts/bench/intake.mjs (details, per-run figures and the cost breakdown in docs/perf/intake.md):',
+      'From scripts/bench/intake.ts (details, per-run figures and the cost breakdown in docs/perf/intake.md):',
       'autocannon at 50 connections of unique valid bookings, as many as the warm-up rate sends in the run length, every one answered; every acknowledged id looked up afterwards.',
       '',
       '| backend | bookings/s | p50 ms | p99 ms | acknowledged | stored | acknowledged, not stored |',

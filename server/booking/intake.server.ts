@@ -1,5 +1,6 @@
 import { createHmac } from 'node:crypto'
 import { type Context, Hono, type MiddlewareHandler } from 'hono'
+import { bodyLimit } from 'hono/body-limit'
 import type { ContentfulStatusCode } from 'hono/utils/http-status'
 import { business } from '../../app/content/business.ts'
 import { bookingRequestSchema, HONEYPOT_FIELD } from '../../app/features/booking/schema.ts'
@@ -7,7 +8,6 @@ import { fieldErrors } from '../../app/lib/forms/result.ts'
 import type { Config } from '../config.server.ts'
 import { type Database, summarizeError } from '../db/client.server.ts'
 import type { AppEnv } from '../http/app.server.ts'
-import { bodyLimit } from '../http/body-limit.server.ts'
 import type { Logger } from '../log.server.ts'
 import type { Outbox } from '../mail/outbox.server.ts'
 import { loadSecrets } from '../secrets.server.ts'
@@ -73,9 +73,9 @@ export function processFormRoutes(deps: IntakeDeps) {
         log.warn({ err: summarizeError(error) }, 'process-form: sweeping expired rate-limit windows and claims failed'),
       )
 
-      // Every POST counts against the sender's limit, invalid ones too. A valid booking is counted by
-      // the statement that stores it (one round trip); any other request by a counter upsert of its
-      // own, before it is answered.
+      // Every POST counts against the sender's limit, invalid ones too. A valid booking is counted in
+      // the transaction that stores it; any other request by the counter upsert alone, before it is
+      // answered.
       const tooMany = (rate: { count: number; retryAfterSeconds: number }) => {
         const minutes = Math.ceil(rate.retryAfterSeconds / 60)
         log.warn({ requestId: c.get('requestId'), ipHash: sender, count: rate.count }, 'process-form: rate limited')
@@ -89,7 +89,7 @@ export function processFormRoutes(deps: IntakeDeps) {
         )
       }
       const notABooking = async () => {
-        const rate = await countRequest(database, rateKey, config.intakeRateLimit)
+        const rate = await countRequest(database.db, rateKey, config.intakeRateLimit)
         return rate.limited ? tooMany(rate) : undefined
       }
 
@@ -227,8 +227,8 @@ function isObject(value: unknown): value is Record<string, unknown> {
 }
 
 /**
- * c.json with a Content-Length: compress() leaves an answer of known small size alone without
- * reading its body, so @hono/node-server writes the string in one call (see compress.server.ts).
+ * c.json with a Content-Length: hono's compress() leaves an answer under its threshold (1 KB) alone
+ * only when it knows the size, and this endpoint's answers are a few hundred bytes.
  */
 function json(c: Context<AppEnv>, value: unknown, status: ContentfulStatusCode = 200) {
   const text = JSON.stringify(value)

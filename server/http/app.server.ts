@@ -3,6 +3,8 @@ import type { IncomingMessage } from 'node:http'
 import path from 'node:path'
 import { serveStatic } from '@hono/node-server/serve-static'
 import { Hono } from 'hono'
+import { bodyLimit } from 'hono/body-limit'
+import { compress } from 'hono/compress'
 import { HTTPException } from 'hono/http-exception'
 import { NONCE, secureHeaders } from 'hono/secure-headers'
 import { createRequestHandler, RouterContextProvider, type ServerBuild } from 'react-router'
@@ -20,8 +22,6 @@ import type { Logger } from '../log.server.ts'
 import type { Outbox } from '../mail/outbox.server.ts'
 import type { Secrets } from '../secrets.server.ts'
 import { immutableAssets } from './assets.server.ts'
-import { bodyLimit } from './body-limit.server.ts'
-import { compress } from './compress.server.ts'
 
 export const BODY_LIMIT_BYTES = 100 * 1024
 

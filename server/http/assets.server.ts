@@ -1,7 +1,7 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import type { MiddlewareHandler } from 'hono'
-import { chooseEncoding } from './compress.server.ts'
+import { chooseEncoding } from './accept-encoding.server.ts'
 
 const types: Record<string, string> = {
   '.js': 'text/javascript; charset=utf-8',

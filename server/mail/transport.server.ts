@@ -4,7 +4,6 @@ import path from 'node:path'
 import nodemailer from 'nodemailer'
 import MailComposer from 'nodemailer/lib/mail-composer'
 import type { Logger } from '../log.server.ts'
-import { composePlainEml } from './eml.server.ts'
 
 export type OutgoingMail = {
   to: string[]
@@ -60,9 +59,7 @@ export function createMailTransport(options: {
   return {
     kind: 'file',
     async send(mail) {
-      // The plain case (text only, plain addresses: every booking e-mail) is written by our own small
-      // writer; anything else by nodemailer's MailComposer.
-      const message = composePlainEml({ from, ...mail }) ?? (await composeEml(from, mail))
+      const message = await composeEml(from, mail)
       const stamp = new Date().toISOString().replace(/[:.]/g, '-')
       const file = path.join(mailDir, `${stamp}-${randomUUID().slice(0, 8)}.eml`)
       await makeFolder()
