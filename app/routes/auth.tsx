@@ -5,6 +5,8 @@ import { callAuth, somethingWentWrong, tooManyAttempts } from '~/features/accoun
 import { AuthShell } from '~/features/accounts/auth-shell'
 import { getUser, requireSameOrigin, safeRedirectPath } from '~/features/accounts/guards.server'
 import { NewPasswordField } from '~/features/accounts/password-field'
+import { continueToSecondFactor, isAccountLocked } from '~/features/accounts/second-factor.server'
+import { accountLockedMessage } from '~/features/accounts/two-factor'
 import { pageMeta } from '~/lib/seo'
 import { Button } from '~/ui/button'
 import { FormField, FormMessage } from '~/ui/field'
@@ -61,13 +63,17 @@ export async function action(args: Route.ActionArgs) {
     }
     const result = await callAuth(args, '/sign-in/email', parsed.data)
     if (result.ok) {
-      throw redirect(safeRedirectPath(text(form, 'redirectTo')), { headers: result.headers })
+      const redirectTo = safeRedirectPath(text(form, 'redirectTo'))
+      throw continueToSecondFactor(result, redirectTo) ?? redirect(redirectTo, { headers: result.headers })
     }
     const values = { email: parsed.data.email }
     if (result.code === 'EMAIL_NOT_VERIFIED') {
       return data<ActionData>({ intent, unverifiedEmail: parsed.data.email, values }, { status: 403 })
     }
-    if (result.status === 429) return data<ActionData>({ intent, formError: tooManyAttempts, values }, { status: 429 })
+    if (result.status === 429) {
+      const formError = isAccountLocked(result) ? accountLockedMessage : tooManyAttempts
+      return data<ActionData>({ intent, formError, values }, { status: 429 })
+    }
     if (result.status === 401) {
       return data<ActionData>(
         { intent, formError: 'The e-mail address or password is not right. Check both and try again.', values },

@@ -6,6 +6,7 @@ import { emailOTP } from 'better-auth/plugins/email-otp'
 import { twoFactor } from 'better-auth/plugins/two-factor'
 import { business } from '../../app/content/business.ts'
 import { passwordRules } from '../../app/features/accounts/password-policy.ts'
+import { accountLockedMessage, TOO_MANY_FAILED_SIGN_INS } from '../../app/features/accounts/two-factor.ts'
 import type { Config } from '../config.server.ts'
 import type { Database } from '../db/client.server.ts'
 import * as schema from '../db/schema/index.server.ts'
@@ -149,15 +150,10 @@ const clientCausedLog =
   /^(Invalid (origin|callbackURL|redirectURL)|Blocked cross-site|Email is the same|User not found|Invalid password|Password not found)/i
 
 /** The answer while an address is locked: the same words whether or not it has an account. */
-export const TOO_MANY_FAILED_SIGN_INS = 'TOO_MANY_FAILED_SIGN_INS'
-
 function tooManyFailedSignIns(retryAfterSeconds: number) {
   return new APIError(
     'TOO_MANY_REQUESTS',
-    {
-      code: TOO_MANY_FAILED_SIGN_INS,
-      message: 'Too many failed sign-ins for this account. Wait a few minutes, then try again.',
-    },
+    { code: TOO_MANY_FAILED_SIGN_INS, message: accountLockedMessage },
     { 'Retry-After': String(retryAfterSeconds) },
   )
 }

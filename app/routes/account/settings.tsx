@@ -8,6 +8,7 @@ import { accountsContext } from '~/features/accounts/context.server'
 import { describeDevice } from '~/features/accounts/device'
 import { guardedUser, publicSummary } from '~/features/accounts/guards.server'
 import { NewPasswordField } from '~/features/accounts/password-field'
+import { TwoFactorSummary } from '~/features/accounts/two-factor-summary'
 import { pageMeta } from '~/lib/seo'
 import { useResultToast } from '~/lib/toast'
 import { Button } from '~/ui/button'
@@ -203,6 +204,7 @@ export default function AccountSettings({ loaderData }: Route.ComponentProps) {
       {loaderData.emailChangeRequested && <FormMessage tone="success">Your e-mail address is changed.</FormMessage>}
       <ProfileSection account={account} />
       <PasswordSection />
+      <TwoFactorSummary enabled={account.twoFactorEnabled} />
       <EmailSection email={account.email} />
       <SessionsSection sessions={sessions} />
       <DeletionSection />
