@@ -21,6 +21,7 @@ export default [
   route('auth/verify-email', 'routes/auth.verify-email.tsx'),
   route('auth/forgot-password', 'routes/auth.forgot-password.tsx'),
   route('auth/reset-password', 'routes/auth.reset-password.tsx'),
+  route('auth/two-factor', 'routes/auth.two-factor.tsx'),
   route('setup-account', 'routes/setup-account.tsx'),
   route('portal', 'routes/portal.tsx'),
   // The protected areas: one guarded layout each (routes/protected-area.tsx; what each requires is
@@ -31,6 +32,7 @@ export default [
     route('dashboard', 'routes/account/dashboard.tsx'),
     route('account/settings', 'routes/account/settings.tsx'),
     route('account/confirm-email', 'routes/account/confirm-email.tsx'),
+    route('account/two-factor', 'routes/account/two-factor.tsx'),
   ]),
   layout('routes/protected-area.tsx', { id: 'area-billing' }, [
     route('billing', 'routes/billing/index.tsx'),
@@ -40,6 +42,7 @@ export default [
   layout('routes/protected-area.tsx', { id: 'area-admin' }, [
     route('admin', 'routes/admin/index.tsx'),
     route('admin/blog', 'routes/admin/blog.tsx'),
+    route('admin/two-factor', 'routes/admin/two-factor.tsx'),
     // One editor: a new post, or an existing one by its id.
     route('admin/blog/new', 'routes/admin/blog-post.tsx', { id: 'admin-blog-new' }),
     route('admin/blog/:id', 'routes/admin/blog-post.tsx', { id: 'admin-blog-edit' }),

@@ -4,16 +4,17 @@
 //   npx @biomejs/biome format --write server/db/schema/auth.server.ts && npm run db:generate -- --name auth
 //
 // It repeats only the options of server/accounts/auth.server.ts that shape tables (the e-mail/password
-// provider, database rate limits, uuid ids, the e-mail OTP plugin). The generator reads the options
+// provider, database rate limits, uuid ids, the e-mail OTP and two-factor plugins). The generator reads the options
 // without opening the database.
 import { betterAuth } from 'better-auth'
 import { drizzleAdapter } from 'better-auth/adapters/drizzle'
 import { emailOTP } from 'better-auth/plugins/email-otp'
+import { twoFactor } from 'better-auth/plugins/two-factor'
 
 export const auth = betterAuth({
   database: drizzleAdapter({} as never, { provider: 'pg' }),
   emailAndPassword: { enabled: true },
   rateLimit: { enabled: true, storage: 'database' },
   advanced: { database: { generateId: 'uuid' } },
-  plugins: [emailOTP({ sendVerificationOTP: async () => {} })],
+  plugins: [emailOTP({ sendVerificationOTP: async () => {} }), twoFactor()],
 })

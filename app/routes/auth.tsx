@@ -6,6 +6,8 @@ import { AuthShell } from '~/features/accounts/auth-shell'
 import { getUser, requireSameOrigin, safeRedirectPath } from '~/features/accounts/guards.server'
 import { NewPasswordField } from '~/features/accounts/password-field'
 import { emailSchema, signInFormSchema, signUpFormSchema } from '~/features/accounts/schema'
+import { continueToSecondFactor, isAccountLocked } from '~/features/accounts/second-factor.server'
+import { accountLockedMessage } from '~/features/accounts/two-factor'
 import { checkForm, formValues, readForm, reply } from '~/lib/forms/action.server'
 import type { ActionResult } from '~/lib/forms/result'
 import { pageMeta } from '~/lib/seo'
@@ -54,14 +56,18 @@ export async function action(args: Route.ActionArgs) {
     if (!checked.ok) return answer({ intent, ...checked.result })
     const result = await callAuth(args, '/sign-in/email', checked.data)
     if (result.ok) {
-      throw redirect(safeRedirectPath(values.redirectTo), { headers: result.headers })
+      const redirectTo = safeRedirectPath(values.redirectTo)
+      throw continueToSecondFactor(result, redirectTo) ?? redirect(redirectTo, { headers: result.headers })
     }
     const kept = { values: { email: checked.data.email } }
     if (result.code === 'EMAIL_NOT_VERIFIED') {
       const message = 'Confirm your e-mail address first.'
       return answer({ intent, ok: false, message, unverifiedEmail: checked.data.email, ...kept }, 403)
     }
-    if (result.status === 429) return answer({ intent, ok: false, message: tooManyAttempts, ...kept }, 429)
+    if (result.status === 429) {
+      const message = isAccountLocked(result) ? accountLockedMessage : tooManyAttempts
+      return answer({ intent, ok: false, message, ...kept }, 429)
+    }
     if (result.status === 401) {
       const message = 'The e-mail address or password is not right. Check both and try again.'
       return answer({ intent, ok: false, message, ...kept }, 401)

@@ -47,5 +47,6 @@ export async function summarize(accounts: Accounts, data: SessionData): Promise<
     role,
     status,
     isAdmin: role === 'admin',
+    twoFactorEnabled: data.user.twoFactorEnabled === true,
   }
 }

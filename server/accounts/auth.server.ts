@@ -3,9 +3,11 @@ import { drizzleAdapter } from 'better-auth/adapters/drizzle'
 import { createAuthMiddleware } from 'better-auth/api'
 import { generateRandomString } from 'better-auth/crypto'
 import { emailOTP } from 'better-auth/plugins/email-otp'
+import { twoFactor } from 'better-auth/plugins/two-factor'
 import { business } from '../../app/content/business.ts'
 import { passwordRules } from '../../app/features/accounts/password-policy.ts'
 import { newPasswordSchema, signUpExtrasSchema } from '../../app/features/accounts/schema.ts'
+import { accountLockedMessage, TOO_MANY_FAILED_SIGN_INS } from '../../app/features/accounts/two-factor.ts'
 import type { Config } from '../config.server.ts'
 import type { Database } from '../db/client.server.ts'
 import * as schema from '../db/schema/index.server.ts'
@@ -13,6 +15,7 @@ import type { Logger } from '../log.server.ts'
 import type { Outbox } from '../mail/outbox.server.ts'
 import { changeEmailMail, existingAccountSignUpMail, passwordResetMail, verificationMail } from './mail.server.ts'
 import { markEmailVerified } from './onboarding.server.ts'
+import { lockedFor, pruneStale, recordFailure, recordSuccess } from './sign-in-throttle.server.ts'
 
 export const AUTH_BASE_PATH = '/api/auth'
 
@@ -41,6 +44,8 @@ export const authLifetimes = {
   sessionAbsolute: 30 * DAY,
   /** A session younger than this may change the e-mail address without signing in again. */
   sessionFresh: 12 * HOUR,
+  /** Between the right password and the second factor: after this, sign in again. */
+  twoFactorChallenge: 10 * 60,
 } as const
 
 /**
@@ -57,7 +62,15 @@ export const authRateLimits = {
   '/email-otp/request-email-change': { window: 10 * 60, max: 5 },
   '/email-otp/change-email': { window: 60, max: 5 },
   '/change-password': { window: 60, max: 5 },
+  '/two-factor/verify-totp': { window: 60, max: 5 },
+  '/two-factor/verify-backup-code': { window: 60, max: 5 },
+  '/two-factor/enable': { window: 60, max: 5 },
+  '/two-factor/disable': { window: 60, max: 5 },
+  '/two-factor/generate-backup-codes': { window: 60, max: 5 },
 } as const
+
+/** The second-factor endpoints that sign a person in (their failures count per account). */
+const secondFactorPaths = new Set(['/two-factor/verify-totp', '/two-factor/verify-backup-code'])
 
 /**
  * Better Auth endpoints this product does not offer: passwordless sign-in, the plugin's own reset
@@ -80,6 +93,11 @@ const disabledPaths = [
   '/sign-in/social',
   '/link-social',
   '/unlink-account',
+  // Second factors are an authenticator app and backup codes; codes by e-mail are not one (the
+  // mailbox is what a stolen password often opens too), and the secret is shown once, at enrolment.
+  '/two-factor/send-otp',
+  '/two-factor/verify-otp',
+  '/two-factor/get-totp-uri',
 ]
 
 /**
@@ -131,10 +149,42 @@ export function accountLinks(publicUrl: string) {
 const clientCausedLog =
   /^(Invalid (origin|callbackURL|redirectURL)|Blocked cross-site|Email is the same|User not found|Invalid password|Password not found)/i
 
+/** The answer while an address is locked: the same words whether or not it has an account. */
+function tooManyFailedSignIns(retryAfterSeconds: number) {
+  return new APIError(
+    'TOO_MANY_REQUESTS',
+    { code: TOO_MANY_FAILED_SIGN_INS, message: accountLockedMessage },
+    { 'Retry-After': String(retryAfterSeconds) },
+  )
+}
+
+/** The status of a Better Auth answer as an after-hook sees it (an APIError, or a success). */
+function statusOf(returned: unknown): number {
+  if (returned instanceof APIError) return returned.statusCode
+  return 200
+}
+
 function authOptions(deps: AuthDeps) {
   const { config, database, outbox, log } = deps
   const links = accountLinks(config.publicUrl)
   const authLog = log.child({ component: 'auth' })
+  const db = database.db
+  let lastPrune = 0
+
+  /** Counts a failed sign-in with `factor` for `email`, and says so in the log when it locks. */
+  const countFailure = async (email: string, factor: 'password' | 'second_factor') => {
+    const { failures, retryAfterSeconds } = await recordFailure(db, email, factor)
+    if (retryAfterSeconds > 0) {
+      authLog.warn(
+        { event: 'auth.sign_in_locked', factor, failures, lockedSeconds: retryAfterSeconds },
+        'failed sign-ins in a row: the account is locked for a while',
+      )
+    }
+    if (Date.now() - lastPrune > 60 * 60 * 1000) {
+      lastPrune = Date.now()
+      await pruneStale(db)
+    }
+  }
 
   return {
     appName: business.name,
@@ -204,8 +254,20 @@ function authOptions(deps: AuthDeps) {
       },
     },
     hooks: {
-      // The password and profile rules hold for every caller of the API, not only for our forms.
+      // The password and profile rules hold for every caller of the API, not only for our forms;
+      // so do the per-account sign-in locks.
       before: createAuthMiddleware(async (ctx) => {
+        if (ctx.path === '/sign-in/email' && typeof ctx.body?.email === 'string') {
+          const wait = await lockedFor(db, ctx.body.email, 'password')
+          if (wait > 0) throw tooManyFailedSignIns(wait)
+        }
+        if (secondFactorPaths.has(ctx.path)) {
+          const email = await challengedEmail(ctx)
+          const wait = email ? await lockedFor(db, email, 'second_factor') : 0
+          if (wait > 0) throw tooManyFailedSignIns(wait)
+          // A second factor is asked at every sign-in: no browser is trusted to skip it.
+          if (ctx.body?.trustDevice) return { context: { body: { ...ctx.body, trustDevice: false } } }
+        }
         if (ctx.path === '/sign-up/email') {
           const extras = signUpExtrasSchema.safeParse(ctx.body)
           if (!extras.success) {
@@ -214,6 +276,24 @@ function authOptions(deps: AuthDeps) {
           assertPassword(ctx.body?.password)
         }
         if (ctx.path === '/reset-password' || ctx.path === '/change-password') assertPassword(ctx.body?.newPassword)
+      }),
+      // Runs before the two-factor plugin's own after-hook, so it sees the password check's answer.
+      after: createAuthMiddleware(async (ctx) => {
+        const status = statusOf(ctx.context.returned)
+        if (ctx.path === '/sign-in/email' && typeof ctx.body?.email === 'string') {
+          // 403: the right password for an unconfirmed address.
+          if (status === 401) await countFailure(ctx.body.email, 'password')
+          else if (status === 200 || status === 403) await recordSuccess(db, ctx.body.email, 'password')
+        }
+        if (secondFactorPaths.has(ctx.path)) {
+          if (status === 401) {
+            const email = await challengedEmail(ctx)
+            if (email) await countFailure(email, 'second_factor')
+          } else if (status === 200) {
+            const email = (ctx.context.returned as { user?: { email?: unknown } } | undefined)?.user?.email
+            if (typeof email === 'string') await recordSuccess(db, email, 'second_factor')
+          }
+        }
       }),
     },
     databaseHooks: {
@@ -290,8 +370,31 @@ function authOptions(deps: AuthDeps) {
           }
         },
       }),
+      twoFactor({
+        // The name the authenticator app shows beside the code.
+        issuer: business.name,
+        twoFactorCookieMaxAge: authLifetimes.twoFactorChallenge,
+        // Ten single-use codes of ten characters, stored encrypted with the auth secret.
+        backupCodeOptions: { amount: 10, length: 10, storeBackupCodes: 'encrypted' },
+      }),
     ],
   } satisfies BetterAuthOptions
+}
+
+type HookContext = Parameters<Parameters<typeof createAuthMiddleware>[0]>[0]
+
+/**
+ * The e-mail address of the account a second-factor request is for: the one whose password was
+ * right when the browser got its signed two-factor cookie. Null without a valid, unexpired cookie.
+ */
+async function challengedEmail(ctx: HookContext): Promise<string | null> {
+  const cookie = ctx.context.createAuthCookie('two_factor')
+  const identifier = await ctx.getSignedCookie(cookie.name, ctx.context.secret)
+  if (!identifier) return null
+  const challenge = await ctx.context.internalAdapter.findVerificationValue(identifier)
+  if (!challenge || challenge.expiresAt < new Date()) return null
+  const owner = await ctx.context.internalAdapter.findUserById(challenge.value)
+  return owner?.email ?? null
 }
 
 function assertPassword(value: unknown) {

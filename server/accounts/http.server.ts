@@ -1,7 +1,7 @@
 import { and, eq, gt } from 'drizzle-orm'
 import type { Hono, MiddlewareHandler } from 'hono'
 import { streamSSE } from 'hono/streaming'
-import { can, type Requirement } from '../../app/features/accounts/access.ts'
+import { can, mustEnrolSecondFactor, type Requirement } from '../../app/features/accounts/access.ts'
 import { session } from '../db/schema/index.server.ts'
 import type { AppEnv } from '../http/app.server.ts'
 import { readAccess, summarize } from './access.server.ts'
@@ -24,7 +24,8 @@ const apiRefusals: Record<Requirement, string> = {
 
 /**
  * Guard of a protected JSON endpoint: 401 without a session, 403 when the access rule (`can()`)
- * refuses the account's role and status, read fresh from the database on every request.
+ * refuses the account's role and status, read fresh from the database on every request, and 403
+ * for a staff account without a second factor on anything more than its own session's endpoints.
  */
 export function requireApi(accounts: Accounts, requirement: Requirement): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
@@ -33,6 +34,10 @@ export function requireApi(accounts: Accounts, requirement: Requirement): Middle
     if (!data) return c.json({ error: 'Sign in to use this.' }, 401)
     const actor = await readAccess(accounts.database.db, data.user.email, accounts.log)
     if (!can(actor, requirement)) return c.json({ error: apiRefusals[requirement] }, 403)
+    const twoFactorEnabled = data.user.twoFactorEnabled === true
+    if (requirement !== 'session' && mustEnrolSecondFactor({ role: actor.role, twoFactorEnabled })) {
+      return c.json({ error: 'Set up two-factor sign-in first, in your account settings.' }, 403)
+    }
     await next()
   }
 }

@@ -1,6 +1,8 @@
 import { beforeAll, describe, expect, it } from 'vitest'
 import {
   adminCredentials,
+  adminSessionCookie,
+  enrolledStaffSession,
   invitedAccountOverHttp,
   sessionCookie,
   strongPassword,
@@ -42,10 +44,7 @@ async function post(path: string, who: Who, form: Record<string, string>, header
 
 beforeAll(async () => {
   emails.set('admin', adminCredentials().email)
-  cookies.set(
-    'admin',
-    await sessionCookie(adminCredentials().email, adminCredentials().password, uniqueIdentity('m').ip),
-  )
+  cookies.set('admin', await adminSessionCookie(uniqueIdentity('m').ip))
   const pending = uniqueIdentity('matrix-pending').email
   await verifiedAccountOverHttp(pending, ip, 'Matrix Pending')
   emails.set('pending client', pending)
@@ -53,9 +52,11 @@ beforeAll(async () => {
   const adminCookie = cookies.get('admin') ?? ''
   emails.set('approved client', await invitedAccountOverHttp('client', 'matrix-approved', adminCookie, ip))
   emails.set('employee', await invitedAccountOverHttp('employee', 'matrix-employee', adminCookie, ip))
-  for (const who of ['pending client', 'approved client', 'employee'] as const) {
+  for (const who of ['pending client', 'approved client'] as const) {
     cookies.set(who, await sessionCookie(emails.get(who) ?? '', strongPassword, uniqueIdentity('m').ip))
   }
+  // Staff pages need a second factor: the employee enrols first.
+  cookies.set('employee', (await enrolledStaffSession(emails.get('employee') ?? '', uniqueIdentity('m').ip)).cookie)
 })
 
 /** Expected answer per page: a status, or where it redirects. */

@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest'
 import {
-  adminCredentials,
   appErrors,
   expectToast,
   linkIn,
   pageFrom,
   reviewThroughPage,
+  signInAdminThroughPage,
   signInThroughPage,
   strongPassword,
   uniqueIdentity,
@@ -121,7 +121,7 @@ describe('protected pages in the browser', () => {
     await visit(client.page, '/dashboard')
 
     const staff = await pageFrom(browser(), uniqueIdentity('rejecter').ip)
-    await signInThroughPage(staff.page, adminCredentials().email, adminCredentials().password)
+    await signInAdminThroughPage(staff.page)
     await staff.page.getByRole('heading', { name: 'Admin Dashboard', level: 1 }).waitFor()
     await reviewThroughPage(staff.page, me.email, 'reject', 'We could not confirm your company.')
 

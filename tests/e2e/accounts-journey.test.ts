@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest'
 import {
-  adminCredentials,
   expectToast,
   linkIn,
   pageFrom,
   reviewThroughPage,
+  signInAdminThroughPage,
   signInThroughPage,
   signUpThroughPage,
   strongPassword,
@@ -46,7 +46,7 @@ describe('a new client', () => {
     await client.page.getByText('The billing area opens once your account is approved.').waitFor()
 
     const staff = await pageFrom(browser(), uniqueIdentity('admin').ip)
-    await signInThroughPage(staff.page, adminCredentials().email, adminCredentials().password)
+    await signInAdminThroughPage(staff.page)
     await staff.page.getByRole('heading', { name: 'Admin Dashboard', level: 1 }).waitFor()
     expect(
       await staff.page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Admin Dashboard' }).count(),

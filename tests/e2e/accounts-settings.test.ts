@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest'
 import {
-  adminCredentials,
   appErrors,
   expectToast,
   linkIn,
   pageFrom,
   sessionCookie,
+  signInAdminThroughPage,
   signInThroughPage,
   strongPassword,
   uniqueIdentity,
@@ -126,7 +126,7 @@ describe('a client managing their account', () => {
   it('is invited by an admin, opens the one-time link, sets a password and lands approved on the dashboard', async () => {
     const staffIp = uniqueIdentity('inviter').ip
     const admin = await pageFrom(browser(), staffIp)
-    await signInThroughPage(admin.page, adminCredentials().email, adminCredentials().password)
+    await signInAdminThroughPage(admin.page)
     await admin.page.getByRole('heading', { name: 'Admin Dashboard', level: 1 }).waitFor()
     await expectAccessible(admin.page)
     const invitee = uniqueIdentity('invitee')

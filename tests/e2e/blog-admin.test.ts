@@ -2,14 +2,14 @@ import type { Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
 import { slugFromTitle } from '../../app/lib/slug'
 import {
-  adminCredentials,
+  adminSessionCookie,
   appErrors,
   expectToast,
   invitedAccountOverHttp,
   pageFrom,
   postForm,
   sessionCookie,
-  signInThroughPage,
+  signInAdminThroughPage,
   strongPassword,
   uniqueIdentity,
 } from './helpers/accounts'
@@ -38,7 +38,7 @@ const bodyField = (page: Page) => page.getByRole('textbox', { name: 'Body (Markd
 describe('an admin runs the blog from the admin area', () => {
   it('writes a draft, previews it, publishes it, moves its address and deletes it', async () => {
     const { page, context, consoleErrors } = await pageFrom(browser(), uniqueIdentity('blog-admin').ip)
-    await signInThroughPage(page, adminCredentials().email, adminCredentials().password)
+    await signInAdminThroughPage(page)
     await page.getByRole('heading', { name: 'Admin Dashboard', level: 1 }).waitFor()
     await page.getByRole('link', { name: 'Manage blog posts' }).click()
     await page.getByRole('heading', { name: 'Blog posts', level: 1 }).waitFor()
@@ -143,7 +143,7 @@ describe('an admin runs the blog from the admin area', () => {
 
   it('answers an unknown post with a 404 page', async () => {
     const { page, context } = await pageFrom(browser(), uniqueIdentity('blog-admin-404').ip)
-    await signInThroughPage(page, adminCredentials().email, adminCredentials().password)
+    await signInAdminThroughPage(page)
     await page.getByRole('heading', { name: 'Admin Dashboard', level: 1 }).waitFor()
     for (const id of ['00000000-0000-4000-8000-000000000000', 'not-an-id']) {
       const response = await page.goto(`/admin/blog/${id}`)
@@ -158,7 +158,7 @@ describe('an admin runs the blog from the admin area', () => {
 describe('the blog editor is for admins only', () => {
   it('sends the anonymous to sign in and refuses a client, for the pages and their actions', async () => {
     const ip = uniqueIdentity('blog-admin-access').ip
-    const adminCookie = await sessionCookie(adminCredentials().email, adminCredentials().password, ip)
+    const adminCookie = await adminSessionCookie(ip)
     const clientEmail = await invitedAccountOverHttp('client', 'blog-client', adminCookie, ip)
     const clientCookie = await sessionCookie(clientEmail, strongPassword, uniqueIdentity('blog-client').ip)
     const title = `Sneaky post ${Date.now().toString(36)}`

@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
-import { adminCredentials, pageFrom, signInThroughPage, uniqueIdentity } from './helpers/accounts'
+import { pageFrom, signInAdminThroughPage, uniqueIdentity } from './helpers/accounts'
 import { baseURL, newPage, testBrowser, visit } from './helpers/browser'
 
 const browser = testBrowser()
@@ -143,7 +143,7 @@ describe('the header', () => {
     await visit(page, '/')
     await expectHeaderOnOneLine(page)
     await page.setViewportSize({ width: 1280, height: 800 })
-    await signInThroughPage(page, adminCredentials().email, adminCredentials().password)
+    await signInAdminThroughPage(page)
     await page.getByRole('heading', { name: 'Admin Dashboard', level: 1 }).waitFor()
     await expectHeaderOnOneLine(page)
     // The account links keep their names for screen readers where only their icons show.

@@ -18,7 +18,7 @@ import {
 } from '../../server/blog/admin.server.ts'
 import { findPublishedPost, listPublishedPosts } from '../../server/blog/blog.server.ts'
 import { auditLog, blogPosts } from '../../server/db/schema/index.server.ts'
-import { type Harness, PUBLIC_URL, signIn, startHarness } from './helpers/accounts.ts'
+import { type Harness, PUBLIC_URL, signInStaff, startHarness } from './helpers/accounts.ts'
 import { backend, openTestDatabase, type TestDatabase } from './helpers/database.ts'
 import { capturingLogger } from './helpers/log.ts'
 
@@ -303,7 +303,7 @@ describe(`the editor's pages when the blog's database fails, on ${backend}`, () 
 
   /** A signed-in admin's request, through the root's session middleware and the admin area's guard, with the blog on a closed database. */
   async function adminRequest(path: string) {
-    const client = await signIn(harness, admin.email, admin.password)
+    const client = await signInStaff(harness, admin.email, admin.password)
     const request = new Request(`${PUBLIC_URL}${path}`, { headers: { cookie: client.cookieHeader() } })
     const closed = await openTestDatabase()
     await closed.cleanup()

@@ -66,6 +66,7 @@ const matrix: ReadonlyArray<{ request: Request; expected: Row }> = [
   { request: { method: 'GET', path: '/dashboard' }, expected: signedIn('/dashboard') },
   { request: { method: 'GET', path: '/account/settings' }, expected: signedIn('/account/settings') },
   { request: { method: 'GET', path: '/account/confirm-email' }, expected: signedIn('/account/confirm-email') },
+  { request: { method: 'GET', path: '/account/two-factor' }, expected: signedIn('/account/two-factor') },
   ...['/billing', '/billing/estimates', '/billing/invoices', '/billing/receipts', '/billing/contracts'].map((path) => ({
     request: { method: 'GET', path } as Request,
     expected: approvedOnly(path),
@@ -79,6 +80,7 @@ const matrix: ReadonlyArray<{ request: Request; expected: Row }> = [
   { request: { method: 'GET', path: '/admin' }, expected: adminOnly('/admin') },
   { request: { method: 'GET', path: '/admin/blog' }, expected: adminOnly('/admin/blog') },
   { request: { method: 'GET', path: '/admin/blog/new' }, expected: adminOnly('/admin/blog/new') },
+  { request: { method: 'GET', path: '/admin/two-factor' }, expected: adminOnly('/admin/two-factor') },
   // An unknown post: the admin gets the 404 page, everyone else the same refusal as for a real one.
   {
     request: { method: 'GET', path: `/admin/blog/${noSuchPost}` },
@@ -108,6 +110,21 @@ const matrix: ReadonlyArray<{ request: Request; expected: Row }> = [
   {
     request: { method: 'POST', path: `/admin/blog/${noSuchPost}`, form: { intent: 'delete' } },
     expected: adminOnly(`/admin/blog/${noSuchPost}`, 404),
+  },
+  // Resetting the second factor of an account that does not exist: the admin's answer is a 409.
+  {
+    request: { method: 'POST', path: '/admin/two-factor', form: { intent: 'reset', userId: noSuchPost } },
+    expected: adminOnly('/admin/two-factor', 409),
+  },
+  {
+    request: { method: 'POST', path: '/account/two-factor', form: { intent: 'no-such-intent' } },
+    expected: {
+      ...signedIn('/account/two-factor'),
+      'awaiting approval': 400,
+      'approved client': 400,
+      employee: 400,
+      admin: 400,
+    },
   },
   {
     request: { method: 'POST', path: '/account/settings', form: { intent: 'no-such-intent' } },
@@ -140,6 +157,11 @@ const matrix: ReadonlyArray<{ request: Request; expected: Row }> = [
       path: '/api/auth/change-password',
       json: { currentPassword: 'not-the-password-1', newPassword: 'another-long-passphrase-9' },
     },
+    expected: api(401, 400),
+  },
+  // Turning on two-factor sign-in asks for the password (a wrong one: 400); staff have it on already.
+  {
+    request: { method: 'POST', path: '/api/auth/two-factor/enable', json: { password: 'not-the-password-1' } },
     expected: api(401, 400),
   },
 ]

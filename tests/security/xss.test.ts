@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core'
 import { beforeAll, describe, expect, it } from 'vitest'
 import {
-  adminCredentials,
+  adminSessionCookie,
   pageFrom,
   reviewThroughPage,
   sessionCookie,
@@ -180,8 +180,7 @@ describe('script and Markdown probes in fields that are shown again', () => {
   it('show as text on the Admin Dashboard and in its approval message', async () => {
     const { page, context } = await pageFrom(browser(), uniqueIdentity('xss').ip)
     const seen = watch(page)
-    const { email, password } = adminCredentials()
-    await withCookie(page, await sessionCookie(email, password, uniqueIdentity('xss').ip))
+    await withCookie(page, await adminSessionCookie(uniqueIdentity('xss').ip))
     await open(page, '/admin')
     const row = page.getByRole('listitem').filter({ hasText: who.email })
     await row.getByText(probes.name).waitFor()

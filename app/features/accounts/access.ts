@@ -35,6 +35,17 @@ export function can(actor: Actor, requirement: Requirement): boolean {
 }
 
 /**
+ * Staff accounts reach every client's data, so they sign in with a second factor: one without it
+ * may use only its own account pages (where it enrols) until it has one (ADR 016).
+ */
+export function mustEnrolSecondFactor(actor: { role: AccountRole; twoFactorEnabled: boolean } | null): boolean {
+  return actor !== null && actor.role !== 'client' && !actor.twoFactorEnabled
+}
+
+/** Where a staff account without a second factor sets one up. */
+export const secondFactorEnrolmentPath = '/account/two-factor'
+
+/**
  * The protected areas of the site, each served by one guarded layout route (app/routes.ts). The
  * browser reads this table to show Loading while a navigation into an area is checked.
  */

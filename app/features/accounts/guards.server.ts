@@ -1,7 +1,14 @@
 import { createContext, data, type MiddlewareFunction, type RouterContextProvider, redirect } from 'react-router'
 import { summarize } from '../../../server/accounts/access.server.ts'
 import type { SessionData } from '../../../server/accounts/accounts.server.ts'
-import { can, type Requirement, requirementOf } from './access.ts'
+import {
+  can,
+  mustEnrolSecondFactor,
+  protectedAreas,
+  type Requirement,
+  requirementOf,
+  secondFactorEnrolmentPath,
+} from './access.ts'
 import { accountsContext } from './context.server.ts'
 import type { AccountSummary } from './status.ts'
 
@@ -149,8 +156,9 @@ const refusals: Record<Exclude<Requirement, 'session' | 'approved'>, string> = {
  * The guard of a protected area: what the page's address requires (`requirementOf`), checked before
  * any loader or action of the area runs: no session → /auth (and back afterwards); a pending or rejected
  * client on a page for approved accounts → the dashboard, which explains their status; any other
- * refusal → a 403 page. A state-changing request must come from our own pages. Every answer of the
- * area is private to its visitor and never stored by a cache.
+ * refusal → a 403 page; a staff account without a second factor → its enrolment page, from every
+ * page but its own account's. A state-changing request must come from our own pages. Every answer
+ * of the area is private to its visitor and never stored by a cache.
  */
 export const areaGuard: MiddlewareFunction<Response> = async (args, next) => {
   const path = pagePath(args.request).split('?')[0] ?? '/'
@@ -163,6 +171,10 @@ export const areaGuard: MiddlewareFunction<Response> = async (args, next) => {
       throw redirect(`/dashboard?needsApproval=${encodeURIComponent(path)}`)
     }
     throw data({ error: refusals[requirement] }, { status: 403 })
+  }
+  const accountPages = protectedAreas.account.path
+  if (mustEnrolSecondFactor(user) && path !== accountPages && !path.startsWith(`${accountPages}/`)) {
+    throw redirect(`${secondFactorEnrolmentPath}?redirectTo=${encodeURIComponent(pagePath(args.request))}`)
   }
   args.context.set(guardedUserContext, user)
   return next()

@@ -33,6 +33,8 @@ export type AccountSummary = {
   role: AccountRole
   status: AccountStatus
   isAdmin: boolean
+  /** Signs in with a second factor (an authenticator app), required of staff. */
+  twoFactorEnabled: boolean
 }
 
 /** Spec §4 toast, also used by the live status stream. */

@@ -14,6 +14,7 @@ import {
   passwordChangeSchema,
   profileFormSchema,
 } from '~/features/accounts/schema'
+import { TwoFactorSummary } from '~/features/accounts/two-factor-summary'
 import { checkForm, formValues, readForm, reply } from '~/lib/forms/action.server'
 import type { ActionResult } from '~/lib/forms/result'
 import { pageMeta } from '~/lib/seo'
@@ -179,6 +180,7 @@ export default function AccountSettings({ loaderData }: Route.ComponentProps) {
       {loaderData.emailChangeRequested && <FormMessage tone="success">Your e-mail address is changed.</FormMessage>}
       <ProfileSection account={account} />
       <PasswordSection />
+      <TwoFactorSummary enabled={account.twoFactorEnabled} />
       <EmailSection email={account.email} />
       <SessionsSection sessions={sessions} />
       <DeletionSection />

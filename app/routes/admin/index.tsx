@@ -146,6 +146,17 @@ export default function Admin({ loaderData }: Route.ComponentProps) {
           </Link>
         </p>
       </section>
+      <section aria-labelledby="two-factor-title" className="grid gap-2">
+        <h2 id="two-factor-title" className="font-semibold text-xl">
+          Two-factor sign-in
+        </h2>
+        <p className="text-muted-foreground text-sm">
+          Who signs in with a second factor; reset it for someone who lost their phone.{' '}
+          <Link className="font-medium text-primary underline-offset-4 hover:underline" to="/admin/two-factor">
+            Manage two-factor sign-in
+          </Link>
+        </p>
+      </section>
       <section aria-labelledby="records-title" className="grid gap-2">
         <h2 id="records-title" className="font-semibold text-xl">
           Records
