@@ -3,8 +3,9 @@
  * addresses. It writes what nodemailer's MailComposer writes for such a message (the same headers
  * in the same order, 7bit or quoted-printable, RFC 2047 encoded words for a subject that needs
  * them) at a fraction of the cost: no stream pipeline, no address parser, no random boundary. It
- * answers undefined for anything else (an HTML part, a display name that would need quoting, a
- * non-ASCII address, a header value with a line break), which the caller leaves to MailComposer.
+ * answers undefined for anything else (an HTML part, an attachment, a display name that would need
+ * quoting, a non-ASCII address, a header value with a line break), which the caller leaves to
+ * MailComposer.
  */
 
 export type EmlInput = {
@@ -14,6 +15,8 @@ export type EmlInput = {
   text: string
   html?: string | undefined
   replyTo?: string | undefined
+  /** Any attachment makes the message multipart: not the plain case. */
+  attachments?: readonly unknown[] | undefined
   messageId: string
   date?: Date
 }
@@ -39,7 +42,7 @@ function isPlainMailbox(value: string): boolean {
 
 /** The message as RFC 5322 text with CRLF line ends, or undefined when it is not the plain case. */
 export function composePlainEml(mail: EmlInput): string | undefined {
-  if (mail.html !== undefined) return undefined
+  if (mail.html !== undefined || (mail.attachments?.length ?? 0) > 0) return undefined
   if (!isPlainMailbox(mail.from) || mail.to.length === 0 || !mail.to.every((to) => plainAddress.test(to))) {
     return undefined
   }
