@@ -5,6 +5,7 @@ import { getRequestListener } from '@hono/node-server'
 import type { ServerBuild } from 'react-router'
 import { business } from '../app/content/business.ts'
 import { startAccounts } from './accounts/accounts.server.ts'
+import { startBillingJobs } from './billing/reminders.server.ts'
 import { runPrimary, workerCount } from './cluster.server.ts'
 import { type Config, ConfigError, loadConfig } from './config.server.ts'
 import { openDatabase } from './db/client.server.ts'
@@ -80,6 +81,7 @@ export async function startServer(options: StartOptions) {
     log,
   })
   const outbox = await startOutbox({ database, transport, log })
+  const billingJobs = await startBillingJobs({ database, outbox, publicUrl: config.publicUrl, log })
   const accounts = await startAccounts({ config, database, outbox, log, secret: secrets.authSecret })
   await accounts.seedAdmin()
 
@@ -124,6 +126,7 @@ export async function startServer(options: StartOptions) {
     await accounts.stop().catch((error: unknown) => log.error({ err: error }, 'live status did not stop cleanly'))
     await closed
     clearTimeout(force)
+    await billingJobs.stop().catch((error: unknown) => log.error({ err: error }, 'billing jobs did not stop cleanly'))
     await outbox.stop().catch((error: unknown) => log.error({ err: error }, 'mail worker did not stop cleanly'))
     await database.close().catch((error: unknown) => log.error({ err: error }, 'database did not close cleanly'))
     log.info('stopped')

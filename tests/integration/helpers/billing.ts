@@ -53,11 +53,13 @@ export async function queuedMails(database: TestDatabase): Promise<MailMessage[]
 }
 
 /** An approved client account (an onboarding record), as an admin's approval leaves it. */
+export type ClientAccount = ClientActor
+
 export async function clientAccount(
   database: TestDatabase,
   email: string,
   fields: { fullName?: string; companyName?: string | null; status?: 'approved' | 'pending' } = {},
-): Promise<ClientActor> {
+): Promise<ClientAccount> {
   const [row] = await database.db
     .insert(clientOnboarding)
     .values({
