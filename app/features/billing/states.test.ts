@@ -1,3 +1,5 @@
+import fs from 'node:fs'
+import path from 'node:path'
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import {
@@ -272,5 +274,20 @@ describe('statuses read from the calendar', () => {
     expect(shownStatus({ ...doc, status: 'viewed' }, '2026-03-10')).toBe('viewed')
     expect(shownStatus({ ...doc, status: 'viewed' }, '2026-03-11')).toBe('expired')
     expect(shownStatus({ ...doc, status: 'accepted' }, '2026-03-11')).toBe('accepted')
+  })
+})
+
+describe('docs/billing.md', () => {
+  it('lists exactly the rows of the transition table', () => {
+    const doc = fs.readFileSync(path.resolve(import.meta.dirname, '../../../docs/billing.md'), 'utf8')
+    const rows = doc.split('\n').filter((line) => /^\| (estimate|invoice|receipt) \| [a-z-]+ \|/.test(line))
+    const target = { deleted: '(deleted)', same: '(same)', 'by-balance': 'partially_paid or paid' } as Record<
+      string,
+      string
+    >
+    const expected = transitions.map(
+      (t) => `| ${t.kind} | ${t.event} | ${t.from.join(', ')} | ${target[t.to] ?? t.to} | ${t.by} |`,
+    )
+    expect(rows.map((row) => `${row.split('|').slice(0, 6).join('|')}|`)).toEqual(expected)
   })
 })

@@ -73,7 +73,8 @@ async function textOf(pdf: Buffer): Promise<{ text: string; pages: number }> {
   return { text: text.replace(/\s+/g, ' '), pages: totalPages }
 }
 
-describe('billing PDFs', () => {
+// The first render loads yoga's WebAssembly and the fonts: seconds on a busy machine.
+describe('billing PDFs', { timeout: 30_000 }, () => {
   it('prints an invoice with its header, client, number, dates, every line, tax, totals, status and how to pay', async () => {
     const input = invoiceWith(50)
     const pdf = await billingPdf(input)
