@@ -10,12 +10,29 @@ export const MAIL_QUEUE = 'mail'
 /** Messages the worker fetches and sends at a time. */
 const WORKER_BATCH = 10
 
+/**
+ * A file sent with a message (a receipt's PDF), carried in the job as base64: a message is sent
+ * as it was when its transaction committed, even if the data it came from changes afterwards.
+ */
+export const mailAttachmentSchema = z.object({
+  filename: z
+    .string()
+    .min(1)
+    .max(120)
+    .regex(/^[A-Za-z0-9][A-Za-z0-9._-]*$/, 'a plain file name'),
+  contentType: z.enum(['application/pdf', 'text/csv']),
+  /** At most about 1.5 MB of file. */
+  contentBase64: z.base64().max(2_000_000),
+})
+export type MailAttachment = z.infer<typeof mailAttachmentSchema>
+
 export const mailMessageSchema = z.object({
   to: z.array(z.email()).min(1).max(50),
   subject: z.string().min(1).max(300),
   text: z.string().min(1).max(100_000),
   html: z.string().max(300_000).optional(),
   replyTo: z.email().optional(),
+  attachments: z.array(mailAttachmentSchema).max(5).optional(),
 })
 export type MailMessage = z.infer<typeof mailMessageSchema>
 
