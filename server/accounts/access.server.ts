@@ -17,7 +17,7 @@ import { findOnboarding } from './onboarding.server.ts'
  */
 
 /**
- * Role and status of the signed-in e-mail (spec §6): read from the onboarding record, with a second
+ * Role and status of the signed-in e-mail: read from the onboarding record, with a second
  * read when the first fails (a dropped connection is retried once before the error surfaces).
  */
 export async function readAccess(

@@ -33,7 +33,7 @@ const reachUs = `call us at ${business.phone}`
 const ALLOW = 'POST, OPTIONS'
 
 /**
- * POST /api/process-form: the booking form's and the contact form's intake (spec §7 "Form").
+ * POST /api/process-form: the booking form's and the contact form's intake.
  * OPTIONS answers the availability check and CORS preflights. Every answer is JSON.
  */
 export function processFormRoutes(deps: IntakeDeps) {
@@ -185,7 +185,7 @@ export function processFormRoutes(deps: IntakeDeps) {
 }
 
 /**
- * CORS (spec §7: the form posts cross-origin): the site's own origin always, other origins only
+ * CORS (the form may be posted from other sites of ours): the site's own origin always, other origins only
  * when listed in ALLOWED_ORIGINS. A request without an Origin header is not a browser's
  * cross-origin request and passes; a browser from another origin gets a 403.
  */

@@ -4,7 +4,7 @@ import type { AccountSummary } from '~/features/accounts/status'
 import { Button } from '~/ui/button'
 import { useAccount, useSignOut } from './account-state'
 
-/** Spec §2: Admin Dashboard for admins, otherwise Dashboard, plus Log Out. */
+/** Admin Dashboard for admins, otherwise Dashboard, plus Log Out. */
 export function accountHome(account: Pick<AccountSummary, 'isAdmin'>) {
   return account.isAdmin ? { label: 'Admin Dashboard', to: '/admin' } : { label: 'Dashboard', to: '/dashboard' }
 }

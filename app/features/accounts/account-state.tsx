@@ -49,7 +49,7 @@ export function useAccount(initial?: AccountSummary | null): AccountSummary | nu
   return query.data ?? null
 }
 
-/** Spec §8 sign-out toasts; the session ends on the server. */
+/** The sign-out toasts; the session ends on the server. */
 export function useSignOut(): { signOut: () => Promise<void>; pending: boolean } {
   const queryClient = useQueryClient()
   const navigate = useNavigate()

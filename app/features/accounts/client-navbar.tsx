@@ -3,7 +3,7 @@ import { Link } from 'react-router'
 import { Button } from '~/ui/button'
 import { useSignOut } from './account-state'
 
-/** Spec §2: on /dashboard, a client navbar with a welcome, Account Settings and Log Out. */
+/** On /dashboard, a client navbar with a welcome, Account Settings and Log Out. */
 export function ClientNavbar({ name }: { name: string }) {
   const { signOut, pending } = useSignOut()
   return (

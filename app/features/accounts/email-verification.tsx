@@ -5,10 +5,10 @@ import { business } from '~/content/business'
 import { toast } from '~/lib/toast'
 import { Button } from '~/ui/button'
 
-/** Spec §8: the failure toast's text when neither the link nor the provider says more. */
+/** The failure toast's text when neither the link nor the provider says more. */
 export const verificationFailure = 'There was a problem verifying your email'
 
-/** True when the home page was opened from a verification link (spec §2: `?token=`). */
+/** True when the home page was opened from a verification link (`?token=`). */
 export function useVerificationLink(): boolean {
   const [params] = useSearchParams()
   return params.has('token')
@@ -17,7 +17,7 @@ export function useVerificationLink(): boolean {
 type Result = { ok: boolean; message?: string | undefined }
 
 /**
- * The e-mail verification result screen (spec §2, §4): loading, then confirmed or failed. It
+ * The e-mail verification result screen: loading, then confirmed or failed. It
  * confirms by posting the link's token and e-mail once the page has loaded in a browser.
  */
 export function EmailVerificationScreen() {

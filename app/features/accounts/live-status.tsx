@@ -5,7 +5,7 @@ import { type AccountStatus, accountStatusOf, statusUpdatedToast } from '~/featu
 import { toast } from '~/lib/toast'
 
 /**
- * Listens to /api/realtime while signed in (spec §4): when staff change this account, the page
+ * Listens to /api/realtime while signed in: when staff change this account, the page
  * refetches the profile, reloads its data and shows the Account Status Updated toast. EventSource
  * reconnects by itself (a new user remounts it: root keys it by user id); the first message after each connection carries the current status, so a
  * change made while disconnected is noticed too.

@@ -9,7 +9,7 @@ import { Button } from '~/ui/button'
 import { can, fallbackPathFor, type Requirement, requirementOf } from './access'
 import { fetchProfile } from './account-state'
 
-/** Spec §9: the access check gives up after more than 5 attempts (the first try and 5 retries). */
+/** The access check gives up after more than 5 attempts (the first try and 5 retries). */
 export const ACCESS_CHECK_RETRIES = 5
 
 /**
@@ -55,7 +55,7 @@ export function AccessCheck({ require }: { require: Requirement }) {
 }
 
 /**
- * Spec §2: protected pages show Loading while access is checked. During a navigation to one, the
+ * Protected pages show Loading while access is checked. During a navigation to one, the
  * server runs the check in the page's loader; this shows Loading over the page until it answers.
  */
 export function ProtectedNavigationStatus() {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { accountRoleOf, accountStatusOf, statusUpdatedToast } from './status'
 
-describe('account status mapping (spec §9)', () => {
+describe('account status mapping', () => {
   it.each([
     ['verified', 'approved'],
     ['approved', 'approved'],

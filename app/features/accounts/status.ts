@@ -1,5 +1,5 @@
 /**
- * What the product shows for an account's status (spec §4, §9): the stored value `verified` reads
+ * What the product shows for an account's status: the stored value `verified` reads
  * as approved and `pending_verification` as pending; a user without an onboarding record is pending.
  */
 export type AccountStatus = 'pending' | 'approved' | 'rejected'
@@ -18,7 +18,7 @@ export function accountStatusOf(stored: string | null | undefined): AccountStatu
   }
 }
 
-/** Anything but a known staff role is a client (spec §6: "admin and other (client)"). */
+/** Anything but a known staff role is a client (only admin and employee are staff roles). */
 export function accountRoleOf(stored: string | null | undefined): AccountRole {
   return stored === 'admin' || stored === 'employee' ? stored : 'client'
 }
@@ -37,7 +37,7 @@ export type AccountSummary = {
   twoFactorEnabled: boolean
 }
 
-/** Spec §4 toast, also used by the live status stream. */
+/** The status-change toast, also used by the live status stream. */
 export function statusUpdatedToast(status: AccountStatus) {
   return {
     title: 'Account Status Updated',

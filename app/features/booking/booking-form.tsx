@@ -64,7 +64,7 @@ function initialValues(prefill: BookingPrefill): Values {
   }
 }
 
-/** The JSON the form sends (spec §3): the fields, plus name, service, formType, source, timestamp. */
+/** The JSON the form sends: the fields, plus name, service, formType, source, timestamp. */
 function payloadOf(values: Values) {
   const employees = values.employees.trim()
   return {
@@ -87,7 +87,7 @@ function payloadOf(values: Values) {
 }
 
 /**
- * The booking form (spec §3–§5): idle → submitting ("Submitting...", disabled) → a toast, and the
+ * The booking form: idle → submitting ("Submitting...", disabled) → a toast, and the
  * form resets except the chosen services and plan. Submit stays disabled when the availability
  * check failed.
  */

@@ -6,7 +6,7 @@ import { plans } from '~/content/pricing'
  * payload from these, and downloads the schema (features/booking/schema.ts) only when it is first used.
  */
 
-/** Service choices by name (spec §3): the six business services, plus Residential IT Support. */
+/** Service choices by name: the six business services, plus Residential IT Support. */
 export const businessServiceNames = services.filter((s) => s.key !== 'residential').map((s) => s.name)
 export const residentialServiceName = services.find((s) => s.key === 'residential')?.name ?? 'Residential IT Support'
 export const serviceNames: string[] = [...businessServiceNames, residentialServiceName]

@@ -11,7 +11,7 @@ const outcome = (over: Partial<SubmitOutcome> = {}): SubmitOutcome => ({
   ...over,
 })
 
-describe('booking toasts (spec §8)', () => {
+describe('booking toasts', () => {
   it('success, success with a warning, and recorded when the e-mail was not sent', () => {
     expect(successToast('consultation', outcome())).toEqual({
       title: 'Consultation request sent!',

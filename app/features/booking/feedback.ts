@@ -3,7 +3,7 @@ import type { ToastOptions } from '../../lib/toast'
 import type { SubmitOutcome } from './submit'
 
 /**
- * Which toast a form shows for an outcome or an error (spec §8). The booking form uses the spec's
+ * Which toast a form shows for an outcome or an error. The booking form uses the spec's
  * texts word for word; the home contact form says the same about a message instead of a booking.
  */
 export type FormKind = 'consultation' | 'contact'
@@ -47,7 +47,7 @@ export function successToast(kind: FormKind, outcome: SubmitOutcome): ToastOptio
   return { title: t.sent, description: t.sentDescription, variant: 'success' }
 }
 
-/** Spec §8, "by message content", checked in this order. */
+/** The error toasts chosen by what the message contains, checked in this order. */
 export function errorToast(kind: FormKind, message: string): ToastOptions {
   if (/404|not found/i.test(message)) {
     return { ...handlerUnavailable, variant: 'destructive' }
@@ -61,7 +61,7 @@ export function errorToast(kind: FormKind, message: string): ToastOptions {
   return { title: 'Error', description: `${texts[kind].problem}: ${message}`, variant: 'destructive' }
 }
 
-/** The availability check failed (spec §8): the form cannot send anything. */
+/** The availability check failed: the form cannot send anything. */
 export const configurationErrorToast: ToastOptions = {
   title: 'Configuration Error',
   description: `This form cannot send requests right now. Please ${reachUs()}.`,

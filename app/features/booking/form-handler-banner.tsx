@@ -2,7 +2,7 @@ import { CircleAlertIcon } from 'lucide-react'
 import { business } from '~/content/business'
 import { handlerUnavailable } from '~/features/booking/feedback'
 
-/** The red banner shown when the availability check failed (spec §8); the form is blocked meanwhile. */
+/** The red banner shown when the availability check failed; the form is blocked meanwhile. */
 export function FormHandlerBanner() {
   return (
     <div

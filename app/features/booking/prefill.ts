@@ -2,7 +2,7 @@ import { type ServiceKey, services } from '~/content/catalog'
 import { businessPlans, type Plan, planByKey, plans } from '~/content/pricing'
 import { businessServiceNames, residentialServiceName } from './choices'
 
-/** What /book?service=…&plan=… preselects (spec §2, §5). Unknown values are ignored silently. */
+/** What /book?service=…&plan=… preselects. Unknown values are ignored silently. */
 export type BookingPrefill = {
   /** The residential variant: adds Residential IT Support and the residential plans. */
   residential: boolean

@@ -8,7 +8,7 @@ import { HONEYPOT_FIELD, limits } from './limits'
 z.config({ jitless: true })
 
 /**
- * The one schema of a booking request (spec §3, §5): the booking form and the home contact form
+ * The one schema of a booking request: the booking form and the home contact form
  * validate with it in the browser, and POST /api/process-form validates every body with it again.
  */
 

@@ -5,11 +5,11 @@ import { FORM_ENDPOINT } from './endpoint'
 /**
  * The one submit helper of the site's forms (booking form, home contact form): POSTs the JSON
  * payload to the form handler, races it against a 15 s timer, and turns every answer into either an
- * outcome or an Error whose message says what happened and what to do (spec §7, §8).
+ * outcome or an Error whose message says what happened and what to do.
  */
 
 export { FORM_ENDPOINT }
-/** Spec §9: request time-out. */
+/** Request time-out. */
 export const SUBMIT_TIMEOUT_MS = 15_000
 
 export type SubmitOutcome = {

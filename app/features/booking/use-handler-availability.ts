@@ -6,7 +6,7 @@ import { FORM_ENDPOINT } from './submit'
 export type HandlerAvailability = 'checking' | 'available' | 'unavailable'
 
 /**
- * The availability check (spec §7): on page load an OPTIONS request to the form handler; a 2xx
+ * The availability check: on page load an OPTIONS request to the form handler; a 2xx
  * answer means it is there. Anything else (an error status, no answer) raises the Configuration
  * Error toast once, and the form shows the red banner and blocks submitting.
  */
