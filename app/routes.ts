@@ -36,8 +36,15 @@ export default [
   ]),
   layout('routes/protected-area.tsx', { id: 'area-billing' }, [
     route('billing', 'routes/billing/index.tsx'),
-    // estimates, invoices, receipts, contracts; any other section is a 404.
-    route('billing/:section', 'routes/billing/section.tsx'),
+    // One list, one page and one PDF module for the three kinds; the kind comes from the address.
+    ...(['estimates', 'invoices', 'receipts'] as const).flatMap((section) => [
+      route(`billing/${section}`, 'routes/billing/documents.tsx', { id: `billing-${section}` }),
+      route(`billing/${section}/:id`, 'routes/billing/document.tsx', { id: `billing-${section}-document` }),
+      route(`billing/${section}/:id/pdf`, 'routes/billing/document-pdf.ts', { id: `billing-${section}-pdf` }),
+    ]),
+    route('billing/contracts', 'routes/billing/contracts.tsx'),
+    // Any other address under /billing is the area's 404.
+    route('billing/*', 'routes/billing/not-found.tsx', { id: 'billing-not-found' }),
   ]),
   layout('routes/protected-area.tsx', { id: 'area-admin' }, [
     route('admin', 'routes/admin/index.tsx'),

@@ -54,7 +54,7 @@ const api = (signedOut: number, signedInAnswer: number, staff = signedInAnswer, 
   admin,
 })
 
-/** A well-formed id no blog post has. */
+/** A well-formed id no blog post (and no billing document) has. */
 const noSuchPost = '00000000-0000-4000-8000-000000000000'
 
 /**
@@ -71,6 +71,23 @@ const matrix: ReadonlyArray<{ request: Request; expected: Row }> = [
     request: { method: 'GET', path } as Request,
     expected: approvedOnly(path),
   })),
+  // A document that is not the visitor's (here: none at all): the same 404 as for another client's,
+  // after the area's guard; page, PDF and the estimate's Accept.
+  ...['estimates', 'invoices', 'receipts'].flatMap((section) =>
+    [`/billing/${section}/${noSuchPost}`, `/billing/${section}/${noSuchPost}/pdf`].map((path) => ({
+      request: { method: 'GET', path } as Request,
+      expected: { ...approvedOnly(path), 'approved client': 404, employee: 404, admin: 404 } as Row,
+    })),
+  ),
+  {
+    request: { method: 'POST', path: `/billing/estimates/${noSuchPost}`, form: { intent: 'accept' } },
+    expected: {
+      ...approvedOnly(`/billing/estimates/${noSuchPost}`),
+      'approved client': 404,
+      employee: 404,
+      admin: 404,
+    },
+  },
   // An address the billing area does not have: the area's "Page not found", after the same guard.
   {
     request: { method: 'GET', path: '/billing/no-such-section' },

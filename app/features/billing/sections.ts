@@ -52,3 +52,22 @@ export const billingSections: readonly BillingSection[] = [
 export function billingSection(key: string): BillingSection | undefined {
   return billingSections.find((s) => s.key === key)
 }
+
+/** The section of each kind of document: /billing/estimates, /billing/invoices, /billing/receipts. */
+export const sectionOfKind = { estimate: 'estimates', invoice: 'invoices', receipt: 'receipts' } as const
+
+export type DocumentSectionKey = (typeof sectionOfKind)[keyof typeof sectionOfKind]
+
+/** The kind of document a section lists, from a path like /billing/invoices/…; undefined for any other. */
+export function kindOfPath(pathname: string): keyof typeof sectionOfKind | undefined {
+  const segment = pathname
+    .split('?')[0]
+    ?.split('/')[2]
+    ?.replace(/\.data$/, '')
+  const found = Object.entries(sectionOfKind).find(([, section]) => section === segment)
+  return found?.[0] as keyof typeof sectionOfKind | undefined
+}
+
+/** Where a client reads a document. */
+export const clientDocumentPath = (doc: { kind: keyof typeof sectionOfKind; id: string }) =>
+  `/billing/${sectionOfKind[doc.kind]}/${doc.id}`

@@ -1,29 +1,46 @@
-import { ArrowLeftIcon } from 'lucide-react'
+import { AlertTriangleIcon, ArrowLeftIcon, DownloadIcon } from 'lucide-react'
 import { Link } from 'react-router'
 import { business } from '~/content/business'
-import { billingSections } from '~/features/billing/sections'
+import { appContext } from '~/context.server'
+import { guardedUser } from '~/features/accounts/guards.server'
+import { billingClient, billingUnavailable, businessToday } from '~/features/billing/context.server'
+import { kindLabels } from '~/features/billing/labels'
+import { formatMoney } from '~/features/billing/money'
+import { billingSections, clientDocumentPath } from '~/features/billing/sections'
+import { StatusBadge } from '~/features/billing/status-badge'
+import { formatCalendarDate } from '~/lib/business-time'
 import { pageMeta } from '~/lib/seo'
+import { clientSummary, type DocumentListItem } from '../../../server/billing/queries.server.ts'
 import type { Route } from './+types/index'
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta({
     title: 'Billing',
-    description: `Estimates, invoices, receipts and contracts from ${business.name}.`,
+    description: `Your balance, estimates, invoices and receipts from ${business.name}.`,
     path: '/billing',
     matches,
     noindex: true,
   })
 
-export async function loader(_args: Route.LoaderArgs) {
-  return null
+export async function loader(args: Route.LoaderArgs) {
+  const client = await billingClient(args.context, guardedUser(args.context))
+  if (!client) return { summary: null }
+  const { database, log } = args.context.get(appContext)
+  try {
+    return { summary: await clientSummary(database.db, client.clientId, businessToday()) }
+  } catch (error) {
+    log.warn({ err: error }, 'billing summary failed to load')
+    throw billingUnavailable()
+  }
 }
 
-export default function Billing() {
+export default function Billing({ loaderData }: Route.ComponentProps) {
+  const { summary } = loaderData
   return (
     <div className="mx-auto grid max-w-6xl gap-8 px-6 py-10">
       <Link
         to="/dashboard"
-        className="inline-flex items-center gap-1 font-semibold text-primary text-sm hover:underline"
+        className="inline-flex min-h-11 items-center gap-1 font-semibold text-primary text-sm hover:underline"
       >
         <ArrowLeftIcon className="size-4" aria-hidden="true" />
         Dashboard
@@ -31,25 +48,142 @@ export default function Billing() {
       <div className="grid gap-2">
         <h1 className="font-bold text-3xl tracking-tight">Billing</h1>
         <p className="max-w-2xl text-muted-foreground">
-          Every document we issue to you is kept here. Pick a section to see its documents.
+          Every estimate, invoice and receipt we issue to you is kept here, ready to download as a PDF.
         </p>
       </div>
-      <ul className="grid gap-4 sm:grid-cols-2">
-        {billingSections.map((section) => (
-          <li key={section.key}>
-            <Link
-              to={section.path}
-              className="flex h-full gap-4 rounded-xl border bg-card p-6 shadow-sm transition-colors hover:border-primary"
-            >
-              <section.icon className="size-7 shrink-0 text-primary" aria-hidden="true" />
-              <span className="grid gap-1">
-                <span className="font-semibold text-lg">{section.title}</span>
-                <span className="text-muted-foreground text-sm">{section.summary}</span>
-              </span>
-            </Link>
-          </li>
-        ))}
-      </ul>
+      {summary ? (
+        <Summary summary={summary} />
+      ) : (
+        <p className="rounded-lg border border-dashed p-6 text-muted-foreground">
+          This area shows a client’s own documents. As staff, you find every client’s documents in{' '}
+          <Link to="/admin/billing" className="font-semibold text-primary underline">
+            the back office’s billing
+          </Link>
+          .
+        </p>
+      )}
+      <nav aria-label="Billing sections">
+        <ul className="grid gap-4 sm:grid-cols-2">
+          {billingSections.map((section) => (
+            <li key={section.key}>
+              <Link
+                to={section.path}
+                className="flex h-full gap-4 rounded-xl border bg-card p-6 shadow-sm transition-colors hover:border-primary"
+              >
+                <section.icon className="size-7 shrink-0 text-primary" aria-hidden="true" />
+                <span className="grid gap-1">
+                  <span className="font-semibold text-lg">{section.title}</span>
+                  <span className="text-muted-foreground text-sm">{section.summary}</span>
+                </span>
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </nav>
     </div>
+  )
+}
+
+type SummaryData = NonNullable<Route.ComponentProps['loaderData']['summary']>
+
+function Summary({ summary }: { summary: SummaryData }) {
+  return (
+    <div className="grid gap-6 lg:grid-cols-2">
+      <section aria-labelledby="balance" className="grid gap-2 rounded-xl border bg-card p-6 shadow-sm">
+        <h2 id="balance" className="font-semibold text-muted-foreground text-sm uppercase tracking-wide">
+          Balance due
+        </h2>
+        <p className="font-bold text-4xl tabular-nums">{formatMoney(summary.balanceDueCents)}</p>
+        <p className="text-muted-foreground text-sm">
+          {summary.openInvoices === 0
+            ? 'Nothing to pay: every invoice is settled.'
+            : `On ${summary.openInvoices} open ${summary.openInvoices === 1 ? 'invoice' : 'invoices'}.`}{' '}
+          <Link to="/billing/invoices" className="font-semibold text-primary underline">
+            See invoices
+          </Link>
+        </p>
+      </section>
+      <DocumentCard
+        title="Overdue invoices"
+        icon
+        items={summary.overdue}
+        empty="None: thank you for paying on time."
+        detail={(item) =>
+          `Due ${item.dueOn ? formatCalendarDate(item.dueOn) : '—'} · ${formatMoney(item.balanceCents)} open`
+        }
+      />
+      <DocumentCard
+        title="Estimates awaiting your decision"
+        items={summary.awaitingDecision}
+        empty="No estimate is waiting for you."
+        detail={(item) =>
+          `${formatMoney(item.totalCents)} · valid until ${item.expiresOn ? formatCalendarDate(item.expiresOn) : '—'}`
+        }
+      />
+      <DocumentCard
+        title="Latest receipts"
+        items={summary.latestReceipts}
+        empty="No payments recorded yet."
+        detail={(item) => `${formatMoney(item.totalCents)} · ${item.issuedOn ? formatCalendarDate(item.issuedOn) : ''}`}
+        pdf
+      />
+    </div>
+  )
+}
+
+function DocumentCard({
+  title,
+  items,
+  empty,
+  detail,
+  icon,
+  pdf,
+}: {
+  title: string
+  items: DocumentListItem[]
+  empty: string
+  detail: (item: DocumentListItem) => string
+  icon?: boolean
+  pdf?: boolean
+}) {
+  return (
+    <section className="grid content-start gap-3 rounded-xl border bg-card p-6 shadow-sm">
+      <h2 className="flex items-center gap-2 font-semibold text-lg">
+        {icon && items.length > 0 && <AlertTriangleIcon className="size-5 text-destructive" aria-hidden="true" />}
+        {title}
+      </h2>
+      {items.length === 0 ? (
+        <p className="text-muted-foreground text-sm">{empty}</p>
+      ) : (
+        <ul className="grid gap-2">
+          {items.map((item) => (
+            <li key={item.id} className="flex flex-wrap items-center justify-between gap-2 border-b pb-2 last:border-0">
+              <span className="grid">
+                <Link
+                  to={clientDocumentPath(item)}
+                  className="font-semibold text-primary underline-offset-4 hover:underline"
+                >
+                  {kindLabels[item.kind]} {item.number}
+                </Link>
+                <span className="text-muted-foreground text-sm">{detail(item)}</span>
+              </span>
+              <span className="flex items-center gap-2">
+                <StatusBadge status={item.shown} />
+                {pdf && (
+                  <a
+                    href={`${clientDocumentPath(item)}/pdf`}
+                    className="inline-flex min-h-11 items-center gap-1 text-primary text-sm underline-offset-4 hover:underline"
+                    aria-label={`Download ${kindLabels[item.kind].toLowerCase()} ${item.number} as PDF`}
+                  >
+                    <DownloadIcon className="size-4" aria-hidden="true" />
+                    PDF
+                  </a>
+                )}
+              </span>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
   )
 }

@@ -1,5 +1,6 @@
 import { Document, Page, StyleSheet, Text, View } from '@react-pdf/renderer'
 import type { ReactNode } from 'react'
+import type { PrintedDocument, PrintedLine } from '../../../app/features/billing/printed.ts'
 
 /**
  * The parts every business document is made of (estimates, invoices, receipts, and contracts
@@ -7,31 +8,6 @@ import type { ReactNode } from 'react'
  * lines, the totals, notes and a footer with page numbers. Letter size, the standard Helvetica
  * (no font files to ship), the brand blue for headings only, so a black-and-white print reads the same.
  */
-
-/** A document as it is printed: only text, already formatted. */
-export type PrintedDocument = {
-  /** "Invoice" */
-  title: string
-  /** "INV-2026-0001", or "Draft" */
-  number: string
-  /** "Partially paid" */
-  status: string
-  /** A banner across the top, e.g. for a draft that is not a valid document yet. */
-  banner?: string | undefined
-  issuer: { name: string; legalName: string; addressLines: string[]; phone: string; email: string }
-  /** The addressee: heading ("Bill to", "Received from") and lines. */
-  party: { heading: string; lines: string[] }
-  facts: { label: string; value: string }[]
-  lines?: PrintedLine[] | undefined
-  totals: { label: string; value: string; strong?: boolean }[]
-  /** Titled blocks of text after the totals (notes, payment instructions, a void reason). */
-  sections: { heading: string; text: string }[]
-  footer: string
-  /** Written into the PDF's properties. */
-  meta: { title: string; author: string; subject: string; createdAt: Date }
-}
-
-export type PrintedLine = { description: string; quantity: string; unitPrice: string; amount: string; taxable: boolean }
 
 const brand = '#1a64d6'
 const muted = '#555555'
@@ -146,6 +122,8 @@ export function Parties({ doc }: { doc: PrintedDocument }) {
     </View>
   )
 }
+
+export type { PrintedDocument, PrintedLine }
 
 export function LinesTable({ lines }: { lines: PrintedLine[] }) {
   return (

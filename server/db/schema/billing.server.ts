@@ -15,28 +15,9 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core'
 import type { PaymentMethod } from '../../../app/features/billing/labels.ts'
+import type { BillToSnapshot, IssuerSnapshot } from '../../../app/features/billing/printed.ts'
 import type { DocumentKind, StoredStatus } from '../../../app/features/billing/states.ts'
 import { clientOnboarding } from './onboarding.server.ts'
-
-/** The business as it issued a document, copied onto the document when it is sent. */
-export type IssuerSnapshot = {
-  name: string
-  legalName: string
-  street: string
-  town: string
-  state: string
-  postalCode: string
-  phone: string
-  email: string
-}
-
-/** The client as the document was addressed when it was sent. */
-export type BillToSnapshot = {
-  name: string
-  companyName: string | null
-  email: string
-  phone: string | null
-}
 
 /**
  * Estimates, invoices and receipts of client accounts (docs/billing.md). A draft has no number;
@@ -219,6 +200,7 @@ export const billingNumberCounters = pgTable(
   ],
 )
 
+export type { BillToSnapshot, IssuerSnapshot }
 export type BillingDocument = typeof billingDocuments.$inferSelect
 export type NewBillingDocument = typeof billingDocuments.$inferInsert
 export type BillingDocumentLine = typeof billingDocumentLines.$inferSelect

@@ -1,0 +1,61 @@
+import { data, type RouterContextProvider } from 'react-router'
+import { businessDate } from '~/lib/business-time'
+import {
+  type BillingDeps,
+  BillingError,
+  type ClientActor,
+  clientAccountOf,
+} from '../../../server/billing/documents.server.ts'
+import { appContext } from '../../context.server'
+
+/** What billing pages and actions need from the request: the services, the visitor as a client, today. */
+
+export function billingDeps(context: Readonly<RouterContextProvider>): BillingDeps {
+  const { database, outbox, config } = context.get(appContext)
+  if (!outbox) throw new Error('billing needs the mail outbox')
+  return { db: database.db, outbox, publicUrl: config.publicUrl }
+}
+
+/** New York's date now: what makes an invoice overdue or an estimate expired. */
+export const businessToday = () => businessDate(new Date())
+
+/**
+ * The visitor a guarded page let in (guardedUser), as a client acting on their own documents, or
+ * null for staff (who have no documents of their own; they work in /admin/billing).
+ */
+export async function billingClient(
+  context: Readonly<RouterContextProvider>,
+  user: { userId: string; email: string; role: string },
+): Promise<ClientActor | null> {
+  if (user.role !== 'client') return null
+  const account = await clientAccountOf(context.get(appContext).database.db, user.email)
+  return account ? { userId: user.userId, email: user.email, clientId: account.id } : null
+}
+
+/** The answer for a document that does not exist or is not the visitor's: the same 404. */
+export function documentNotFound() {
+  return data({ error: 'There is no document at this address.' }, { status: 404 })
+}
+
+/** A database that did not answer: a 503 the area's error boundary explains. */
+export function billingUnavailable() {
+  return data(
+    { error: 'Billing could not be loaded: the database did not answer. Try again in a minute.' },
+    { status: 503 },
+  )
+}
+
+/** A PDF download: its file name, never cached, never sniffed as anything else. */
+export function pdfResponse(pdf: Buffer, filename: string): Response {
+  return new Response(new Uint8Array(pdf), {
+    headers: {
+      'Content-Type': 'application/pdf',
+      'Content-Disposition': `attachment; filename="${filename}"`,
+      'Content-Length': String(pdf.length),
+      'Cache-Control': 'private, no-store',
+      'X-Content-Type-Options': 'nosniff',
+    },
+  })
+}
+
+export { BillingError }

@@ -1,0 +1,313 @@
+import { ArrowLeftIcon, CheckIcon, DownloadIcon, XIcon } from 'lucide-react'
+import { useState } from 'react'
+import { Form, Link, useActionData, useNavigation } from 'react-router'
+import { business } from '~/content/business'
+import { appContext } from '~/context.server'
+import { guardedUser, pagePath } from '~/features/accounts/guards.server'
+import {
+  BillingError,
+  billingClient,
+  billingDeps,
+  billingUnavailable,
+  businessToday,
+  documentNotFound,
+} from '~/features/billing/context.server'
+import { kindLabels, paymentMethodLabels } from '~/features/billing/labels'
+import { formatMoney } from '~/features/billing/money'
+import { printedBillingDocument } from '~/features/billing/printed'
+import { PrintedDocumentView } from '~/features/billing/printed-document'
+import { declineFormSchema } from '~/features/billing/schema'
+import { clientDocumentPath, kindOfPath, sectionOfKind } from '~/features/billing/sections'
+import { availableEvents, shownStatus } from '~/features/billing/states'
+import { formatCalendarDate } from '~/lib/business-time'
+import { checkForm, formValues, readForm, reply } from '~/lib/forms/action.server'
+import type { ActionResult } from '~/lib/forms/result'
+import { pageMeta } from '~/lib/seo'
+import { useResultToast } from '~/lib/toast'
+import { Button } from '~/ui/button'
+import {
+  Dialog,
+  DialogClose,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+  DialogTrigger,
+} from '~/ui/dialog'
+import { Field, FormMessage } from '~/ui/field'
+import { Textarea } from '~/ui/textarea'
+import { acceptEstimate, declineEstimate, markViewed } from '../../../server/billing/documents.server.ts'
+import { documentDetail, pdfInputOf } from '../../../server/billing/queries.server.ts'
+import type { Route } from './+types/document'
+
+// /billing/estimates/{id}, /billing/invoices/{id}, /billing/receipts/{id}: one of the client's own
+// documents, as its PDF prints it, with its PDF, its payments, and Accept / Decline on an estimate.
+// Opening it the first time marks it viewed. Anyone else's, a draft, or an unknown id: 404.
+
+export const meta: Route.MetaFunction = ({ matches, loaderData, location }) =>
+  pageMeta({
+    title: loaderData ? `${loaderData.printed.title} ${loaderData.printed.number}` : 'Billing document',
+    description: `A billing document from ${business.name}.`,
+    path: location.pathname,
+    matches,
+    noindex: true,
+  })
+
+async function load(args: Route.LoaderArgs | Route.ActionArgs) {
+  const kind = kindOfPath(pagePath(args.request))
+  const client = await billingClient(args.context, guardedUser(args.context))
+  if (!kind || !client) throw documentNotFound()
+  return { kind, client, id: args.params.id ?? '' }
+}
+
+export async function loader(args: Route.LoaderArgs) {
+  const { kind, client, id } = await load(args)
+  const { database, log } = args.context.get(appContext)
+  const today = businessToday()
+  let detail: Awaited<ReturnType<typeof documentDetail>>
+  try {
+    const viewed = await markViewed(billingDeps(args.context), client, id)
+    detail = viewed.kind === kind ? await documentDetail(database.db, id, client.clientId) : null
+  } catch (error) {
+    if (error instanceof BillingError && error.kind === 'not-found') throw documentNotFound()
+    log.warn({ err: error, id }, 'billing document failed to load')
+    throw billingUnavailable()
+  }
+  // An invoice's id under /billing/estimates/ is not found either.
+  if (!detail) throw documentNotFound()
+  const doc = detail.document
+  const facts = {
+    kind: doc.kind,
+    status: doc.status,
+    totalCents: doc.totalCents,
+    amountPaidCents: doc.amountPaidCents,
+    lineCount: detail.lines.length,
+    expired: doc.expiresOn !== null && doc.expiresOn < today,
+  }
+  const visible = (other: { kind: string; id: string; number: string | null } | null) =>
+    other?.number
+      ? { kind: other.kind as 'estimate' | 'invoice' | 'receipt', id: other.id, number: other.number }
+      : null
+  return {
+    id: doc.id,
+    kind: doc.kind,
+    printed: printedBillingDocument(pdfInputOf(detail, today)),
+    shown: shownStatus(doc, today),
+    expiresOn: doc.expiresOn,
+    events: availableEvents(facts, 'client'),
+    payments: detail.payments.map((p) => ({
+      id: p.id,
+      amountCents: p.amountCents,
+      receivedOn: p.receivedOn,
+      method: p.method,
+      receiptId: p.receiptId,
+      receiptNumber: p.receiptNumber,
+    })),
+    source: visible(detail.source),
+    convertedTo:
+      detail.convertedTo?.status === 'draft'
+        ? null
+        : visible(detail.convertedTo && { ...detail.convertedTo, kind: 'invoice' }),
+    paidInvoice: detail.receiptOf ? visible({ ...detail.receiptOf.invoice, kind: 'invoice' }) : null,
+  }
+}
+
+type Result = ActionResult & { intent?: 'accept' | 'decline' }
+
+export async function action(args: Route.ActionArgs) {
+  const { kind, client, id } = await load(args)
+  if (kind !== 'estimate') throw documentNotFound()
+  const submitted = formValues(await readForm(args.request))
+  const deps = billingDeps(args.context)
+  const { log } = args.context.get(appContext)
+  const intent = submitted.intent
+  if (intent !== 'accept' && intent !== 'decline') {
+    return reply<Result>({ ok: false, message: 'Unknown request. Reload the page and try again.' })
+  }
+  let reason: string | null = null
+  if (intent === 'decline') {
+    const checked = checkForm(declineFormSchema, { reason: submitted.reason ?? '' })
+    if (!checked.ok) return reply<Result>({ ...checked.result, intent })
+    reason = checked.data.reason
+  }
+  try {
+    if (intent === 'accept') await acceptEstimate(deps, client, id)
+    else await declineEstimate(deps, client, id, reason)
+  } catch (error) {
+    if (error instanceof BillingError) {
+      if (error.kind === 'not-found') throw documentNotFound()
+      return reply<Result>({ ok: false, message: error.message, intent }, { status: 409 })
+    }
+    log.warn({ err: error, id }, 'estimate decision failed')
+    return reply<Result>(
+      { ok: false, message: 'The database did not answer, so nothing was recorded. Try again in a minute.', intent },
+      { status: 503 },
+    )
+  }
+  return reply<Result>({
+    ok: true,
+    intent,
+    message:
+      intent === 'accept'
+        ? 'Thank you: the estimate is accepted. We will be in touch to schedule the work.'
+        : 'The estimate is declined. Thank you for letting us know.',
+  })
+}
+
+export default function BillingDocument({ loaderData }: Route.ComponentProps) {
+  const { printed, kind, id } = loaderData
+  const result = useActionData<typeof action>()
+  useResultToast(result, { ok: 'Done', failed: 'Not recorded' })
+  const section = sectionOfKind[kind]
+  return (
+    <div className="mx-auto grid max-w-4xl gap-6 px-6 py-10">
+      <Link
+        to={`/billing/${section}`}
+        className="inline-flex min-h-11 items-center gap-1 font-semibold text-primary text-sm hover:underline"
+      >
+        <ArrowLeftIcon className="size-4" aria-hidden="true" />
+        All {section}
+      </Link>
+      <div className="flex flex-wrap items-end justify-between gap-4">
+        <h1 className="font-bold text-3xl tracking-tight">
+          {printed.title} {printed.number}
+        </h1>
+        <Button asChild variant="outline">
+          <a href={`${clientDocumentPath({ kind, id })}/pdf`}>
+            <DownloadIcon aria-hidden="true" />
+            Download PDF
+          </a>
+        </Button>
+      </div>
+      {result && !result.ok && <FormMessage tone="error">{result.message}</FormMessage>}
+      {kind === 'estimate' && <EstimateDecision data={loaderData} result={result} />}
+      <Related data={loaderData} />
+      <PrintedDocumentView doc={printed} />
+      {kind === 'invoice' && <Payments payments={loaderData.payments} />}
+    </div>
+  )
+}
+
+type Data = Route.ComponentProps['loaderData']
+
+function EstimateDecision({ data: loaded, result }: { data: Data; result: Result | undefined }) {
+  const navigation = useNavigation()
+  const busy = navigation.state === 'submitting'
+  const [open, setOpen] = useState(false)
+  const errors = result && !result.ok ? result.fieldErrors : undefined
+  if (loaded.shown === 'expired') {
+    return (
+      <FormMessage tone="notice">
+        This estimate expired on {loaded.expiresOn ? formatCalendarDate(loaded.expiresOn) : 'its date'} and can no
+        longer be accepted. Call us at {business.phone} or reply to our e-mail for an updated one.
+      </FormMessage>
+    )
+  }
+  if (!loaded.events.includes('accept')) return null
+  return (
+    <section aria-labelledby="decision" className="grid gap-3 rounded-xl border border-primary/40 bg-primary/5 p-6">
+      <h2 id="decision" className="font-semibold text-lg">
+        Your decision
+      </h2>
+      <p className="text-muted-foreground text-sm">
+        Valid until {loaded.expiresOn ? formatCalendarDate(loaded.expiresOn) : '—'}. Accepting tells us to go ahead; we
+        then send you an invoice.
+      </p>
+      <div className="flex flex-wrap gap-3">
+        <Form method="post">
+          <input type="hidden" name="intent" value="accept" />
+          <Button type="submit" size="lg" disabled={busy}>
+            <CheckIcon aria-hidden="true" />
+            Accept estimate
+          </Button>
+        </Form>
+        <Dialog open={open || Boolean(errors)} onOpenChange={setOpen}>
+          <DialogTrigger asChild>
+            <Button variant="outline" size="lg" disabled={busy}>
+              <XIcon aria-hidden="true" />
+              Decline…
+            </Button>
+          </DialogTrigger>
+          <DialogContent>
+            <Form method="post" className="grid gap-4" onSubmit={() => setOpen(false)}>
+              <DialogHeader>
+                <DialogTitle>Decline this estimate?</DialogTitle>
+                <DialogDescription>
+                  You can tell us why, so we can make a better offer. We read every answer.
+                </DialogDescription>
+              </DialogHeader>
+              <input type="hidden" name="intent" value="decline" />
+              <Field label="Reason" optional error={errors?.reason}>
+                <Textarea name="reason" rows={4} maxLength={1000} />
+              </Field>
+              <DialogFooter>
+                <DialogClose asChild>
+                  <Button type="button" variant="outline">
+                    Cancel
+                  </Button>
+                </DialogClose>
+                <Button type="submit" variant="destructive" disabled={busy}>
+                  Decline estimate
+                </Button>
+              </DialogFooter>
+            </Form>
+          </DialogContent>
+        </Dialog>
+      </div>
+    </section>
+  )
+}
+
+function Related({ data: loaded }: { data: Data }) {
+  const links = [
+    loaded.source && { label: 'Made from', doc: loaded.source },
+    loaded.convertedTo && { label: 'Invoiced as', doc: loaded.convertedTo },
+    loaded.paidInvoice && { label: 'Payment for', doc: loaded.paidInvoice },
+  ].filter((link): link is NonNullable<typeof link> => Boolean(link))
+  if (links.length === 0) return null
+  return (
+    <p className="text-sm">
+      {links.map((link) => (
+        <span key={link.doc.id} className="me-4">
+          {link.label}{' '}
+          <Link to={clientDocumentPath(link.doc)} className="font-semibold text-primary underline">
+            {kindLabels[link.doc.kind]} {link.doc.number}
+          </Link>
+        </span>
+      ))}
+    </p>
+  )
+}
+
+function Payments({ payments }: { payments: Data['payments'] }) {
+  return (
+    <section aria-labelledby="payments" className="grid gap-3">
+      <h2 id="payments" className="font-semibold text-xl">
+        Payments
+      </h2>
+      {payments.length === 0 ? (
+        <p className="text-muted-foreground text-sm">No payment recorded yet.</p>
+      ) : (
+        <ul className="grid gap-2">
+          {payments.map((p) => (
+            <li key={p.id} className="flex flex-wrap items-center justify-between gap-2 rounded-lg border bg-card p-4">
+              <span>
+                {formatMoney(p.amountCents)} by {paymentMethodLabels[p.method].toLowerCase()} on{' '}
+                {formatCalendarDate(p.receivedOn)}
+              </span>
+              {p.receiptNumber && (
+                <Link
+                  to={clientDocumentPath({ kind: 'receipt', id: p.receiptId })}
+                  className="font-semibold text-primary underline"
+                >
+                  Receipt {p.receiptNumber}
+                </Link>
+              )}
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  )
+}

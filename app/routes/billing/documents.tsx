@@ -1,0 +1,233 @@
+import { ArrowLeftIcon, ChevronLeftIcon, ChevronRightIcon, DownloadIcon } from 'lucide-react'
+import { data, Link, useNavigation } from 'react-router'
+import { business } from '~/content/business'
+import { appContext } from '~/context.server'
+import { guardedUser, pagePath } from '~/features/accounts/guards.server'
+import { billingClient, billingUnavailable, businessToday } from '~/features/billing/context.server'
+import { formatMoney } from '~/features/billing/money'
+import { billingSection, clientDocumentPath, kindOfPath, sectionOfKind } from '~/features/billing/sections'
+import { clientStatusFilters, type ShownStatus, statusLabels } from '~/features/billing/states'
+import { StatusBadge } from '~/features/billing/status-badge'
+import { formatCalendarDate } from '~/lib/business-time'
+import { cn } from '~/lib/cn'
+import { pageMeta } from '~/lib/seo'
+import { listClientDocuments } from '../../../server/billing/queries.server.ts'
+import type { Route } from './+types/documents'
+
+// /billing/estimates, /billing/invoices, /billing/receipts: a client's documents of one kind,
+// newest first, 20 a page, with a status filter (?status=overdue&page=2).
+
+export const meta: Route.MetaFunction = ({ matches, location }) => {
+  const section = billingSection(location.pathname.split('/')[2] ?? '')
+  return pageMeta({
+    title: section ? `${section.title} | Billing` : 'Billing',
+    description: `Your ${section?.title.toLowerCase() ?? 'billing documents'} from ${business.name}.`,
+    path: section?.path ?? '/billing',
+    matches,
+    noindex: true,
+  })
+}
+
+export async function loader(args: Route.LoaderArgs) {
+  const kind = kindOfPath(pagePath(args.request))
+  if (!kind) throw data(null, { status: 404 })
+  const url = new URL(args.request.url)
+  const filters = kind === 'receipt' ? [] : clientStatusFilters[kind]
+  const requested = url.searchParams.get('status')
+  const status = filters.find((s) => s === requested)
+  const page = Math.max(1, Math.min(10_000, Number.parseInt(url.searchParams.get('page') ?? '1', 10) || 1))
+  const base = { kind, section: sectionOfKind[kind], filters, status: status ?? null }
+  const client = await billingClient(args.context, guardedUser(args.context))
+  if (!client) return { ...base, list: null }
+  const { database, log } = args.context.get(appContext)
+  try {
+    const list = await listClientDocuments(database.db, client.clientId, { kind, status, page }, businessToday())
+    return { ...base, list }
+  } catch (error) {
+    log.warn({ err: error }, 'billing list failed to load')
+    throw billingUnavailable()
+  }
+}
+
+export default function BillingDocuments({ loaderData }: Route.ComponentProps) {
+  const { kind, section: key, filters, status, list } = loaderData
+  const section = billingSection(key)
+  const navigation = useNavigation()
+  const loading = navigation.state === 'loading' && navigation.location.pathname === section?.path
+  const query = (next: { status?: ShownStatus | null; page?: number }) => {
+    const params = new URLSearchParams()
+    const s = next.status === undefined ? status : next.status
+    if (s) params.set('status', s)
+    if (next.page && next.page > 1) params.set('page', String(next.page))
+    const text = params.toString()
+    return text ? `?${text}` : ''
+  }
+  return (
+    <div className="mx-auto grid max-w-6xl gap-6 px-6 py-10">
+      <Link
+        to="/billing"
+        className="inline-flex min-h-11 items-center gap-1 font-semibold text-primary text-sm hover:underline"
+      >
+        <ArrowLeftIcon className="size-4" aria-hidden="true" />
+        Billing
+      </Link>
+      <h1 className="font-bold text-3xl tracking-tight">{section?.title}</h1>
+      {filters.length > 0 && (
+        <nav aria-label="Filter by status">
+          <ul className="flex flex-wrap gap-2">
+            {[null, ...filters].map((s) => (
+              <li key={s ?? 'all'}>
+                <Link
+                  to={query({ status: s, page: 1 })}
+                  aria-current={status === s ? 'page' : undefined}
+                  className={cn(
+                    'inline-flex min-h-11 items-center rounded-full border px-4 text-sm',
+                    status === s ? 'border-primary bg-primary text-primary-foreground' : 'hover:border-primary',
+                  )}
+                >
+                  {s ? statusLabels[s] : 'All'}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+      )}
+      {list === null ? (
+        <p className="rounded-lg border border-dashed p-6 text-muted-foreground">
+          This area shows a client’s own documents; staff find them in{' '}
+          <Link to="/admin/billing" className="font-semibold text-primary underline">
+            the back office
+          </Link>
+          .
+        </p>
+      ) : list.items.length === 0 ? (
+        <div className="grid justify-items-center gap-3 rounded-xl border border-dashed bg-card p-10 text-center">
+          <h2 className="font-semibold text-xl">
+            {status
+              ? `No ${statusLabels[status].toLowerCase()} ${section?.title.toLowerCase()}`
+              : `No ${section?.title.toLowerCase()} yet`}
+          </h2>
+          <p className="max-w-lg text-muted-foreground">
+            {status ? (
+              <Link to={query({ status: null })} className="font-semibold text-primary underline">
+                Show all {section?.title.toLowerCase()}
+              </Link>
+            ) : (
+              section?.empty
+            )}
+          </p>
+          <p className="text-muted-foreground text-sm">
+            Questions about billing? Call {business.phone} or write to{' '}
+            <a href={`mailto:${business.email}`} className="font-semibold text-primary underline">
+              {business.email}
+            </a>
+            .
+          </p>
+        </div>
+      ) : (
+        <div aria-busy={loading} className={cn('grid gap-4', loading && 'opacity-60')}>
+          <div className="overflow-x-auto rounded-xl border bg-card shadow-sm">
+            <table className="w-full text-left text-sm">
+              <caption className="sr-only">
+                {section?.title}
+                {status ? `, ${statusLabels[status].toLowerCase()}` : ''}, newest first
+              </caption>
+              <thead className="border-b bg-muted/50">
+                <tr>
+                  <th scope="col" className="px-4 py-3 font-semibold">
+                    Number
+                  </th>
+                  <th scope="col" className="px-4 py-3 font-semibold">
+                    Date
+                  </th>
+                  {kind !== 'receipt' && (
+                    <th scope="col" className="px-4 py-3 font-semibold">
+                      {kind === 'invoice' ? 'Due' : 'Valid until'}
+                    </th>
+                  )}
+                  <th scope="col" className="px-4 py-3 text-right font-semibold">
+                    {kind === 'receipt' ? 'Amount' : 'Total'}
+                  </th>
+                  {kind === 'invoice' && (
+                    <th scope="col" className="px-4 py-3 text-right font-semibold">
+                      Balance
+                    </th>
+                  )}
+                  <th scope="col" className="px-4 py-3 font-semibold">
+                    Status
+                  </th>
+                  <th scope="col" className="px-4 py-3 font-semibold">
+                    <span className="sr-only">PDF</span>
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {list.items.map((item) => (
+                  <tr key={item.id} className="border-b last:border-0">
+                    <th scope="row" className="px-4 py-3 font-medium">
+                      <Link to={clientDocumentPath(item)} className="text-primary underline-offset-4 hover:underline">
+                        {item.number}
+                      </Link>
+                    </th>
+                    <td className="px-4 py-3">{item.issuedOn ? formatCalendarDate(item.issuedOn) : '—'}</td>
+                    {kind !== 'receipt' && (
+                      <td className="px-4 py-3">
+                        {formatCalendarDate((kind === 'invoice' ? item.dueOn : item.expiresOn) ?? item.issuedOn ?? '')}
+                      </td>
+                    )}
+                    <td className="px-4 py-3 text-right tabular-nums">{formatMoney(item.totalCents)}</td>
+                    {kind === 'invoice' && (
+                      <td className="px-4 py-3 text-right tabular-nums">{formatMoney(item.balanceCents)}</td>
+                    )}
+                    <td className="px-4 py-3">
+                      <StatusBadge status={item.shown} />
+                    </td>
+                    <td className="px-4 py-3">
+                      <a
+                        href={`${clientDocumentPath(item)}/pdf`}
+                        className="inline-flex min-h-11 items-center gap-1 text-primary underline-offset-4 hover:underline"
+                        aria-label={`Download ${item.number} as PDF`}
+                      >
+                        <DownloadIcon className="size-4" aria-hidden="true" />
+                        PDF
+                      </a>
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+          {list.pageCount > 1 && (
+            <nav aria-label="Pages" className="flex items-center justify-between gap-4 text-sm">
+              {list.page > 1 ? (
+                <Link
+                  to={query({ page: list.page - 1 })}
+                  className="inline-flex min-h-11 items-center gap-1 text-primary"
+                >
+                  <ChevronLeftIcon className="size-4" aria-hidden="true" />
+                  Newer
+                </Link>
+              ) : (
+                <span />
+              )}
+              <span className="text-muted-foreground">
+                Page {list.page} of {list.pageCount} · {list.total} in all
+              </span>
+              {list.page < list.pageCount ? (
+                <Link
+                  to={query({ page: list.page + 1 })}
+                  className="inline-flex min-h-11 items-center gap-1 text-primary"
+                >
+                  Older
+                  <ChevronRightIcon className="size-4" aria-hidden="true" />
+                </Link>
+              ) : (
+                <span />
+              )}
+            </nav>
+          )}
+        </div>
+      )}
+    </div>
+  )
+}
