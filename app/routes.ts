@@ -53,6 +53,13 @@ export default [
     // One editor: a new post, or an existing one by its id.
     route('admin/blog/new', 'routes/admin/blog-post.tsx', { id: 'admin-blog-new' }),
     route('admin/blog/:id', 'routes/admin/blog-post.tsx', { id: 'admin-blog-edit' }),
+    route('admin/billing', 'routes/admin/billing.tsx'),
+    route('admin/billing/export.csv', 'routes/admin/billing-export.ts'),
+    route('admin/billing/preview', 'routes/admin/billing-preview.ts'),
+    // One page for a new document, a draft (the editor) and a sent one (its actions).
+    route('admin/billing/new', 'routes/admin/billing-document.tsx', { id: 'admin-billing-new' }),
+    route('admin/billing/:id', 'routes/admin/billing-document.tsx', { id: 'admin-billing-document' }),
+    route('admin/billing/:id/pdf', 'routes/admin/billing-pdf.ts'),
   ]),
   layout('routes/protected-area.tsx', { id: 'area-staff' }, [route('employee', 'routes/employee/index.tsx')]),
   route('contact', 'routes/contact.tsx'),

@@ -350,7 +350,7 @@ export function pdfInputOf(detail: DocumentDetail, today: string): BillingPdfInp
   }
 }
 
-export type ClientAccountChoice = Pick<ClientOnboarding, 'id' | 'email' | 'fullName' | 'companyName'>
+export type ClientAccountChoice = Pick<ClientOnboarding, 'id' | 'email' | 'fullName' | 'companyName' | 'phone'>
 
 /** Approved client accounts, for the editor's client picker and the list's client filter. */
 export function listClientAccounts(db: Db): Promise<ClientAccountChoice[]> {
@@ -360,6 +360,7 @@ export function listClientAccounts(db: Db): Promise<ClientAccountChoice[]> {
       email: clientOnboarding.email,
       fullName: clientOnboarding.fullName,
       companyName: clientOnboarding.companyName,
+      phone: clientOnboarding.phone,
     })
     .from(clientOnboarding)
     .where(and(eq(clientOnboarding.role, 'client'), inArray(clientOnboarding.status, ['approved', 'verified'])))

@@ -98,6 +98,27 @@ const matrix: ReadonlyArray<{ request: Request; expected: Row }> = [
   { request: { method: 'GET', path: '/admin/blog' }, expected: adminOnly('/admin/blog') },
   { request: { method: 'GET', path: '/admin/blog/new' }, expected: adminOnly('/admin/blog/new') },
   { request: { method: 'GET', path: '/admin/two-factor' }, expected: adminOnly('/admin/two-factor') },
+  { request: { method: 'GET', path: '/admin/billing' }, expected: adminOnly('/admin/billing') },
+  { request: { method: 'GET', path: '/admin/billing/new' }, expected: adminOnly('/admin/billing/new') },
+  {
+    request: { method: 'GET', path: `/admin/billing/${noSuchPost}` },
+    expected: adminOnly(`/admin/billing/${noSuchPost}`, 404),
+  },
+  {
+    request: { method: 'GET', path: `/admin/billing/${noSuchPost}/pdf` },
+    expected: adminOnly(`/admin/billing/${noSuchPost}/pdf`, 404),
+  },
+  // The accountant's CSV without its dates: the admin is asked for them.
+  {
+    request: { method: 'GET', path: '/admin/billing/export.csv' },
+    expected: adminOnly('/admin/billing/export.csv', 400),
+  },
+  {
+    request: { method: 'GET', path: '/admin/billing/export.csv?from=2026-01-01&to=2026-01-31' },
+    expected: adminOnly('/admin/billing/export.csv?from=2026-01-01&to=2026-01-31'),
+  },
+  // The PDF preview takes the editor's form by POST only.
+  { request: { method: 'GET', path: '/admin/billing/preview' }, expected: adminOnly('/admin/billing/preview', 405) },
   // An unknown post: the admin gets the 404 page, everyone else the same refusal as for a real one.
   {
     request: { method: 'GET', path: `/admin/blog/${noSuchPost}` },
@@ -127,6 +148,19 @@ const matrix: ReadonlyArray<{ request: Request; expected: Row }> = [
   {
     request: { method: 'POST', path: `/admin/blog/${noSuchPost}`, form: { intent: 'delete' } },
     expected: adminOnly(`/admin/blog/${noSuchPost}`, 404),
+  },
+  // An empty draft, a send of a document that does not exist, a preview of nothing: nothing is written.
+  {
+    request: { method: 'POST', path: '/admin/billing/new', form: { intent: 'save', kind: 'invoice' } },
+    expected: adminOnly('/admin/billing/new', 400),
+  },
+  {
+    request: { method: 'POST', path: `/admin/billing/${noSuchPost}`, form: { intent: 'send' } },
+    expected: adminOnly(`/admin/billing/${noSuchPost}`, 404),
+  },
+  {
+    request: { method: 'POST', path: '/admin/billing/preview', form: { kind: 'invoice' } },
+    expected: adminOnly('/admin/billing/preview', 400),
   },
   // Resetting the second factor of an account that does not exist: the admin's answer is a 409.
   {

@@ -183,7 +183,7 @@ const lineField = /^lines\.(\d{1,3})\.(description|quantity|unitPrice|taxable)$/
 /**
  * The editor's form as draftFormSchema reads it. A form's values are flat, so the lines come as
  * `lines.0.description`, `lines.0.quantity`, `lines.0.unitPrice`, `lines.0.taxable`, numbered in
- * order by the editor; a line left entirely blank is not a line.
+ * order by the editor; a line with neither a description nor a price is not a line.
  */
 export function draftFromValues(values: Record<string, string>): Record<string, unknown> {
   const lines: Record<string, string>[] = []
@@ -199,9 +199,7 @@ export function draftFromValues(values: Record<string, string>): Record<string, 
     lines[index] ??= {}
     ;(lines[index] as Record<string, string>)[match[2] as string] = value
   }
-  const filled = lines.filter(
-    (line) => line && [line.description, line.quantity, line.unitPrice].some((v) => (v ?? '').trim() !== ''),
-  )
+  const filled = lines.filter((line) => line && [line.description, line.unitPrice].some((v) => (v ?? '').trim() !== ''))
   return { ...fields, lines: filled }
 }
 

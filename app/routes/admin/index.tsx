@@ -146,6 +146,17 @@ export default function Admin({ loaderData }: Route.ComponentProps) {
           </Link>
         </p>
       </section>
+      <section aria-labelledby="billing-title" className="grid gap-2">
+        <h2 id="billing-title" className="font-semibold text-xl">
+          Billing
+        </h2>
+        <p className="text-muted-foreground text-sm">
+          Estimates, invoices, payments and receipts of client accounts.{' '}
+          <Link className="font-medium text-primary underline-offset-4 hover:underline" to="/admin/billing">
+            Manage billing
+          </Link>
+        </p>
+      </section>
       <section aria-labelledby="two-factor-title" className="grid gap-2">
         <h2 id="two-factor-title" className="font-semibold text-xl">
           Two-factor sign-in

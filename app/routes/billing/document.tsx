@@ -116,9 +116,10 @@ export async function loader(args: Route.LoaderArgs) {
 type Result = ActionResult & { intent?: 'accept' | 'decline' }
 
 export async function action(args: Route.ActionArgs) {
+  // The body first: what is not a form is refused (415, 405, 400) before anything else is looked at.
+  const submitted = formValues(await readForm(args.request))
   const { kind, client, id } = await load(args)
   if (kind !== 'estimate') throw documentNotFound()
-  const submitted = formValues(await readForm(args.request))
   const deps = billingDeps(args.context)
   const { log } = args.context.get(appContext)
   const intent = submitted.intent

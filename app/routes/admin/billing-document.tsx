@@ -1,0 +1,559 @@
+import { ArrowLeftIcon, DownloadIcon } from 'lucide-react'
+import { data, Link, redirect, useActionData, useSearchParams } from 'react-router'
+import { billingTerms, business } from '~/content/business'
+import { appContext } from '~/context.server'
+import { guardedUser } from '~/features/accounts/guards.server'
+import { BillingError, billingDeps, billingUnavailable, businessToday } from '~/features/billing/context.server'
+import { type ClientChoice, DraftEditor, type EditorValues, editorValuesFrom } from '~/features/billing/draft-editor'
+import { kindLabels, paymentMethodLabels } from '~/features/billing/labels'
+import { formatMoney, formatQuantity, taxRateInput } from '~/features/billing/money'
+import { printedBillingDocument } from '~/features/billing/printed'
+import { PrintedDocumentView } from '~/features/billing/printed-document'
+import { nextReminderOn } from '~/features/billing/reminders'
+import {
+  draftFieldErrors,
+  draftFormSchema,
+  draftFromValues,
+  paymentFormSchema,
+  voidFormSchema,
+} from '~/features/billing/schema'
+import {
+  ConvertForm,
+  DeleteDraftDialog,
+  PaymentForm,
+  RemindersForm,
+  SendForm,
+  VoidDialog,
+} from '~/features/billing/staff-panels'
+import { availableEvents, type InvoiceStatus, shownStatus, statusLabels } from '~/features/billing/states'
+import { StatusBadge } from '~/features/billing/status-badge'
+import { addDays, businessDateTimeFormat, formatCalendarDate } from '~/lib/business-time'
+import { checkForm, formValues, readForm, reply } from '~/lib/forms/action.server'
+import type { ActionResult, FieldErrors } from '~/lib/forms/result'
+import { pageMeta } from '~/lib/seo'
+import { useResultToast } from '~/lib/toast'
+import { Button } from '~/ui/button'
+import { FormMessage } from '~/ui/field'
+import {
+  convertEstimate,
+  createDraft,
+  deleteDraft,
+  recordPayment,
+  sendDocument,
+  setReminders,
+  updateDraft,
+  voidDocument,
+} from '../../../server/billing/documents.server.ts'
+import { currentIssuer } from '../../../server/billing/parties.server.ts'
+import { documentDetail, listClientAccounts, pdfInputOf } from '../../../server/billing/queries.server.ts'
+import type { Route } from './+types/billing-document'
+
+// /admin/billing/new and /admin/billing/{id}: a draft in the editor (with its live preview), or a
+// sent document with what staff can do to it now (the transition table decides which buttons).
+
+export const meta: Route.MetaFunction = ({ matches, loaderData, params }) =>
+  pageMeta({
+    title: loaderData?.title ?? 'Billing document',
+    description: `A billing document of ${business.name}.`,
+    path: params.id ? `/admin/billing/${params.id}` : '/admin/billing/new',
+    matches,
+    noindex: true,
+  })
+
+const notFound = () => data({ error: 'There is no billing document at this address.' }, { status: 404 })
+
+const clientLabel = (c: { fullName: string | null; companyName: string | null; email: string }) =>
+  [c.companyName, c.fullName, c.email].filter(Boolean).join(' · ')
+
+export async function loader(args: Route.LoaderArgs) {
+  const { database, log } = args.context.get(appContext)
+  const today = businessToday()
+  try {
+    const accounts = await listClientAccounts(database.db)
+    const clients: ClientChoice[] = accounts.map((c) => ({
+      id: c.id,
+      label: clientLabel(c),
+      billTo: { name: c.fullName || c.email, companyName: c.companyName, email: c.email, phone: c.phone },
+    }))
+    const common = { clients, issuer: currentIssuer(), today }
+    if (!args.params.id) {
+      const url = new URL(args.request.url)
+      const kind = url.searchParams.get('kind') === 'estimate' ? 'estimate' : 'invoice'
+      const initial: EditorValues = {
+        kind,
+        clientId: clients.find((c) => c.id === url.searchParams.get('client'))?.id ?? '',
+        lines: [],
+        taxRate: '',
+        taxLabel: '',
+        notes: '',
+        dueOn: addDays(today, billingTerms.paymentDays),
+        expiresOn: addDays(today, billingTerms.estimateValidDays),
+      }
+      return { view: 'new' as const, title: `New ${kind}`, initial, ...common }
+    }
+    const detail = await documentDetail(database.db, args.params.id)
+    if (!detail) throw notFound()
+    const doc = detail.document
+    if (doc.status === 'draft') {
+      const initial: EditorValues = {
+        kind: doc.kind === 'estimate' ? 'estimate' : 'invoice',
+        clientId: doc.clientId,
+        lines: detail.lines.map((line, i) => ({
+          key: i,
+          description: line.description,
+          quantity: formatQuantity(line.quantityMilli),
+          unitPrice: (line.unitPriceCents / 100).toFixed(2),
+          taxable: line.taxable,
+        })),
+        taxRate: doc.taxRateMilliPercent ? taxRateInput(doc.taxRateMilliPercent) : '',
+        taxLabel: doc.taxLabel ?? '',
+        notes: doc.notes ?? '',
+        dueOn: doc.dueOn ?? addDays(today, billingTerms.paymentDays),
+        expiresOn: doc.expiresOn ?? addDays(today, billingTerms.estimateValidDays),
+      }
+      return {
+        view: 'draft' as const,
+        title: `Draft ${kindLabels[doc.kind].toLowerCase()}`,
+        id: doc.id,
+        initial,
+        updatedAt: doc.updatedAt.toISOString(),
+        source: detail.source,
+        ...common,
+      }
+    }
+    const facts = {
+      kind: doc.kind,
+      status: doc.status,
+      totalCents: doc.totalCents,
+      amountPaidCents: doc.amountPaidCents,
+      lineCount: detail.lines.length,
+      expired: doc.expiresOn !== null && doc.expiresOn < today,
+    }
+    return {
+      view: 'sent' as const,
+      title: `${kindLabels[doc.kind]} ${doc.number}`,
+      id: doc.id,
+      kind: doc.kind,
+      number: doc.number ?? '',
+      printed: printedBillingDocument(pdfInputOf(detail, today)),
+      shown: shownStatus(doc, today),
+      events: availableEvents(facts, 'staff'),
+      balanceCents: doc.totalCents - doc.amountPaidCents,
+      client: { id: detail.client.id, label: clientLabel(detail.client) },
+      timeline: {
+        createdBy: doc.createdByEmail,
+        createdAt: doc.createdAt.toISOString(),
+        sentAt: doc.sentAt?.toISOString() ?? null,
+        sentBy: doc.sentByEmail,
+        viewedAt: doc.viewedAt?.toISOString() ?? null,
+        decidedAt: doc.decidedAt?.toISOString() ?? null,
+        voidedAt: doc.voidedAt?.toISOString() ?? null,
+        paidAt: doc.paidAt?.toISOString() ?? null,
+      },
+      reminders:
+        doc.kind === 'invoice'
+          ? {
+              enabled: doc.remindersEnabled,
+              sent: doc.remindersSent,
+              next: nextReminderOn({ ...doc, status: doc.status as InvoiceStatus }),
+            }
+          : null,
+      payments: detail.payments.map((p) => ({
+        id: p.id,
+        amountCents: p.amountCents,
+        method: p.method,
+        receivedOn: p.receivedOn,
+        reference: p.reference,
+        receiptId: p.receiptId,
+        receiptNumber: p.receiptNumber,
+        recordedBy: p.recordedByEmail,
+      })),
+      source: detail.source,
+      convertedTo: detail.convertedTo,
+      paidInvoice: detail.receiptOf?.invoice ?? null,
+      ...common,
+    }
+  } catch (error) {
+    if (error && typeof error === 'object' && 'type' in error) throw error
+    log.warn({ err: error, id: args.params.id ?? null }, 'admin billing document failed to load')
+    throw billingUnavailable()
+  }
+}
+
+type Result = ActionResult & { intent?: string; conflictAt?: string }
+
+export async function action(args: Route.ActionArgs) {
+  const admin = guardedUser(args.context)
+  const actor = { userId: admin.userId, email: admin.email }
+  const { log } = args.context.get(appContext)
+  const deps = billingDeps(args.context)
+  const submitted = formValues(await readForm(args.request))
+  const id = args.params.id
+  const intent = submitted.intent ?? ''
+  const loadedAt = () => {
+    const at = new Date(submitted.updatedAt ?? '')
+    return Number.isNaN(at.getTime()) ? undefined : at
+  }
+  const refuse = (status: number, message: string, extra: Partial<Result> = {}) =>
+    reply<Result>({ ok: false, message, intent, ...extra }, { status })
+
+  try {
+    switch (intent) {
+      case 'save': {
+        const parsed = draftFormSchema.safeParse(draftFromValues(submitted))
+        if (!parsed.success) {
+          return refuse(400, 'Check the highlighted fields. Nothing was saved.', {
+            fieldErrors: draftFieldErrors(parsed.error),
+            values: submitted,
+          })
+        }
+        if (!id) {
+          const created = await createDraft(deps, actor, parsed.data)
+          return redirect(`/admin/billing/${created.id}?created=1`)
+        }
+        const at = loadedAt()
+        if (!at) return refuse(400, 'The form is incomplete. Reload the page.', { values: submitted })
+        await updateDraft(deps, actor, id, at, parsed.data)
+        return reply<Result>({ ok: true, intent, message: 'Draft saved.' })
+      }
+      case 'send': {
+        if (!id) throw notFound()
+        const sent = await sendDocument(deps, actor, id, loadedAt())
+        return reply<Result>({
+          ok: true,
+          intent,
+          message: `Sent as ${sent.number}: the client has been e-mailed a link.`,
+        })
+      }
+      case 'delete': {
+        if (!id) throw notFound()
+        await deleteDraft(deps, actor, id, loadedAt())
+        return redirect('/admin/billing?deleted=1')
+      }
+      case 'convert': {
+        if (!id) throw notFound()
+        const invoice = await convertEstimate(deps, actor, id)
+        return redirect(`/admin/billing/${invoice.id}?converted=1`)
+      }
+      case 'pay': {
+        if (!id) throw notFound()
+        const checked = checkForm(paymentFormSchema, submitted, { message: 'Check the payment. Nothing was recorded.' })
+        if (!checked.ok) return reply<Result>({ ...checked.result, intent })
+        const { receipt } = await recordPayment(deps, actor, id, checked.data)
+        return reply<Result>({
+          ok: true,
+          intent,
+          message: `Payment recorded. Receipt ${receipt.number} is e-mailed to the client with its PDF.`,
+        })
+      }
+      case 'void': {
+        if (!id) throw notFound()
+        const checked = checkForm(voidFormSchema, { reason: submitted.reason ?? '' })
+        if (!checked.ok) return reply<Result>({ ...checked.result, intent })
+        await voidDocument(deps, actor, id, checked.data.reason)
+        return reply<Result>({ ok: true, intent, message: 'Void. The client has been e-mailed the reason.' })
+      }
+      case 'reminders': {
+        if (!id) throw notFound()
+        const enabled = submitted.enabled === 'on'
+        await setReminders(deps, actor, id, enabled)
+        return reply<Result>({ ok: true, intent, message: enabled ? 'Reminders are on.' : 'Reminders are off.' })
+      }
+      default:
+        return refuse(400, 'Unknown request. Reload the page and try again.')
+    }
+  } catch (error) {
+    if (!(error instanceof BillingError)) {
+      if (error && typeof error === 'object' && ('type' in error || error instanceof Response)) throw error
+      log.warn({ err: error, id: id ?? null, intent }, 'admin billing change failed')
+      return refuse(503, 'The database did not answer, so nothing was changed. Try again in a minute.', {
+        ...(intent === 'save' ? { values: submitted } : {}),
+      })
+    }
+    switch (error.kind) {
+      case 'not-found':
+        throw notFound()
+      case 'conflict':
+        return refuse(409, error.message, {
+          values: submitted,
+          ...(error.details.changedAt ? { conflictAt: error.details.changedAt.toISOString() } : {}),
+        })
+      case 'invalid':
+        return refuse(400, error.message, {
+          ...(intent === 'save' ? { values: submitted } : {}),
+          ...(error.details.field ? { fieldErrors: { [error.details.field]: [error.message] } } : {}),
+        })
+      case 'refused':
+        return refuse(
+          409,
+          error.message,
+          error.details.field ? { fieldErrors: { [error.details.field]: [error.message] } } : {},
+        )
+    }
+  }
+}
+
+const formatTime = (iso: string) => businessDateTimeFormat.format(new Date(iso))
+
+export default function AdminBillingDocument({ loaderData }: Route.ComponentProps) {
+  const result = useActionData<typeof action>()
+  useResultToast(result, { ok: 'Done', failed: 'Not changed' })
+  useArrivalNotice()
+  return (
+    <div className="mx-auto grid max-w-7xl gap-6 px-6 py-10">
+      <p>
+        <Link
+          to="/admin/billing"
+          className="inline-flex min-h-11 items-center gap-2 font-medium text-primary text-sm underline-offset-4 hover:underline"
+        >
+          <ArrowLeftIcon className="size-4" aria-hidden="true" />
+          All billing documents
+        </Link>
+      </p>
+      {loaderData.view === 'sent' ? (
+        <SentDocument data={loaderData} result={result} />
+      ) : (
+        <DraftPage data={loaderData} result={result} />
+      )}
+    </div>
+  )
+}
+
+function useArrivalNotice() {
+  const [params] = useSearchParams()
+  if (params.get('created') === '1') return 'created'
+  if (params.get('converted') === '1') return 'converted'
+  return null
+}
+
+type Data = Route.ComponentProps['loaderData']
+type DraftData = Extract<Data, { view: 'new' | 'draft' }>
+type SentData = Extract<Data, { view: 'sent' }>
+
+function DraftPage({ data: loaded, result }: { data: DraftData; result: Result | undefined }) {
+  const arrival = useArrivalNotice()
+  const failedSave = result && !result.ok && result.intent === 'save'
+  const initial = failedSave && result.values ? editorValuesFrom(result.values, loaded.initial) : loaded.initial
+  const errors: FieldErrors | undefined = result && !result.ok ? result.fieldErrors : undefined
+  const draft = loaded.view === 'draft' ? loaded : null
+  return (
+    <>
+      <div className="flex flex-wrap items-start justify-between gap-4">
+        <div className="grid gap-1">
+          <h1 className="font-bold text-3xl tracking-tight">{loaded.title}</h1>
+          <p className="text-muted-foreground text-sm">
+            Only staff see a draft. Sending numbers it, freezes it and e-mails the client a link.
+            {draft?.source?.number &&
+              ` Made from ${kindLabels[draft.source.kind].toLowerCase()} ${draft.source.number}.`}
+          </p>
+        </div>
+        {draft && (
+          <div className="flex flex-wrap gap-2">
+            <Button asChild variant="outline">
+              <a href={`/admin/billing/${draft.id}/pdf`}>
+                <DownloadIcon aria-hidden="true" />
+                Saved draft as PDF
+              </a>
+            </Button>
+            <DeleteDraftDialog updatedAt={draft.updatedAt} />
+          </div>
+        )}
+      </div>
+      {arrival === 'created' && (
+        <FormMessage tone="success">Draft created. Keep editing it here, then send it.</FormMessage>
+      )}
+      {arrival === 'converted' && (
+        <FormMessage tone="success">The estimate is now a draft invoice: check the due date, then send it.</FormMessage>
+      )}
+      {result && !result.ok && result.intent !== 'save' && !result.fieldErrors && (
+        <FormMessage tone="error">{result.message}</FormMessage>
+      )}
+      {draft && (
+        <section
+          aria-labelledby="send-heading"
+          className="grid gap-2 rounded-xl border border-primary/40 bg-primary/5 p-6"
+        >
+          <h2 id="send-heading" className="font-semibold text-lg">
+            Ready?
+          </h2>
+          <p className="text-muted-foreground text-sm">
+            Save your changes first: sending sends the draft as last saved.
+          </p>
+          <div>
+            <SendForm kind={draft.initial.kind} updatedAt={draft.updatedAt} />
+          </div>
+          {result && !result.ok && result.intent === 'send' && result.fieldErrors && (
+            <FormMessage tone="error">{result.message}</FormMessage>
+          )}
+        </section>
+      )}
+      <DraftEditor
+        key={draft?.updatedAt ?? 'new'}
+        mode={draft ? 'edit' : 'new'}
+        initial={initial}
+        clients={loaded.clients}
+        issuer={loaded.issuer}
+        today={loaded.today}
+        updatedAt={draft?.updatedAt}
+        errors={failedSave ? errors : undefined}
+        message={
+          failedSave
+            ? `${result.message}${result.conflictAt ? ` The other change was saved ${formatTime(result.conflictAt)}: reload to see it.` : ''}`
+            : undefined
+        }
+      />
+    </>
+  )
+}
+
+function SentDocument({ data: loaded, result }: { data: SentData; result: Result | undefined }) {
+  const errors = result && !result.ok ? result.fieldErrors : undefined
+  const kind = loaded.kind === 'receipt' ? null : loaded.kind
+  const t = loaded.timeline
+  return (
+    <>
+      <div className="flex flex-wrap items-start justify-between gap-4">
+        <div className="grid gap-1">
+          <h1 className="flex flex-wrap items-center gap-3 font-bold text-3xl tracking-tight">
+            {loaded.title} <StatusBadge status={loaded.shown} />
+          </h1>
+          <p className="text-muted-foreground text-sm">
+            For{' '}
+            <Link to={`/admin/billing?client=${loaded.client.id}`} className="font-medium text-primary underline">
+              {loaded.client.label}
+            </Link>
+          </p>
+        </div>
+        <Button asChild variant="outline">
+          <a href={`/admin/billing/${loaded.id}/pdf`}>
+            <DownloadIcon aria-hidden="true" />
+            Download PDF
+          </a>
+        </Button>
+      </div>
+      {result && !result.ok && !(result.intent === 'pay' && errors) && !(result.intent === 'void' && errors) && (
+        <FormMessage tone="error">{result.message}</FormMessage>
+      )}
+      <div className="grid gap-6 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]">
+        <div className="grid content-start gap-6">
+          <PrintedDocumentView doc={loaded.printed} />
+          {loaded.kind === 'invoice' && (
+            <section aria-labelledby="payments-heading" className="grid gap-3">
+              <h2 id="payments-heading" className="font-semibold text-xl">
+                Payments
+              </h2>
+              {loaded.payments.length === 0 ? (
+                <p className="text-muted-foreground text-sm">No payment recorded yet.</p>
+              ) : (
+                <ul className="grid gap-2">
+                  {loaded.payments.map((p) => (
+                    <li
+                      key={p.id}
+                      className="flex flex-wrap justify-between gap-2 rounded-lg border bg-card p-4 text-sm"
+                    >
+                      <span>
+                        {formatMoney(p.amountCents)} · {paymentMethodLabels[p.method]} · received{' '}
+                        {formatCalendarDate(p.receivedOn)}
+                        {p.reference && ` · ${p.reference}`} · recorded by {p.recordedBy}
+                      </span>
+                      <Link to={`/admin/billing/${p.receiptId}`} className="font-semibold text-primary underline">
+                        Receipt {p.receiptNumber}
+                      </Link>
+                    </li>
+                  ))}
+                </ul>
+              )}
+            </section>
+          )}
+        </div>
+        <aside className="grid content-start gap-4">
+          <section
+            aria-labelledby="history-heading"
+            className="grid gap-2 rounded-xl border bg-card p-6 text-sm shadow-sm"
+          >
+            <h2 id="history-heading" className="font-semibold text-lg">
+              History
+            </h2>
+            <ul className="grid gap-1">
+              <li>
+                Created {formatTime(t.createdAt)} by {t.createdBy}
+              </li>
+              {t.sentAt && (
+                <li>
+                  {loaded.kind === 'receipt' ? 'Issued' : 'Sent'} {formatTime(t.sentAt)}
+                  {t.sentBy ? ` by ${t.sentBy}` : ''}
+                </li>
+              )}
+              {loaded.kind !== 'receipt' && (
+                <li>
+                  {t.viewedAt ? `Viewed by the client ${formatTime(t.viewedAt)}` : 'Not opened by the client yet'}
+                </li>
+              )}
+              {t.decidedAt && (
+                <li>
+                  {statusLabels[loaded.shown === 'converted' ? 'accepted' : loaded.shown]} by the client{' '}
+                  {formatTime(t.decidedAt)}
+                </li>
+              )}
+              {t.paidAt && <li>Paid in full {formatTime(t.paidAt)}</li>}
+              {t.voidedAt && <li>Void since {formatTime(t.voidedAt)}</li>}
+            </ul>
+            {loaded.source?.number && (
+              <p>
+                From{' '}
+                <Link to={`/admin/billing/${loaded.source.id}`} className="font-semibold text-primary underline">
+                  {kindLabels[loaded.source.kind]} {loaded.source.number}
+                </Link>
+              </p>
+            )}
+            {loaded.convertedTo && (
+              <p>
+                Invoiced as{' '}
+                <Link to={`/admin/billing/${loaded.convertedTo.id}`} className="font-semibold text-primary underline">
+                  {loaded.convertedTo.number ?? 'a draft invoice'}
+                </Link>
+              </p>
+            )}
+          </section>
+          {loaded.reminders && (
+            <section
+              aria-labelledby="reminders-heading"
+              className="grid gap-2 rounded-xl border bg-card p-6 text-sm shadow-sm"
+            >
+              <h2 id="reminders-heading" className="font-semibold text-lg">
+                Overdue reminders
+              </h2>
+              <p>
+                {loaded.reminders.sent} of 3 sent.{' '}
+                {loaded.reminders.enabled
+                  ? loaded.reminders.next
+                    ? `Next on ${formatCalendarDate(loaded.reminders.next)} if still unpaid.`
+                    : 'None due.'
+                  : 'Turned off for this invoice.'}
+              </p>
+              {loaded.events.includes('set-reminders') && <RemindersForm enabled={loaded.reminders.enabled} />}
+            </section>
+          )}
+          {kind && loaded.events.includes('convert') && <ConvertForm />}
+          {kind && loaded.events.includes('void') && (
+            <VoidDialog
+              kind={kind}
+              number={loaded.number}
+              error={result?.intent === 'void' ? errors?.reason : undefined}
+            />
+          )}
+        </aside>
+      </div>
+      {loaded.events.includes('pay') && (
+        <PaymentForm
+          // A recorded payment changes the balance: the form starts again from the new one.
+          key={loaded.balanceCents}
+          balanceCents={loaded.balanceCents}
+          today={loaded.today}
+          errors={result?.intent === 'pay' ? errors : undefined}
+          values={result && !result.ok && result.intent === 'pay' ? result.values : undefined}
+        />
+      )}
+    </>
+  )
+}
