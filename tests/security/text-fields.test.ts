@@ -94,6 +94,25 @@ const samples: Record<string, { form: Record<string, unknown>; multiline?: strin
       role: 'client',
     },
   },
+  draftLineSchema: { form: { description: 'Full Help Desk', quantity: '8', unitPrice: '100', taxable: 'on' } },
+  draftFormSchema: {
+    form: {
+      kind: 'invoice',
+      clientId: '00000000-0000-4000-8000-000000000000',
+      lines: [{ description: 'Full Help Desk', quantity: '8', unitPrice: '100' }],
+      taxRate: '8.375',
+      taxLabel: 'Rockland County, NY',
+      notes: 'Thank you.',
+      dueOn: '2026-05-31',
+      expiresOn: '2026-05-31',
+    },
+    multiline: ['notes'],
+  },
+  paymentFormSchema: { form: { amount: '250', method: 'check', receivedOn: '2026-05-01', reference: 'Check 1042' } },
+  declineFormSchema: { form: { reason: 'Not this quarter.' }, multiline: ['reason'] },
+  voidFormSchema: { form: { reason: 'Billed twice.' }, multiline: ['reason'] },
+  remindersFormSchema: { form: { enabled: 'on' } },
+  exportRangeSchema: { form: { from: '2026-01-01', to: '2026-03-31' } },
   blogPostFormSchema: {
     form: {
       title: 'Why the printer stops',

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { optionalText, text } from '../../lib/forms/text'
 import { paymentMethodLabels, paymentMethods } from './labels'
 import { documentTotals, moneyLimits, parseMoney, parseQuantity, parseTaxRate } from './money'
 
@@ -6,48 +7,6 @@ import { documentTotals, moneyLimits, parseMoney, parseQuantity, parseTaxRate } 
  * What staff and clients submit about billing documents, as the server reads it (the pages use the
  * same schemas). Every message names the field and what to do.
  */
-
-/**
- * Characters a person cannot type, and mail or the database cannot carry: control characters (a
- * line break in a one-line field would forge lines of an e-mail; PostgreSQL refuses NUL) and half
- * surrogate pairs. Multi-line fields keep tab and line breaks.
- */
-function badCharacters(value: string, multiline: boolean): boolean {
-  for (let i = 0; i < value.length; i++) {
-    const code = value.charCodeAt(i)
-    if (code === 0x09 || code === 0x0a || code === 0x0d || code === 0x2028 || code === 0x2029) {
-      if (!multiline) return true
-    } else if (code < 0x20 || (code >= 0x7f && code <= 0x9f)) {
-      return true
-    } else if (code >= 0xd800 && code <= 0xdbff) {
-      const next = value.charCodeAt(i + 1)
-      if (!(next >= 0xdc00 && next <= 0xdfff)) return true
-      i++
-    } else if (code >= 0xdc00 && code <= 0xdfff) {
-      return true
-    }
-  }
-  return false
-}
-
-function textField(label: string, max: number, options: { multiline?: boolean; required?: string } = {}) {
-  return z
-    .string({ error: `${label} must be text.` })
-    .trim()
-    .refine(
-      (v) => !badCharacters(v, options.multiline ?? false),
-      options.multiline
-        ? `${label} contains invisible control characters. Type it again or paste it as plain text.`
-        : `${label} must be one line of plain text.`,
-    )
-    .refine((v) => !options.required || v !== '', options.required ?? '')
-    .refine((v) => v.length <= max, `${label} must be at most ${max.toLocaleString('en-US')} characters.`)
-}
-
-const optionalTextField = (label: string, max: number, multiline = false) =>
-  z
-    .preprocess((v) => (v === undefined || v === null ? '' : v), textField(label, max, { multiline }))
-    .transform((v) => (v === '' ? null : v))
 
 const datePattern = /^(\d{4})-(\d{2})-(\d{2})$/
 
@@ -61,6 +20,15 @@ export function isCalendarDate(value: string): boolean {
   return date.getUTCMonth() === month - 1 && date.getUTCDate() === day
 }
 
+const optionalDateField = z.preprocess(
+  (v) => (v === null || (typeof v === 'string' && v.trim() === '') ? undefined : v),
+  z
+    .string({ error: 'Enter a date like 2026-05-31.' })
+    .trim()
+    .refine(isCalendarDate, 'Enter a date like 2026-05-31.')
+    .optional(),
+)
+
 const dateField = (required: string) =>
   z.string({ error: required }).trim().min(1, required).refine(isCalendarDate, 'Enter a date like 2026-05-31.')
 
@@ -69,10 +37,14 @@ const booleanField = z
   .optional()
   .transform((v) => v === true || v === 'on' || v === 'true')
 
-const numberText = z.union([z.string(), z.number()], { error: 'Enter a number.' }).transform((v) => String(v))
+/** A number as typed: digits and what people type around them ($ , . % and spaces); nothing invisible. */
+const numberText = z
+  .union([z.string(), z.number()], { error: 'Enter a number.' })
+  .transform((v) => String(v))
+  .refine((v) => /^[0-9$,.% ]*$/.test(v), 'Enter a number.')
 
 export const draftLineSchema = z.object({
-  description: textField('Description', 300, { required: 'Describe the line.' }),
+  description: text({ label: 'Description', max: 300, required: 'Describe the line.' }),
   quantity: numberText.transform((text, ctx) => {
     const value = parseQuantity(text)
     if (value === null || value <= 0 || value > moneyLimits.quantityMilli) {
@@ -106,26 +78,29 @@ export const draftFormSchema = z
       .array(draftLineSchema, { error: 'Add at least one line.' })
       .min(1, 'Add at least one line.')
       .max(moneyLimits.lines, `A document holds at most ${moneyLimits.lines} lines.`),
-    taxRate: numberText.transform((text, ctx) => {
-      const value = text.trim() === '' ? 0 : parseTaxRate(text)
-      if (value === null || value > moneyLimits.taxRateMilliPercent) {
-        ctx.addIssue({ code: 'custom', message: 'Enter a tax rate in percent, like 8.375 (0 for none).' })
-        return z.NEVER
-      }
-      return value
-    }),
-    taxLabel: optionalTextField('Tax label', 80),
-    notes: optionalTextField('Notes', 2000, true),
-    dueOn: z.string().optional(),
-    expiresOn: z.string().optional(),
+    // Left out or empty: no tax.
+    taxRate: z
+      .preprocess((v) => v ?? '', numberText)
+      .transform((text, ctx) => {
+        const value = text.trim() === '' ? 0 : parseTaxRate(text)
+        if (value === null || value > moneyLimits.taxRateMilliPercent) {
+          ctx.addIssue({ code: 'custom', message: 'Enter a tax rate in percent, like 8.375 (0 for none).' })
+          return z.NEVER
+        }
+        return value
+      }),
+    taxLabel: optionalText({ label: 'Tax label', max: 80 }),
+    notes: optionalText({ label: 'Notes', max: 2000, multiline: true }),
+    dueOn: optionalDateField,
+    expiresOn: optionalDateField,
   })
   .superRefine((form, ctx) => {
-    const field = form.kind === 'invoice' ? 'dueOn' : 'expiresOn'
-    const value = (form.kind === 'invoice' ? form.dueOn : form.expiresOn)?.trim() ?? ''
-    const required = form.kind === 'invoice' ? 'Choose the due date.' : 'Choose the date the estimate is valid until.'
-    const parsed = dateField(required).safeParse(value)
-    if (!parsed.success) {
-      for (const issue of parsed.error.issues) ctx.addIssue({ code: 'custom', path: [field], message: issue.message })
+    // An invoice needs its due date, an estimate the date it is valid until; the other is ignored.
+    if (form.kind === 'invoice' && !form.dueOn) {
+      ctx.addIssue({ code: 'custom', path: ['dueOn'], message: 'Choose the due date.' })
+    }
+    if (form.kind === 'estimate' && !form.expiresOn) {
+      ctx.addIssue({ code: 'custom', path: ['expiresOn'], message: 'Choose the date the estimate is valid until.' })
     }
   })
   .transform((form, ctx) => {
@@ -154,10 +129,10 @@ export const draftFormSchema = z
       clientId: form.clientId,
       lines,
       taxRateMilliPercent: form.taxRate,
-      taxLabel: form.taxLabel,
-      notes: form.notes,
-      dueOn: form.kind === 'invoice' ? (form.dueOn?.trim() ?? null) : null,
-      expiresOn: form.kind === 'estimate' ? (form.expiresOn?.trim() ?? null) : null,
+      taxLabel: form.taxLabel ?? null,
+      notes: form.notes ?? null,
+      dueOn: form.kind === 'invoice' ? (form.dueOn ?? null) : null,
+      expiresOn: form.kind === 'estimate' ? (form.expiresOn ?? null) : null,
     }
   })
 
@@ -177,17 +152,19 @@ export const paymentFormSchema = z.object({
     error: `Choose how it was paid: ${Object.values(paymentMethodLabels).join(', ').toLowerCase()}.`,
   }),
   receivedOn: dateField('Choose the date the payment was received.'),
-  reference: optionalTextField('Reference', 100),
+  reference: optionalText({ label: 'Reference', max: 100 }).transform((v) => v ?? null),
 })
 
 export type PaymentInput = z.output<typeof paymentFormSchema>
 
 /** A client declining an estimate: the reason is optional. */
-export const declineFormSchema = z.object({ reason: optionalTextField('Reason', 1000, true) })
+export const declineFormSchema = z.object({
+  reason: optionalText({ label: 'Reason', max: 1000, multiline: true }).transform((v) => v ?? null),
+})
 
 /** Staff voiding an invoice or withdrawing an estimate: the reason is kept on the document and told to the client. */
 export const voidFormSchema = z.object({
-  reason: textField('Reason', 1000, { multiline: true, required: 'Say why it is void; the client reads this.' }),
+  reason: text({ label: 'Reason', max: 1000, multiline: true, required: 'Say why; the client reads this.' }),
 })
 
 /** Turning an invoice's overdue reminders on or off. */
@@ -200,3 +177,42 @@ export const exportRangeSchema = z
     to: dateField('Choose the last day.'),
   })
   .refine((range) => range.from <= range.to, { path: ['to'], message: 'The last day comes on or after the first.' })
+
+const lineField = /^lines\.(\d{1,3})\.(description|quantity|unitPrice|taxable)$/
+
+/**
+ * The editor's form as draftFormSchema reads it. A form's values are flat, so the lines come as
+ * `lines.0.description`, `lines.0.quantity`, `lines.0.unitPrice`, `lines.0.taxable`, numbered in
+ * order by the editor; a line left entirely blank is not a line.
+ */
+export function draftFromValues(values: Record<string, string>): Record<string, unknown> {
+  const lines: Record<string, string>[] = []
+  const fields: Record<string, unknown> = {}
+  for (const [name, value] of Object.entries(values)) {
+    const match = lineField.exec(name)
+    if (!match) {
+      fields[name] = value
+      continue
+    }
+    const index = Number(match[1])
+    if (index > moneyLimits.lines) continue
+    lines[index] ??= {}
+    ;(lines[index] as Record<string, string>)[match[2] as string] = value
+  }
+  const filled = lines.filter(
+    (line) => line && [line.description, line.quantity, line.unitPrice].some((v) => (v ?? '').trim() !== ''),
+  )
+  return { ...fields, lines: filled }
+}
+
+/** A draft's field errors keyed by the field's whole name (`lines.2.unitPrice`), so each line shows its own. */
+export function draftFieldErrors(error: { issues: readonly { path: readonly PropertyKey[]; message: string }[] }) {
+  const fields: Record<string, string[]> = {}
+  for (const issue of error.issues) {
+    const key = issue.path.length > 0 ? issue.path.map(String).join('.') : 'form'
+    const list = fields[key] ?? []
+    if (!list.includes(issue.message)) list.push(issue.message)
+    fields[key] = list
+  }
+  return fields
+}
