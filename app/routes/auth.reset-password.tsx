@@ -5,7 +5,7 @@ import { AuthShell } from '~/features/accounts/auth-shell'
 import { requireSameOrigin } from '~/features/accounts/guards.server'
 import { NewPasswordField } from '~/features/accounts/password-field'
 import { resetPasswordSchema } from '~/features/accounts/schema'
-import { checkForm, formValues, readForm, reply } from '~/lib/forms/action.server'
+import { parseForm, reply } from '~/lib/forms/action.server'
 import type { ActionResult } from '~/lib/forms/result'
 import { pageMeta } from '~/lib/seo'
 import { Button } from '~/ui/button'
@@ -30,7 +30,7 @@ const invalidLink =
 
 export async function action(args: Route.ActionArgs) {
   requireSameOrigin(args)
-  const checked = checkForm(resetPasswordSchema, formValues(await readForm(args.request)), { secret: ['newPassword'] })
+  const checked = await parseForm(args.request, resetPasswordSchema, { secret: ['newPassword'] })
   if (!checked.ok) {
     // A broken link is the page's problem, not the field's.
     const { fieldErrors } = checked.result

@@ -6,7 +6,7 @@ import { accountsContext } from '~/features/accounts/context.server'
 import { requireSameOrigin } from '~/features/accounts/guards.server'
 import { NewPasswordField } from '~/features/accounts/password-field'
 import { linkTokenSchema, setupAccountSchema } from '~/features/accounts/schema'
-import { checkForm, formValues, readForm, reply } from '~/lib/forms/action.server'
+import { parseForm, reply } from '~/lib/forms/action.server'
 import type { ActionResult } from '~/lib/forms/result'
 import { pageMeta } from '~/lib/seo'
 import { Button } from '~/ui/button'
@@ -31,7 +31,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export async function action(args: Route.ActionArgs) {
   requireSameOrigin(args)
-  const checked = checkForm(setupAccountSchema, formValues(await readForm(args.request)), { secret: ['password'] })
+  const checked = await parseForm(args.request, setupAccountSchema, { secret: ['password'] })
   if (!checked.ok && !checked.result.fieldErrors?.token) return reply<ActionResult>(checked.result)
   const owner = checked.ok ? await args.context.get(accountsContext).tokenOwner(checked.data.token) : null
   if (!checked.ok || !owner) return reply<ActionResult>({ ok: false, message: invalidInvite })

@@ -2,7 +2,7 @@ import fs from 'node:fs'
 import path from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { adminCredentials, sessionCookie, uniqueIdentity } from '../e2e/helpers/accounts'
+import { adminSessionCookie, uniqueIdentity } from '../e2e/helpers/accounts'
 import { baseURL } from '../e2e/helpers/browser'
 import { routeTable } from './helpers/route-table'
 
@@ -106,8 +106,7 @@ describe('page actions given bodies that are not forms', () => {
 
   beforeAll(async () => {
     actions = await actionRoutes()
-    const admin = adminCredentials()
-    adminCookie = await sessionCookie(admin.email, admin.password, uniqueIdentity('actions-admin').ip)
+    adminCookie = await adminSessionCookie(uniqueIdentity('actions-admin').ip)
   })
 
   it('finds every action of the route table in the built server', () => {

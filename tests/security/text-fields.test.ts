@@ -3,7 +3,7 @@ import path from 'node:path'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { z } from 'zod'
 import { planChoices } from '../../app/features/booking/schema'
-import { adminCredentials, postForm, sessionCookie, uniqueIdentity } from '../e2e/helpers/accounts'
+import { adminSessionCookie, postForm, uniqueIdentity } from '../e2e/helpers/accounts'
 import { baseURL } from '../e2e/helpers/browser'
 import { lineBreaks, refusedEverywhere } from './helpers/control-characters'
 
@@ -247,9 +247,8 @@ describe('control characters sent to the server', () => {
   })
 
   it('answers the settings page 400, not 500, for a NUL in the profile or the deletion note', async () => {
-    const admin = adminCredentials()
     const ip = uniqueIdentity('nul-settings').ip
-    const cookie = await sessionCookie(admin.email, admin.password, ip)
+    const cookie = await adminSessionCookie(ip)
     const profile = await postForm(
       '/account/settings',
       { intent: 'profile', name: 'Ad\u0000min', companyName: '', phone: '(845) 555-0100' },
