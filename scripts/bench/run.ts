@@ -5,9 +5,11 @@
 //   3. Intake (bookings/s, p99) on PGlite and on a throwaway PostgreSQL (scripts/bench/intake.ts)
 //   4. Live status latency across two server processes (scripts/bench/live-status.ts)
 //   5. Memory and boot time
+//   6. Billing with 10,000 documents on PGlite and PostgreSQL (scripts/bench/billing.ts): the client's and
+//      the staff's lists, and the PDF of a 50-line invoice (time and memory over 1,000 generations)
 // Writes docs/perf/results.md and docs/perf/results.json, with each figure's target and ✓/✗.
 //   --quick          the smoke version `npm test` runs: every step, tiny loads, nothing written
-//   --only a,b       run only these steps (lighthouse, http, intake, live); boot and memory always run
+//   --only a,b       run only these steps (lighthouse, http, intake, live, billing); boot and memory always run
 import { spawn } from 'node:child_process'
 import fs from 'node:fs'
 import os from 'node:os'
@@ -15,6 +17,7 @@ import path from 'node:path'
 import { parseArgs } from 'node:util'
 import { lighthousePages, lighthouseTargets } from '../lib/lighthouse-run.mjs'
 import { root, startBuiltServer } from '../lib/server-process.mjs'
+import type { BillingResult } from './billing.ts'
 import { ensureNginx, type LoadResult, load, median, rssMiB, type StaticFile, startNginx } from './lib.ts'
 import type { LiveStatusResult } from './live-status.ts'
 
@@ -61,6 +64,7 @@ type Results = {
     throughput?: ThroughputRow[]
     intake?: { backends: IntakePhase[]; settings: unknown } | { error: string }
     liveStatus?: LiveStatusResult | { error: string; skipped?: boolean }
+    billing?: { backends: BillingResult[]; errors: string[] }
     memory?: { rssAfterLoadMiB: number | null }
     notes?: string[]
   }
@@ -76,7 +80,7 @@ const { values: args } = parseArgs({
   },
 })
 const quick = args.quick ?? false
-const only = new Set((args.only ?? 'lighthouse,http,intake,live').split(',').map((s) => s.trim()))
+const only = new Set((args.only ?? 'lighthouse,http,intake,live,billing').split(',').map((s) => s.trim()))
 const rounds = quick ? 1 : 3
 const duration = quick ? 1 : 8
 const loadAvg = () => os.loadavg().map((l) => Math.round(l * 100) / 100)
@@ -147,6 +151,7 @@ async function main() {
 
   if (only.has('intake')) results.sections.intake = await intake()
   if (only.has('live')) results.sections.liveStatus = await liveStatus()
+  if (only.has('billing')) results.sections.billing = await billing()
   results.loadAverage.end = loadAvg()
   results.sections.notes = notes
   results.checks = checks()
@@ -233,6 +238,25 @@ async function liveStatus(): Promise<NonNullable<Results['sections']['liveStatus
   } finally {
     fs.rmSync(out, { force: true })
   }
+}
+
+/** scripts/bench/billing.ts on PGlite, then on a throwaway PostgreSQL (the smoke run: PGlite, a small load). */
+async function billing(): Promise<NonNullable<Results['sections']['billing']>> {
+  const backends: BillingResult[] = []
+  const errors: string[] = []
+  const load = quick ? ['--documents', '500', '--requests', '10', '--pdfs', '20'] : []
+  for (const withPostgres of quick ? [false] : [false, true]) {
+    const out = path.join(os.tmpdir(), `ramapo-billing-${process.pid}-${withPostgres ? 'pg' : 'pglite'}.json`)
+    const code = await runNode([path.join(root, 'scripts/bench/billing.ts'), '--out', out, ...load], withPostgres)
+    try {
+      if (code === 0 && fs.existsSync(out)) backends.push(JSON.parse(fs.readFileSync(out, 'utf8')) as BillingResult)
+      else if (!(withPostgres && code === 0))
+        errors.push(`the billing benchmark failed on ${withPostgres ? 'PostgreSQL' : 'PGlite'} (exit ${code})`)
+    } finally {
+      fs.rmSync(out, { force: true })
+    }
+  }
+  return { backends, errors }
 }
 
 function summarize(runs: LoadResult[]): Summary {
@@ -339,6 +363,37 @@ function checks(): Check[] {
       value: `p50 ${live.p50Ms} ms, p99 ${live.p99Ms} ms, missed ${live.missed}`,
       target: 'within a second (p99 < 1000 ms), none missed',
       ok: live.p99Ms < 1000 && live.missed === 0,
+    })
+  }
+  for (const error of s.billing?.errors ?? []) {
+    list.push({ section: 'Billing', figure: 'billing benchmark', value: error, target: 'runs', ok: false })
+  }
+  for (const b of s.billing?.backends ?? []) {
+    for (const page of b.pages) {
+      // The two pages the target names; the filtered and searched lists are reported beside them.
+      const targeted = page.path === '/billing/invoices' || page.path === '/admin/billing'
+      list.push({
+        section: 'Billing',
+        figure: `${b.backend}, ${b.documents} documents: ${page.label} (${page.path}), server time p95`,
+        value: `${ms(page.p95)} (p50 ${ms(page.p50)})`,
+        target: targeted ? '< 100 ms' : 'no target (reported)',
+        ok: targeted ? page.p95 < 100 : null,
+      })
+    }
+    list.push({
+      section: 'Billing',
+      figure: `${b.backend}: PDF of a ${b.pdf.lines}-line invoice, server time p95`,
+      value: `${ms(b.pdf.p95)} (p50 ${ms(b.pdf.p50)})`,
+      target: '< 150 ms',
+      ok: b.pdf.p95 < 150,
+    })
+    const growth = Math.round((b.pdf.rssAfterMiB - b.pdf.rssBeforeMiB) * 10) / 10
+    list.push({
+      section: 'Billing',
+      figure: `${b.backend}: server RSS growth over ${b.pdf.generations} PDF generations`,
+      value: `${growth} MiB (${b.pdf.rssBeforeMiB} → ${b.pdf.rssAfterMiB})`,
+      target: '< 20 MB over 1,000',
+      ok: b.pdf.generations >= 1000 ? growth * 1.048576 < 20 : null,
     })
   }
   list.push({
@@ -460,6 +515,31 @@ function report() {
     ...(s.notes ?? []).map((n) => `\nNote: ${n}`),
     '',
   )
+  if (s.billing && s.billing.backends.length > 0) {
+    lines.push(
+      '## 6. Billing',
+      '',
+      "The built server with billing documents seeded (a fifth of them the demo client's), asked one request at a",
+      "time; server time is the server's own `ms` of each request line. The PDF is a 50-line invoice downloaded by",
+      'its client; RSS is the server process before and after the generations, after a warm-up.',
+      '',
+      '| backend | documents | page | p50 | p95 | p99 |',
+      '|---|---|---|---|---|---|',
+      ...s.billing.backends.flatMap((b) =>
+        b.pages.map(
+          (p) => `| ${b.backend} | ${b.documents} | ${p.label} | ${ms(p.p50)} | ${ms(p.p95)} | ${ms(p.p99)} |`,
+        ),
+      ),
+      '',
+      '| backend | PDF lines | generations | p50 | p95 | RSS before → after |',
+      '|---|---|---|---|---|---|',
+      ...s.billing.backends.map(
+        (b) =>
+          `| ${b.backend} | ${b.pdf.lines} | ${b.pdf.generations} | ${ms(b.pdf.p50)} | ${ms(b.pdf.p95)} | ${b.pdf.rssBeforeMiB} → ${b.pdf.rssAfterMiB} MiB |`,
+      ),
+      '',
+    )
+  }
   const text = lines.join('\n')
   console.log(text)
   const failedSteps = (results.checks ?? []).filter((c) => c.target === 'runs' || c.target.startsWith('no errors'))
