@@ -131,4 +131,44 @@ describe('billing, from estimate to receipt', () => {
     await staff.context.close()
     await customer.context.close()
   })
+
+  it('refuses a save over a newer one and keeps what the second editor typed', async () => {
+    const first = await pageFrom(browser(), uniqueIdentity('billing-editor-1').ip)
+    const second = await pageFrom(browser(), uniqueIdentity('billing-editor-2').ip)
+    await signInAdminThroughPage(first.page)
+    await signInAdminThroughPage(second.page)
+    await first.page.getByRole('heading', { name: 'Admin Dashboard', level: 1 }).waitFor()
+    await second.page.getByRole('heading', { name: 'Admin Dashboard', level: 1 }).waitFor()
+    // A draft for the demo client, created by the first editor.
+    await open(first.page, '/admin/billing/new?kind=invoice')
+    await choose(first.page, /^Client/, /Harbor Dental \(demo\)/)
+    await first.page.getByLabel('Description').first().fill('Network check-up')
+    await first.page.getByLabel('Unit price ($)').first().fill('150')
+    await first.page.getByRole('button', { name: 'Create draft' }).click()
+    await first.page.getByText('Draft created.').waitFor()
+    const draftPath = new URL(first.page.url()).pathname
+
+    // Both open it; the first saves a change, then the second saves theirs.
+    await open(second.page, draftPath)
+    await open(first.page, draftPath)
+    await first.page.getByLabel('Unit price ($)').first().fill('175')
+    await first.page.getByRole('button', { name: 'Save draft' }).click()
+    await expectToast(first.page, 'Done', 'Draft saved.')
+    await second.page.getByLabel('Description').first().fill('Network check-up and cabling')
+    await second.page.getByRole('button', { name: 'Save draft' }).click()
+    await second.page
+      .getByText(/Someone changed this draft after you opened it/)
+      .first()
+      .waitFor()
+    expect(await second.page.getByLabel('Description').first().inputValue()).toBe('Network check-up and cabling')
+    await expectAccessible(second.page)
+    // Nothing of the second editor's was saved.
+    await open(first.page, draftPath)
+    expect(await first.page.getByLabel('Description').first().inputValue()).toBe('Network check-up')
+    expect(await first.page.getByLabel('Unit price ($)').first().inputValue()).toBe('175.00')
+    expect(appErrors(first.consoleErrors)).toEqual([])
+    expect(appErrors(second.consoleErrors)).toEqual([])
+    await first.context.close()
+    await second.context.close()
+  })
 })
