@@ -1,4 +1,4 @@
-import { ChevronLeftIcon, ChevronRightIcon, DownloadIcon, PlusIcon, SearchIcon } from 'lucide-react'
+import { DownloadIcon, PlusIcon, SearchIcon } from 'lucide-react'
 import { useState } from 'react'
 import { Form, Link, useNavigation, useSearchParams } from 'react-router'
 import { business } from '~/content/business'
@@ -6,6 +6,7 @@ import { appContext } from '~/context.server'
 import { billingUnavailable, businessToday } from '~/features/billing/context.server'
 import { kindLabels } from '~/features/billing/labels'
 import { formatMoney } from '~/features/billing/money'
+import { Pager } from '~/features/billing/pager'
 import { documentKinds, type ShownStatus, statusLabels } from '~/features/billing/states'
 import { StatusBadge } from '~/features/billing/status-badge'
 import { businessDate, formatCalendarDate } from '~/lib/business-time'
@@ -263,27 +264,7 @@ export default function AdminBilling({ loaderData }: Route.ComponentProps) {
               </tbody>
             </table>
           </div>
-          <nav aria-label="Pages" className="flex items-center justify-between gap-4 text-sm">
-            {list.page > 1 ? (
-              <Link to={pageLink(list.page - 1)} className="inline-flex min-h-11 items-center gap-1 text-primary">
-                <ChevronLeftIcon className="size-4" aria-hidden="true" />
-                Newer
-              </Link>
-            ) : (
-              <span />
-            )}
-            <span className="text-muted-foreground">
-              Page {list.page} of {list.pageCount} · {list.total} documents
-            </span>
-            {list.page < list.pageCount ? (
-              <Link to={pageLink(list.page + 1)} className="inline-flex min-h-11 items-center gap-1 text-primary">
-                Older
-                <ChevronRightIcon className="size-4" aria-hidden="true" />
-              </Link>
-            ) : (
-              <span />
-            )}
-          </nav>
+          <Pager page={list.page} pageCount={list.pageCount} total={list.total} href={pageLink} />
         </div>
       )}
 

@@ -1,10 +1,11 @@
-import { ArrowLeftIcon, ChevronLeftIcon, ChevronRightIcon, DownloadIcon } from 'lucide-react'
+import { ArrowLeftIcon, DownloadIcon } from 'lucide-react'
 import { data, Link, useNavigation } from 'react-router'
 import { business } from '~/content/business'
 import { appContext } from '~/context.server'
 import { guardedUser, pagePath } from '~/features/accounts/guards.server'
 import { billingClient, billingUnavailable, businessToday } from '~/features/billing/context.server'
 import { formatMoney } from '~/features/billing/money'
+import { Pager } from '~/features/billing/pager'
 import { billingSection, clientDocumentPath, kindOfPath, sectionOfKind } from '~/features/billing/sections'
 import { clientStatusFilters, type ShownStatus, statusLabels } from '~/features/billing/states'
 import { StatusBadge } from '~/features/billing/status-badge'
@@ -197,35 +198,7 @@ export default function BillingDocuments({ loaderData }: Route.ComponentProps) {
               </tbody>
             </table>
           </div>
-          {list.pageCount > 1 && (
-            <nav aria-label="Pages" className="flex items-center justify-between gap-4 text-sm">
-              {list.page > 1 ? (
-                <Link
-                  to={query({ page: list.page - 1 })}
-                  className="inline-flex min-h-11 items-center gap-1 text-primary"
-                >
-                  <ChevronLeftIcon className="size-4" aria-hidden="true" />
-                  Newer
-                </Link>
-              ) : (
-                <span />
-              )}
-              <span className="text-muted-foreground">
-                Page {list.page} of {list.pageCount} · {list.total} in all
-              </span>
-              {list.page < list.pageCount ? (
-                <Link
-                  to={query({ page: list.page + 1 })}
-                  className="inline-flex min-h-11 items-center gap-1 text-primary"
-                >
-                  Older
-                  <ChevronRightIcon className="size-4" aria-hidden="true" />
-                </Link>
-              ) : (
-                <span />
-              )}
-            </nav>
-          )}
+          <Pager page={list.page} pageCount={list.pageCount} total={list.total} href={(page) => query({ page })} />
         </div>
       )}
     </div>
