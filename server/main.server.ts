@@ -14,6 +14,9 @@ import { createLogger } from './log.server.ts'
 import { startOutbox } from './mail/outbox.server.ts'
 import { createMailTransport } from './mail/transport.server.ts'
 import { assertNode24 } from './node-guard.server.ts'
+import { invalidatePublicPages, listenForInvalidations } from './page-cache/invalidation.server.ts'
+import { PageCache } from './page-cache/page-cache.server.ts'
+import { authCookiePrefixOf } from './page-cache/request-rules.server.ts'
 import { clientBuildDir } from './paths.server.ts'
 import { loadSecrets } from './secrets.server.ts'
 
@@ -71,6 +74,8 @@ export async function startServer(options: StartOptions) {
   if (config.seedDemo) {
     const { inserted } = await seedDemoContent(database.db)
     log.info({ inserted }, 'demo content seeded')
+    // Other processes may be serving already and keep pages without that content.
+    if (inserted > 0) await invalidatePublicPages(database.db, 'all')
   }
 
   const transport = createMailTransport({
@@ -83,6 +88,15 @@ export async function startServer(options: StartOptions) {
   const accounts = await startAccounts({ config, database, outbox, log, secret: secrets.authSecret })
   await accounts.seedAdmin()
 
+  // Anonymous public pages from memory: production only (in development the modules change), and
+  // each process starts empty, so a deploy never serves a page of the previous version.
+  const pageCache =
+    !options.viteMiddlewares && config.pageCacheMb > 0
+      ? new PageCache({ maxBytes: config.pageCacheMb * 1024 * 1024 })
+      : undefined
+  const invalidations = pageCache ? await listenForInvalidations({ database, cache: pageCache, log }) : undefined
+  const sessionCookie = (await accounts.auth.$context).authCookies.sessionToken.name
+
   const app = createApp({
     config,
     log,
@@ -93,6 +107,7 @@ export async function startServer(options: StartOptions) {
     getBuild: options.getBuild,
     clientDir: options.viteMiddlewares ? undefined : clientBuildDir(),
     strictCsp: !options.viteMiddlewares,
+    pageCache: pageCache ? { cache: pageCache, authCookiePrefix: authCookiePrefixOf(sessionCookie) } : undefined,
   })
   const listener = getRequestListener(app.fetch)
   const vite = options.viteMiddlewares
@@ -122,6 +137,9 @@ export async function startServer(options: StartOptions) {
     })
     // Live status streams never finish by themselves: end them so the server can close.
     await accounts.stop().catch((error: unknown) => log.error({ err: error }, 'live status did not stop cleanly'))
+    await invalidations
+      ?.stop()
+      .catch((error: unknown) => log.warn({ err: error }, 'page cache listener did not stop cleanly'))
     await closed
     clearTimeout(force)
     await outbox.stop().catch((error: unknown) => log.error({ err: error }, 'mail worker did not stop cleanly'))

@@ -22,6 +22,7 @@ import type { Secrets } from '../secrets.server.ts'
 import { immutableAssets } from './assets.server.ts'
 import { bodyLimit } from './body-limit.server.ts'
 import { compress } from './compress.server.ts'
+import { type PageCacheDeps, type PageCacheOutcome, pageCacheFill, pageCacheLookup } from './page-cache.server.ts'
 
 export const BODY_LIMIT_BYTES = 100 * 1024
 
@@ -40,11 +41,13 @@ export type AppDeps = {
   clientDir?: string
   /** False in development: Vite's client and HMR need inline scripts and websockets. */
   strictCsp?: boolean
+  /** Anonymous public pages kept in memory (docs/page-cache.md); absent in development and tests that do not need it. */
+  pageCache?: Omit<PageCacheDeps, 'database' | 'getBuild'>
 }
 
 export type AppEnv = {
   Bindings: { incoming?: IncomingMessage }
-  Variables: { requestId: string; clientIp: string; secureHeadersNonce?: string }
+  Variables: { requestId: string; clientIp: string; secureHeadersNonce?: string; pageCache?: PageCacheOutcome }
 }
 
 const unavailableBody = {
@@ -77,6 +80,7 @@ export function createApp(deps: AppDeps) {
         status: c.res.status,
         ms: Math.round(performance.now() - started),
         ip: c.get('clientIp'),
+        cache: c.get('pageCache'),
       },
       'request',
     )
@@ -112,6 +116,14 @@ export function createApp(deps: AppDeps) {
       crossOriginEmbedderPolicy: false,
     }),
   )
+
+  const pageCache =
+    deps.pageCache && deps.getBuild && deps.strictCsp !== false
+      ? { ...deps.pageCache, database, getBuild: deps.getBuild }
+      : undefined
+  // After the security headers (the nonce is made there) and before compression (a cached page
+  // carries its own gzip form).
+  if (pageCache) app.use(pageCacheLookup(pageCache))
 
   app.use(compress())
 
@@ -175,6 +187,7 @@ export function createApp(deps: AppDeps) {
   if (deps.getBuild) {
     const handle = createRequestHandler(deps.getBuild, config.env === 'production' ? 'production' : 'development')
     const publicOrigin = new URL(config.publicUrl).origin
+    const fill = pageCache ? pageCacheFill(pageCache) : undefined
     app.all('*', async (c) => {
       const context = new RouterContextProvider()
       context.set(appContext, {
@@ -187,7 +200,8 @@ export function createApp(deps: AppDeps) {
         nonce: c.get('secureHeadersNonce') ?? '',
       })
       if (deps.accounts) context.set(accountsContext, deps.accounts)
-      return handle(atPublicOrigin(c.req.raw, publicOrigin), context)
+      const render = () => handle(atPublicOrigin(c.req.raw, publicOrigin), context)
+      return fill ? fill(c, render) : render()
     })
   }
 

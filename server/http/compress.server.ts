@@ -5,9 +5,8 @@ import type { MiddlewareHandler } from 'hono'
 const compressible =
   /^(text\/(?!event-stream)|application\/(json|javascript|xml|manifest\+json|ld\+json)|image\/svg\+xml)/i
 
-/** Picks br over gzip when the client accepts both (and neither is refused with q=0). */
-export function chooseEncoding(acceptEncoding: string | undefined): 'br' | 'gzip' | undefined {
-  if (!acceptEncoding) return undefined
+/** How much the client wants each coding (RFC 9110 §12.5.3: q=0 refuses it, `*` covers the unnamed). */
+function encodingScore(acceptEncoding: string): (name: string) => number {
   const accepted = new Map<string, number>()
   for (const part of acceptEncoding.split(',')) {
     const [name, ...params] = part.trim().toLowerCase().split(';')
@@ -15,10 +14,21 @@ export function chooseEncoding(acceptEncoding: string | undefined): 'br' | 'gzip
     const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='))
     accepted.set(name, q ? Number(q.slice(2)) : 1)
   }
-  const score = (name: string) => accepted.get(name) ?? accepted.get('*') ?? 0
+  return (name) => accepted.get(name) ?? accepted.get('*') ?? 0
+}
+
+/** Picks br over gzip when the client accepts both (and neither is refused with q=0). */
+export function chooseEncoding(acceptEncoding: string | undefined): 'br' | 'gzip' | undefined {
+  if (!acceptEncoding) return undefined
+  const score = encodingScore(acceptEncoding)
   if (score('br') > 0) return 'br'
   if (score('gzip') > 0) return 'gzip'
   return undefined
+}
+
+/** True when the client accepts gzip (whether or not it would rather have br). */
+export function acceptsGzip(acceptEncoding: string | undefined): boolean {
+  return acceptEncoding ? encodingScore(acceptEncoding)('gzip') > 0 : false
 }
 
 /**
