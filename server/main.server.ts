@@ -1,5 +1,6 @@
 import cluster from 'node:cluster'
 import http from 'node:http'
+import path from 'node:path'
 import * as serverBuild from 'virtual:react-router/server-build'
 import { getRequestListener } from '@hono/node-server'
 import type { ServerBuild } from 'react-router'
@@ -10,6 +11,9 @@ import { type Config, ConfigError, loadConfig } from './config.server.ts'
 import { openDatabase } from './db/client.server.ts'
 import { seedDemoContent } from './db/seed.server.ts'
 import { createApp } from './http/app.server.ts'
+import { loadAssets } from './http/assets.server.ts'
+import { serverListener } from './http/listener.server.ts'
+import { securityHeadersFor } from './http/security-headers.server.ts'
 import { createLogger } from './log.server.ts'
 import { startOutbox } from './mail/outbox.server.ts'
 import { createMailTransport } from './mail/transport.server.ts'
@@ -97,6 +101,8 @@ export async function startServer(options: StartOptions) {
   const invalidations = pageCache ? await listenForInvalidations({ database, cache: pageCache, log }) : undefined
   const sessionCookie = (await accounts.auth.$context).authCookies.sessionToken.name
 
+  const clientDir = options.viteMiddlewares ? undefined : clientBuildDir()
+  const authCookiePrefix = authCookiePrefixOf(sessionCookie)
   const app = createApp({
     config,
     log,
@@ -105,11 +111,19 @@ export async function startServer(options: StartOptions) {
     secrets,
     accounts,
     getBuild: options.getBuild,
-    clientDir: options.viteMiddlewares ? undefined : clientBuildDir(),
+    clientDir,
     strictCsp: !options.viteMiddlewares,
-    pageCache: pageCache ? { cache: pageCache, authCookiePrefix: authCookiePrefixOf(sessionCookie) } : undefined,
+    pageCache: pageCache ? { cache: pageCache, authCookiePrefix } : undefined,
   })
-  const listener = getRequestListener(app.fetch)
+  const listener = serverListener({
+    app: getRequestListener(app.fetch),
+    assets: clientDir ? loadAssets(path.join(clientDir, 'assets')) : undefined,
+    pageCache: pageCache
+      ? { cache: pageCache, authCookiePrefix, securityHeaders: securityHeadersFor(config, true) }
+      : undefined,
+    config,
+    log,
+  })
   const vite = options.viteMiddlewares
   const server = http.createServer(vite ? (req, res) => vite(req, res, () => listener(req, res)) : listener)
   server.keepAliveTimeout = 65_000

@@ -1,4 +1,4 @@
-import type { Context, MiddlewareHandler } from 'hono'
+import type { Context } from 'hono'
 import type { ServerBuild } from 'react-router'
 import type { Database } from '../db/client.server.ts'
 import { pageExpiry } from '../page-cache/expiry.server.ts'
@@ -9,7 +9,7 @@ import { pageRouteOf } from '../page-cache/route-rules.server.ts'
 import type { AppEnv } from './app.server.ts'
 import { acceptsGzip } from './compress.server.ts'
 
-/** How a request met the page cache, for its log line. */
+/** How a request met the page cache, for its log line (a hit in the server's listener logs 'hit' too). */
 export type PageCacheOutcome = 'hit' | 'stored' | 'not-stored'
 
 export type PageCacheDeps = {
@@ -43,36 +43,19 @@ function verdictOf(c: Context<AppEnv>, deps: PageCacheDeps) {
 }
 
 /**
- * The page from memory with this response's nonce. Placed after the security headers (which made
- * the nonce and add the CSP naming it on the way out) and before compression: the body is already
- * gzip when the client takes it (br is not offered, see nonce-template.server.ts), else plain.
- * `insideCompression`: the answer passes through compress() afterwards, which adds Vary itself to
- * a plain body (and may compress it for a client that takes br only).
+ * A stored page with this response's nonce, from inside the app (the server's listener answers
+ * hits before the app; here are the render that filled the cache and the requests that waited for
+ * it). Gzip when the client takes it (br is not offered, see nonce-template.server.ts); a plain
+ * body passes through compress() afterwards, which adds Vary itself.
  */
-function serve(c: Context<AppEnv>, page: CachedPage, nonce: string, insideCompression: boolean): Response {
+function serve(c: Context<AppEnv>, page: CachedPage, nonce: string): Response {
   const gzip = acceptsGzip(c.req.header('accept-encoding'))
   const headers = new Headers(page.headers as Array<[string, string]>)
-  if (gzip || !insideCompression) headers.set('Vary', 'Accept-Encoding')
+  if (gzip) headers.set('Vary', 'Accept-Encoding')
   if (gzip) headers.set('Content-Encoding', 'gzip')
   headers.set('Content-Length', String(gzip ? page.body.gzipLength : page.body.rawLength))
-  if (c.req.method === 'HEAD') return new Response(null, { status: page.status, headers })
   const body = Buffer.concat(gzip ? page.body.gzip(nonce) : page.body.raw(nonce))
   return new Response(body, { status: page.status, headers })
-}
-
-/**
- * Answers from the cache when it can; everything else goes on. Mounted on the paths pages live
- * at, after the security headers and before compression.
- */
-export function pageCacheLookup(deps: PageCacheDeps): MiddlewareHandler<AppEnv> {
-  return async (c, next) => {
-    const nonce = c.get('secureHeadersNonce')
-    const verdict = verdictOf(c, deps)
-    const page = nonce && verdict.use ? deps.cache.get(verdict.key) : undefined
-    if (!nonce || !page || page.body.nonceLength !== nonce.length) return next()
-    c.set('pageCache', 'hit')
-    return serve(c, page, nonce, false)
-  }
 }
 
 /**
@@ -97,7 +80,7 @@ export function pageCacheFill(deps: PageCacheDeps) {
       const page = deps.cache.get(key)
       if (page && page.body.nonceLength === nonce.length) {
         c.set('pageCache', 'hit')
-        return serve(c, page, nonce, true)
+        return serve(c, page, nonce)
       }
       return render()
     }
@@ -120,7 +103,7 @@ export function pageCacheFill(deps: PageCacheDeps) {
         expiresAt: await pageExpiry(deps.database.db, route.scope, renderedAt),
       }
       c.set('pageCache', deps.cache.store(key, ticket, page) ? 'stored' : 'not-stored')
-      return serve(c, page, nonce, true)
+      return serve(c, page, nonce)
     } finally {
       inFlight.delete(key)
       done()
