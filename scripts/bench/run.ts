@@ -29,6 +29,16 @@ import type { LiveStatusResult } from './live-status.ts'
 
 type Summary = { rps: number; p50: number; p99: number; errors: number }
 type ThroughputRow = { target: string; bytes: number; ours: Summary; nginx: Summary | null; ratio: number | null }
+
+/**
+ * Issue 18's HTTP targets, against nginx serving the same bytes in the same run: a public page at a
+ * quarter of nginx's rate with a p99 under 25 ms (served from the page cache), a hashed asset at half.
+ */
+const httpTargets: Record<string, { ratio: number; p99Ms?: number }> = {
+  'hashed asset': { ratio: 0.5 },
+  'home page': { ratio: 0.25, p99Ms: 25 },
+  'location page': { ratio: 0.25, p99Ms: 25 },
+}
 type LighthouseRow = {
   label: string
   path: string | null
@@ -58,7 +68,8 @@ type IntakePhase = {
   acknowledgedNotStored: number
   errors: number
 }
-type Check = { section: string; figure: string; value: string; target: string; ok: boolean | null }
+/** `broken`: the step itself failed (errors, did not run), which fails the run; a missed target does not. */
+type Check = { section: string; figure: string; value: string; target: string; ok: boolean | null; broken?: boolean }
 type Results = {
   date: string
   machine: string
@@ -70,7 +81,7 @@ type Results = {
     throughput?: ThroughputRow[]
     intake?: { backends: IntakePhase[]; settings: unknown } | { error: string }
     liveStatus?: LiveStatusResult | { error: string; skipped?: boolean }
-    memory?: { rssAfterLoadMiB: number | null }
+    memory?: { rssAfterLoadMiB: number | null; rssUnderLoadMiB?: number | null }
     notes?: string[]
   }
   checks?: Check[]
@@ -147,8 +158,21 @@ async function main() {
       })
     }
 
-    if (only.has('http')) results.sections.throughput = await throughput(server.url)
-    results.sections.memory = { rssAfterLoadMiB: rssMiB(server.pid) }
+    // Resident memory sampled while the HTTP load runs: what the process needs when busy.
+    const samples: number[] = []
+    const sampler = setInterval(() => {
+      const rss = rssMiB(server.pid)
+      if (rss !== null) samples.push(rss)
+    }, 250)
+    try {
+      if (only.has('http')) results.sections.throughput = await throughput(server.url)
+    } finally {
+      clearInterval(sampler)
+    }
+    results.sections.memory = {
+      rssAfterLoadMiB: rssMiB(server.pid),
+      rssUnderLoadMiB: samples.length > 0 ? Math.max(...samples) : null,
+    }
     await server.stop()
   } finally {
     fs.rmSync(dataDir, { recursive: true, force: true })
@@ -300,12 +324,20 @@ function checks(): Check[] {
     }
   }
   for (const row of s.throughput ?? []) {
+    const goal = httpTargets[row.target]
+    const target = goal
+      ? `no errors; ≥ ×${goal.ratio} of nginx${goal.p99Ms ? `, p99 < ${goal.p99Ms} ms` : ''}`
+      : 'no errors (nginx is the reference)'
+    const met =
+      !goal ||
+      (row.ratio !== null && row.ratio >= goal.ratio && (goal.p99Ms === undefined || row.ours.p99 < goal.p99Ms))
     list.push({
       section: 'HTTP',
       figure: `${row.target}: req/s, p99 (ours / nginx)`,
       value: `${row.ours.rps} / ${row.nginx?.rps ?? 'n/a'} req/s (×${row.ratio ?? 'n/a'}), p99 ${row.ours.p99} / ${row.nginx?.p99 ?? 'n/a'} ms`,
-      target: 'no errors (nginx is the reference)',
-      ok: row.ours.errors === 0,
+      target,
+      ok: row.ours.errors === 0 && met,
+      broken: row.ours.errors > 0,
     })
   }
   const intakeSection = s.intake
@@ -412,7 +444,9 @@ function report() {
       '## 2. HTTP throughput and latency',
       '',
       `Medians of ${rounds} run(s) of ${duration} s, autocannon with 20 connections on loopback; nginx (Debian, one`,
-      'worker) serves the same bytes from disk, measured alternately with ours in the same run.',
+      'worker) serves the same bytes from disk, measured alternately with ours in the same run. The requests',
+      'carry no Accept-Encoding (both send the page as is) and no cookie: an anonymous visitor, whose public',
+      'pages come from the page cache (docs/page-cache.md) after the first request rendered them.',
       '',
       '| target | bytes | ours req/s | ours p50 / p99 ms | nginx req/s | nginx p50 / p99 ms | ours / nginx |',
       '|---|---|---|---|---|---|---|',
@@ -462,6 +496,7 @@ function report() {
     `| boot to healthy, empty data folder (migrations + seed) | ${ms(s.boot?.coldBootMs)} |`,
     `| boot to healthy, existing data folder | ${ms(s.boot?.warmBootMs)} |`,
     `| RSS after boot | ${s.boot?.rssAfterBootMiB} MiB |`,
+    `| RSS during the HTTP load (highest sample, every 250 ms) | ${s.memory?.rssUnderLoadMiB ?? 'n/a'} MiB |`,
     `| RSS after the Lighthouse and HTTP load steps | ${s.memory?.rssAfterLoadMiB} MiB |`,
     '',
     'Most of the resident memory is the embedded database (PGlite runs PostgreSQL compiled to WebAssembly',
@@ -471,8 +506,7 @@ function report() {
   )
   const text = lines.join('\n')
   console.log(text)
-  const failedSteps = (results.checks ?? []).filter((c) => c.target === 'runs' || c.target.startsWith('no errors'))
-  const broken = failedSteps.filter((c) => c.ok === false)
+  const broken = (results.checks ?? []).filter((c) => c.broken || (c.target === 'runs' && c.ok === false))
   if (broken.length > 0) {
     console.error(`benchmark steps failed: ${broken.map((c) => `${c.section} ${c.figure}`).join('; ')}`)
     process.exitCode = 1
