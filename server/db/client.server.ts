@@ -39,11 +39,19 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
   return options.databaseUrl ? openPostgres(options.databaseUrl, options.log) : openPglite(options.dataDir)
 }
 
+/**
+ * PGlite's PostgreSQL, with 32 MB of shared buffers instead of initdb's 128 MB: its shared memory
+ * lives in the process's WebAssembly memory and is zero-filled there at start, so every megabyte of
+ * it is resident (docs/perf/memory.md). A site's database is tens of MB, and pages missing from the
+ * buffers are one read away in the operating system's file cache.
+ */
+const pgliteStartParams = [...PGlite.defaultStartParams, '-c', 'shared_buffers=32MB']
+
 async function openPglite(dataDir: string): Promise<Database> {
   const release = dataDir === 'memory' ? () => {} : acquireDataDirLock(dataDir)
   let client: PGlite
   try {
-    client = dataDir === 'memory' ? new PGlite() : new PGlite(path.join(dataDir, 'db'))
+    client = new PGlite(dataDir === 'memory' ? undefined : path.join(dataDir, 'db'), { startParams: pgliteStartParams })
     await client.waitReady
   } catch (error) {
     release()
