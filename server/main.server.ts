@@ -35,8 +35,26 @@ export type StartOptions = {
   getBuild: () => Promise<ServerBuild>
 }
 
+/**
+ * How long each step of the boot took (ms), logged with 'listening': `start` is the time from the
+ * process's start to here (Node, server.js, loading the server's modules).
+ */
+function bootTimer() {
+  const steps: Record<string, number> = { start: Math.round(performance.now()) }
+  let last = performance.now()
+  return {
+    steps,
+    step(name: string) {
+      const now = performance.now()
+      steps[name] = Math.round(now - last)
+      last = now
+    },
+  }
+}
+
 /** Boots the whole product: config, database + migrations, seed, mail worker, HTTP server. */
 export async function startServer(options: StartOptions) {
+  const boot = bootTimer()
   assertNode24('server')
   let config: Config
   try {
@@ -73,13 +91,16 @@ export async function startServer(options: StartOptions) {
       process.exit(1)
     },
   )
+  boot.step('database')
   await database.migrate()
   log.info('migrations applied')
+  boot.step('migrations')
   if (config.seedDemo) {
     const { inserted } = await seedDemoContent(database.db)
     log.info({ inserted }, 'demo content seeded')
     // Other processes may be serving already and keep pages without that content.
     if (inserted > 0) await invalidatePublicPages(database.db, 'all')
+    boot.step('seed')
   }
 
   const transport = createMailTransport({
@@ -89,8 +110,10 @@ export async function startServer(options: StartOptions) {
     log,
   })
   const outbox = await startOutbox({ database, transport, log })
+  boot.step('mail')
   const accounts = await startAccounts({ config, database, outbox, log, secret: secrets.authSecret })
   await accounts.seedAdmin()
+  boot.step('accounts')
 
   // Anonymous public pages from memory: production only (in development the modules change), and
   // each process starts empty, so a deploy never serves a page of the previous version.
@@ -100,6 +123,7 @@ export async function startServer(options: StartOptions) {
       : undefined
   const invalidations = pageCache ? await listenForInvalidations({ database, cache: pageCache, log }) : undefined
   const sessionCookie = (await accounts.auth.$context).authCookies.sessionToken.name
+  boot.step('pageCache')
 
   const clientDir = options.viteMiddlewares ? undefined : clientBuildDir()
   const authCookiePrefix = authCookiePrefixOf(sessionCookie)
@@ -130,13 +154,18 @@ export async function startServer(options: StartOptions) {
   server.headersTimeout = 66_000
   server.requestTimeout = 30_000
 
+  boot.step('app')
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject)
     server.listen(config.port, config.host, () => resolve())
   })
   const address = server.address()
   const port = typeof address === 'object' && address ? address.port : config.port
-  log.info({ port, url: config.publicUrl, mail: transport.kind }, `listening on http://localhost:${port}`)
+  boot.step('listen')
+  log.info(
+    { port, url: config.publicUrl, mail: transport.kind, bootMs: boot.steps },
+    `listening on http://localhost:${port}`,
+  )
 
   let stopping = false
   const shutdown = async (signal: string) => {
