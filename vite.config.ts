@@ -27,6 +27,20 @@ export default defineConfig({
                 { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/, priority: 20 },
                 { name: 'router', test: /node_modules[\\/](react-router|turbo-stream)[\\/]/, priority: 20 },
                 { name: 'icons', test: /node_modules[\\/]lucide-react[\\/]/, priority: 10 },
+                // What every component uses (cn, Radix's Slot, the label), kept out of the group below so
+                // that a page needing only a button or a dialog does not load the form layer for it.
+                {
+                  name: 'ui-base',
+                  test: /app[\\/](lib[\\/]cn|ui[\\/]label)\.tsx?$|node_modules[\\/](tailwind-merge|clsx|@radix-ui[\\/]react-(slot|compose-refs))[\\/]/,
+                  priority: 15,
+                },
+                // The form layer's field and its controls: one file for the islands forms and the pages
+                // instead of one per component (docs/forms.md).
+                {
+                  name: 'field',
+                  test: /app[\\/]ui[\\/](field|field-control|input|textarea)\.tsx?$/,
+                  priority: 10,
+                },
               ],
             },
           },

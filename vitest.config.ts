@@ -19,7 +19,7 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'unit',
-          include: ['app/**/*.test.{ts,tsx}', 'server/**/*.test.ts'],
+          include: ['app/**/*.test.{ts,tsx}', 'server/**/*.test.ts', 'tests/architecture/**/*.test.ts'],
           setupFiles: ['tests/setup/guards.ts'],
           environment: 'node',
         },

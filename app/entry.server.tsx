@@ -7,6 +7,7 @@ import type { EntryContext, HandleErrorFunction, RouterContextProvider } from 'r
 import { ServerRouter } from 'react-router'
 import { isDatabaseUnavailable } from '../server/db/client.server.ts'
 import { appContext } from './context.server.ts'
+import { NonceContext } from './lib/nonce.ts'
 
 export const streamTimeout = 5_000
 
@@ -38,7 +39,9 @@ export default function handleRequest(
     let timeoutId: ReturnType<typeof setTimeout> | undefined = setTimeout(() => abort(), streamTimeout + 1000)
 
     const { pipe, abort } = renderToPipeableStream(
-      <ServerRouter context={routerContext} url={request.url} nonce={nonce} />,
+      <NonceContext value={nonce}>
+        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+      </NonceContext>,
       {
         nonce,
         [readyOption]() {

@@ -10,25 +10,26 @@ import {
   useMatches,
   useRouteLoaderData,
 } from 'react-router'
-import { getUser, publicSummary, sessionMiddleware } from '~/accounts/guards.server'
-import { AccountMenu, MobileAccountMenu } from '~/components/account/account-menu'
-import { AccountProvider } from '~/components/account/account-state'
-import { LiveAccountStatus } from '~/components/account/live-status'
-import { ProtectedNavigationStatus } from '~/components/account/protected'
-import { cookieBannerMarkup } from '~/components/cookie-consent/banner-markup.server'
-import { CookieBannerTemplate, CookieSettingsButton } from '~/components/cookie-consent/cookie-consent'
-import { TagLayerScript } from '~/components/cookie-consent/tag-layer-script'
-import { DeferredScripts } from '~/components/deferred-scripts'
-import { SiteFooter } from '~/components/site-footer'
-import { SiteHeader } from '~/components/site-header'
-import { buttonVariants } from '~/components/ui/button'
-import { DeferredToaster } from '~/components/ui/deferred-toaster'
 import { business } from '~/content/business'
+import { AccountMenu, MobileAccountMenu } from '~/features/accounts/account-menu'
+import { AccountProvider } from '~/features/accounts/account-state'
+import { getUser, publicSummary, sessionMiddleware } from '~/features/accounts/guards.server'
+import { LiveAccountStatus } from '~/features/accounts/live-status'
+import { ProtectedErrorBoundary, ProtectedNavigationStatus } from '~/features/accounts/protected'
+import { cookieBannerMarkup } from '~/features/consent/banner-markup.server'
+import { CookieBannerTemplate, CookieSettingsButton } from '~/features/consent/cookie-consent'
+import { TagLayerScript } from '~/features/consent/tag-layer-script'
+import { usePageViews } from '~/features/consent/use-page-views'
+import { enhancePage } from '~/features/marketing/enhance/page'
+import { SiteFooter } from '~/features/marketing/site-footer'
+import { SiteHeader } from '~/features/marketing/site-header'
 import { islandsScripts } from '~/islands/manifest.server'
 import { appLoaderScript } from '~/lib/app-loader-script'
-import { usePageViews } from '~/lib/consent/use-page-views'
-import { enhancePage } from '~/lib/enhance/page'
+import { DeferredScripts } from '~/lib/deferred-scripts'
 import { pageUsesIslands } from '~/lib/islands-mode'
+import { useServerNonce } from '~/lib/nonce'
+import { buttonVariants } from '~/ui/button'
+import { DeferredToaster } from '~/ui/deferred-toaster'
 import type { Route } from './+types/root'
 import stylesheet from './app.css?url'
 import { appContext } from './context.server'
@@ -53,7 +54,8 @@ export async function loader(args: Route.LoaderArgs) {
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const data = useRouteLoaderData<typeof loader>('root')
-  const nonce = data?.nonce
+  const serverNonce = useServerNonce()
+  const nonce = data?.nonce ?? serverNonce
   const account = data?.account ?? null
   const matches = useMatches()
   const { search } = useLocation()
@@ -149,6 +151,8 @@ export default function App() {
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  // A protected area's guard refused the visitor (it runs before every loader, so its refusal lands here).
+  if (isRouteErrorResponse(error) && error.status === 403) return <ProtectedErrorBoundary />
   let title = 'Something went wrong'
   let message =
     'An unexpected error stopped this page from loading. Please try again in a moment; if it keeps happening, call us.'

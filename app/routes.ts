@@ -1,4 +1,4 @@
-import { index, type RouteConfig, route } from '@react-router/dev/routes'
+import { index, layout, type RouteConfig, route } from '@react-router/dev/routes'
 import { industries, services } from './content/catalog'
 
 export default [
@@ -21,20 +21,33 @@ export default [
   route('auth/verify-email', 'routes/auth.verify-email.tsx'),
   route('auth/forgot-password', 'routes/auth.forgot-password.tsx'),
   route('auth/reset-password', 'routes/auth.reset-password.tsx'),
+  route('auth/two-factor', 'routes/auth.two-factor.tsx'),
   route('setup-account', 'routes/setup-account.tsx'),
-  route('account/settings', 'routes/account.settings.tsx'),
-  route('account/confirm-email', 'routes/account.confirm-email.tsx'),
   route('portal', 'routes/portal.tsx'),
-  route('dashboard', 'routes/dashboard.tsx'),
-  route('billing', 'routes/billing.tsx'),
-  // estimates, invoices, receipts, contracts; any other section is a 404.
-  route('billing/:section', 'routes/billing.section.tsx'),
-  route('admin', 'routes/admin.tsx'),
-  route('admin/blog', 'routes/admin.blog.tsx'),
-  // One editor: a new post, or an existing one by its id.
-  route('admin/blog/new', 'routes/admin.blog.post.tsx', { id: 'admin-blog-new' }),
-  route('admin/blog/:id', 'routes/admin.blog.post.tsx', { id: 'admin-blog-edit' }),
-  route('employee', 'routes/employee.tsx'),
+  // The protected areas: one guarded layout each (routes/protected-area.tsx; what each requires is
+  // protectedAreas in features/accounts/access.ts). Their pages never check access themselves. The
+  // layouts have no path of their own, so a form posted to /admin or /billing reaches that page's
+  // action, not the layout.
+  layout('routes/protected-area.tsx', { id: 'area-account' }, [
+    route('dashboard', 'routes/account/dashboard.tsx'),
+    route('account/settings', 'routes/account/settings.tsx'),
+    route('account/confirm-email', 'routes/account/confirm-email.tsx'),
+    route('account/two-factor', 'routes/account/two-factor.tsx'),
+  ]),
+  layout('routes/protected-area.tsx', { id: 'area-billing' }, [
+    route('billing', 'routes/billing/index.tsx'),
+    // estimates, invoices, receipts, contracts; any other section is a 404.
+    route('billing/:section', 'routes/billing/section.tsx'),
+  ]),
+  layout('routes/protected-area.tsx', { id: 'area-admin' }, [
+    route('admin', 'routes/admin/index.tsx'),
+    route('admin/blog', 'routes/admin/blog.tsx'),
+    route('admin/two-factor', 'routes/admin/two-factor.tsx'),
+    // One editor: a new post, or an existing one by its id.
+    route('admin/blog/new', 'routes/admin/blog-post.tsx', { id: 'admin-blog-new' }),
+    route('admin/blog/:id', 'routes/admin/blog-post.tsx', { id: 'admin-blog-edit' }),
+  ]),
+  layout('routes/protected-area.tsx', { id: 'area-staff' }, [route('employee', 'routes/employee/index.tsx')]),
   route('contact', 'routes/contact.tsx'),
   route('blog', 'routes/blog.tsx'),
   route('blog/:slug', 'routes/blog-post.tsx'),

@@ -1,8 +1,9 @@
 // `npm start` and `npm test` begin here. This file runs first on whatever Node the machine has
 // (Node 20 on a fresh machine), so it uses Node built-ins only. It installs what is missing, then
 // hands every real step to an npm script, where node_modules/.bin/node (Node 24) takes over.
-import { spawnSync } from 'node:child_process'
+import { spawn, spawnSync } from 'node:child_process'
 import fs from 'node:fs'
+import os from 'node:os'
 import path from 'node:path'
 
 const root = path.resolve(import.meta.dirname ?? path.dirname(new URL(import.meta.url).pathname), '..')
@@ -30,7 +31,72 @@ function newestIn(dir) {
   return newest
 }
 
-function ensureDependencies() {
+/**
+ * Warnings npm prints on every fresh install here that say nothing to act on: EBADENGINE for each
+ * package that wants a newer Node than the machine's Node 20 that npm runs on (the packages run on
+ * the Node 24 the install brings), and the machine's own npmrc setting `nodedir`, which this npm
+ * no longer knows.
+ */
+const ebadengine = /^npm warn EBADENGINE\b/
+const nodedirWarning = /^npm warn Unknown user config "nodedir"/
+
+/**
+ * `npm install`, showing its output as it comes without the warnings above. Resolves with npm's
+ * exit code; when npm fails, its whole output is shown again, hidden lines included.
+ */
+function installQuietly(args) {
+  return new Promise((resolve) => {
+    const transcript = []
+    let hiddenPackages = 0
+    const show = (line, out) => {
+      transcript.push(line)
+      if (ebadengine.test(line)) {
+        if (/Unsupported engine/.test(line)) hiddenPackages++
+      } else if (!nodedirWarning.test(line)) {
+        out.write(`${line}\n`)
+      }
+    }
+    const relay = (stream, out) => {
+      let rest = ''
+      stream.setEncoding('utf8')
+      stream.on('data', (chunk) => {
+        const lines = (rest + chunk).split('\n')
+        rest = lines.pop() ?? ''
+        for (const line of lines) show(line, out)
+      })
+      stream.on('end', () => {
+        if (rest) show(rest, out)
+      })
+    }
+    const child = spawn('npm', args, { stdio: ['inherit', 'pipe', 'pipe'], env: process.env })
+    relay(child.stdout, process.stdout)
+    relay(child.stderr, process.stderr)
+    let spawnError
+    child.once('error', (error) => {
+      spawnError = error
+    })
+    // 'close' comes after both output streams have ended, so every line has been shown.
+    child.once('close', (code, signal) => {
+      if (spawnError) {
+        console.error(`could not run npm: ${spawnError.message}`)
+        resolve(127)
+        return
+      }
+      const status = code ?? 128 + (os.constants.signals[signal] ?? 1)
+      if (status !== 0) {
+        console.error(`\nnpm ${args.join(' ')} exited with ${status}. Its complete output:\n`)
+        console.error(transcript.join('\n'))
+      } else if (hiddenPackages > 0) {
+        console.log(
+          `(${hiddenPackages} EBADENGINE warnings hidden: packages that want a newer Node than the ${process.versions.node} npm runs on; they run on the Node 24 this install brings)`,
+        )
+      }
+      resolve(status)
+    })
+  })
+}
+
+async function ensureDependencies() {
   const marker = 'node_modules/.package-lock.json'
   const bridge = 'node_modules/.bin/node'
   const stale = !fs.existsSync(marker) || !fs.existsSync(bridge) || mtime('package-lock.json') > mtime(marker)
@@ -41,8 +107,8 @@ function ensureDependencies() {
   step('Installing dependencies (npm install; this also brings Node 24 into node_modules/.bin)')
   // `npm ci` rejects this lockfile here (the registry lacks some other-platform binaries);
   // `npm install` honours the lockfile.
-  const result = run('npm', ['install', '--no-audit', '--no-fund'])
-  if (result.status !== 0) fail('npm install failed')
+  const status = await installQuietly(['install', '--no-audit', '--no-fund'])
+  if (status !== 0) fail('npm install failed', status)
   const version = spawnSync(bridge, ['--version'], { encoding: 'utf8' }).stdout?.trim()
   if (!version?.startsWith('v24.')) fail(`node_modules/.bin/node is ${version ?? 'missing'}, expected Node 24`)
   console.log(`Node ${version} is ready in node_modules/.bin`)
@@ -66,9 +132,9 @@ function ensureBuild() {
   if (run('npm', ['run', 'build']).status !== 0) fail('build failed')
 }
 
-function fail(message) {
+function fail(message, code = 1) {
   console.error(`\n✖ ${message}`)
-  process.exit(1)
+  process.exit(code)
 }
 
 function ensureChromium() {
@@ -108,6 +174,9 @@ function failedTests(report) {
   return out
 }
 
+const counts = ({ passed, failed, skipped }) =>
+  `${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`
+
 /** Runs one suite; vitest suites report their counts through a JSON file. */
 function suite(label, script, results, { gate = false } = {}) {
   step(label)
@@ -119,11 +188,14 @@ function suite(label, script, results, { gate = false } = {}) {
   const seconds = ((Date.now() - started) / 1000).toFixed(1)
   let passed = 0
   let failed = 0
+  let skipped = 0
   let failures = []
   if (fs.existsSync(reportFile)) {
     const report = JSON.parse(fs.readFileSync(reportFile, 'utf8'))
     passed = report.numPassedTests ?? 0
     failed = (report.numFailedTests ?? 0) + (result.status !== 0 && !report.numFailedTests ? 1 : 0)
+    // Tests a suite does not run here (describe.runIf: the PostgreSQL-only blocks on PGlite and back).
+    skipped = (report.numPendingTests ?? 0) + (report.numTodoTests ?? 0)
     failures = failedTests(report)
   } else if (result.status === 0) {
     // A gate (typecheck, lint, build) counts as one check; a suite that wrote no report was skipped.
@@ -131,17 +203,17 @@ function suite(label, script, results, { gate = false } = {}) {
   } else {
     failed = 1
   }
-  results.push({ label, passed, failed, seconds, failures })
-  console.log(`${failed === 0 ? '✔' : '✖'} ${label}: ${passed} passed, ${failed} failed (${seconds}s)`)
+  results.push({ label, passed, failed, skipped, seconds, failures })
+  console.log(`${failed === 0 ? '✔' : '✖'} ${label}: ${counts({ passed, failed, skipped })} (${seconds}s)`)
 }
 
 if (mode === 'start') {
-  ensureDependencies()
+  await ensureDependencies()
   ensureBuild()
   const port = process.env.PORT ?? '3000'
   step(`Starting the server: it migrates the database, seeds demo content, then serves http://localhost:${port}`)
 } else if (mode === 'test') {
-  ensureDependencies()
+  await ensureDependencies()
   ensureChromium()
   fs.mkdirSync('test-results', { recursive: true })
   const check = spawnSync('npm', ['run', '--silent', 'node-version'], { encoding: 'utf8' })
@@ -161,7 +233,7 @@ if (mode === 'start') {
   const failed = results.reduce((n, r) => n + r.failed, 0)
   console.log('\nSummary')
   for (const r of results) {
-    console.log(`  ${r.failed ? '✖' : '✔'} ${r.label}: ${r.passed} passed, ${r.failed} failed`)
+    console.log(`  ${r.failed ? '✖' : '✔'} ${r.label}: ${counts(r)}`)
     // The failed tests are repeated here, so a log read from its end still names them.
     for (const f of r.failures) console.log(`      ✖ ${f}`)
   }

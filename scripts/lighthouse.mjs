@@ -4,8 +4,9 @@
 //   npm run lighthouse -- --runs 1    one run per page instead of the median of three
 import fs from 'node:fs'
 import path from 'node:path'
+import { requireChromium } from './lib/chromium.mjs'
 import { lighthousePages, lighthouseTargets as targets } from './lib/lighthouse-run.mjs'
-import { root, startBuiltServer } from './lib/serve-build.mjs'
+import { root, startBuiltServer } from './lib/server-process.mjs'
 
 const pages = [
   { label: 'Home', path: '/' },
@@ -18,10 +19,11 @@ const runsArg = process.argv.indexOf('--runs')
 const runs = Math.max(1, Number(runsArg > 0 ? process.argv[runsArg + 1] : 3) || 3)
 const kb = (bytes) => (bytes / 1024).toFixed(1)
 
-const server = await startBuiltServer()
+requireChromium()
+const server = await startBuiltServer({ label: 'lighthouse' })
 let results
 try {
-  results = await lighthousePages(server.baseURL, pages, runs)
+  results = await lighthousePages(server.url, pages, runs)
 } finally {
   await server.stop()
 }

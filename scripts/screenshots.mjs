@@ -2,8 +2,8 @@
 // 390 px (phone) and 1280 px (desktop) wide, into docs/screenshots/ — the whole site at a glance.
 import fs from 'node:fs'
 import path from 'node:path'
-import { chromium } from 'playwright-core'
-import { chromiumArgs, chromiumPath, publicPaths, root, startBuiltServer } from './lib/serve-build.mjs'
+import { launchChromium, requireChromium } from './lib/chromium.mjs'
+import { root, startBuiltServer } from './lib/server-process.mjs'
 
 const outDir = path.join(root, 'docs/screenshots')
 const widths = [
@@ -11,19 +11,26 @@ const widths = [
   { width: 1280, height: 800, label: 'desktop' },
 ]
 
+/** The paths listed in the server's /sitemap.xml: every public page. */
+async function publicPaths(baseURL) {
+  const xml = await (await fetch(`${baseURL}/sitemap.xml`)).text()
+  return [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => new URL(m[1]).pathname)
+}
+
 const slug = (pathname) => (pathname === '/' ? 'home' : pathname.replace(/^\/|\/$/g, '').replace(/\//g, '-'))
 
-const server = await startBuiltServer()
+requireChromium()
+const server = await startBuiltServer({ label: 'screenshots' })
 let browser
 try {
-  browser = await chromium.launch({ executablePath: chromiumPath, headless: true, args: chromiumArgs })
-  const paths = await publicPaths(server.baseURL)
+  browser = await launchChromium()
+  const paths = await publicPaths(server.url)
   fs.mkdirSync(outDir, { recursive: true })
   for (const old of fs.readdirSync(outDir)) if (old.endsWith('.png')) fs.rmSync(path.join(outDir, old))
   let bytes = 0
   for (const viewport of widths) {
     const context = await browser.newContext({
-      baseURL: server.baseURL,
+      baseURL: server.url,
       viewport: { width: viewport.width, height: viewport.height },
       isMobile: viewport.width < 768,
       hasTouch: viewport.width < 768,

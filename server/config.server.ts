@@ -1,7 +1,7 @@
 import path from 'node:path'
 import { z } from 'zod'
 import { business } from '../app/content/business.ts'
-import { isCommonPassword } from '../app/lib/password-policy.ts'
+import { isCommonPassword } from '../app/features/accounts/password-policy.ts'
 
 /**
  * The one place where the environment is read. Every variable is listed in .env.example with its

@@ -9,11 +9,16 @@ export type CsvValue = string | number | boolean | Date | null | undefined
 const formulaStart = /^[=+\-@\t\r]/
 const needsQuotes = /[",\r\n]/
 
+/** Text a spreadsheet would run as a formula, made inert with a leading apostrophe. */
+export function neutralizeFormula(text: string): string {
+  return formulaStart.test(text) ? `'${text}` : text
+}
+
 export function csvField(value: CsvValue): string {
   if (value === null || value === undefined) return ''
   if (value instanceof Date) return value.toISOString()
   if (typeof value === 'number' || typeof value === 'boolean') return String(value)
-  const text = formulaStart.test(value) ? `'${value}` : value
+  const text = neutralizeFormula(value)
   return needsQuotes.test(text) ? `"${text.replaceAll('"', '""')}"` : text
 }
 

@@ -6,6 +6,8 @@ import { getRequestListener } from '@hono/node-server'
 import type { ServerBuild } from 'react-router'
 import { business } from '../app/content/business.ts'
 import { startAccounts } from './accounts/accounts.server.ts'
+import { seedDemoBilling } from './billing/demo.server.ts'
+import { startBillingJobs } from './billing/reminders.server.ts'
 import { runPrimary, workerCount } from './cluster.server.ts'
 import { type Config, ConfigError, loadConfig } from './config.server.ts'
 import { openDatabase } from './db/client.server.ts'
@@ -22,7 +24,7 @@ import { invalidatePublicPages, listenForInvalidations } from './page-cache/inva
 import { PageCache } from './page-cache/page-cache.server.ts'
 import { authCookiePrefixOf } from './page-cache/request-rules.server.ts'
 import { clientBuildDir } from './paths.server.ts'
-import { loadSecrets } from './secrets.server.ts'
+import { loadDemoClientPassword, loadSecrets } from './secrets.server.ts'
 
 /** The React Router build bundled with this module (production entry reads it from here). */
 export const build = serverBuild as unknown as ServerBuild
@@ -71,6 +73,7 @@ export async function startServer(options: StartOptions) {
   const log = cluster.isWorker ? base.child({ worker: cluster.worker?.id }) : base
   // Generated once, before any worker starts: every worker reads the same file.
   const secrets = loadSecrets(config.dataDir, { authSecret: config.authSecret })
+  const demoClientPassword = config.seedDemo ? loadDemoClientPassword(config.dataDir) : undefined
 
   const workers = workerCount(config, Boolean(options.viteMiddlewares))
   if (cluster.isPrimary && workers > 1) return runPrimary({ count: workers, log })
@@ -111,8 +114,14 @@ export async function startServer(options: StartOptions) {
   })
   const outbox = await startOutbox({ database, transport, log })
   boot.step('mail')
+  const billingJobs = await startBillingJobs({ database, outbox, publicUrl: config.publicUrl, log })
   const accounts = await startAccounts({ config, database, outbox, log, secret: secrets.authSecret })
   await accounts.seedAdmin()
+  if (demoClientPassword) {
+    const demo = await accounts.seedDemoClient(demoClientPassword)
+    const inserted = await seedDemoBilling(database.db, demo.onboardingId)
+    log.info({ inserted }, 'demo client and billing documents seeded')
+  }
   boot.step('accounts')
 
   // Anonymous public pages from memory: production only (in development the modules change), and
@@ -185,6 +194,7 @@ export async function startServer(options: StartOptions) {
       .catch((error: unknown) => log.warn({ err: error }, 'page cache listener did not stop cleanly'))
     await closed
     clearTimeout(force)
+    await billingJobs.stop().catch((error: unknown) => log.error({ err: error }, 'billing jobs did not stop cleanly'))
     await outbox.stop().catch((error: unknown) => log.error({ err: error }, 'mail worker did not stop cleanly'))
     await database.close().catch((error: unknown) => log.error({ err: error }, 'database did not close cleanly'))
     log.info('stopped')

@@ -33,14 +33,34 @@ export function loadSecrets(dataDir: string, given: Partial<Pick<Secrets, 'authS
   const kept: Partial<Secrets> = { ...stored, consentIpSalt: secrets.consentIpSalt }
   if (!given.authSecret) kept.authSecret = secrets.authSecret
   if (kept.authSecret !== stored.authSecret || kept.consentIpSalt !== stored.consentIpSalt) {
-    fs.mkdirSync(dataDir, { recursive: true })
-    // Written beside it and renamed over it: a crash mid-write never leaves a truncated file.
-    const temp = `${file}.${process.pid}.tmp`
-    fs.writeFileSync(temp, `${JSON.stringify(kept, null, 2)}\n`, { mode: 0o600 })
-    fs.chmodSync(temp, 0o600)
-    fs.renameSync(temp, file)
+    writeSecrets(dataDir, file, kept)
   }
   return secrets
+}
+
+function writeSecrets(dataDir: string, file: string, values: Record<string, unknown>) {
+  fs.mkdirSync(dataDir, { recursive: true })
+  // Written beside it and renamed over it: a crash mid-write never leaves a truncated file.
+  const temp = `${file}.${process.pid}.tmp`
+  fs.writeFileSync(temp, `${JSON.stringify(values, null, 2)}\n`, { mode: 0o600 })
+  fs.chmodSync(temp, 0o600)
+  fs.renameSync(temp, file)
+}
+
+/**
+ * The demo client's password (SEED_DEMO), kept in the same file under `demoClientPassword`:
+ * generated once per install, so no two installs share a known password. Read it from the file
+ * to sign in as the demo client (README).
+ */
+export function loadDemoClientPassword(dataDir: string): string {
+  const file = path.join(dataDir, 'secrets.json')
+  const stored = fs.existsSync(file) ? (JSON.parse(fs.readFileSync(file, 'utf8')) as Record<string, unknown>) : {}
+  if (typeof stored.demoClientPassword === 'string' && stored.demoClientPassword.length >= 8) {
+    return stored.demoClientPassword
+  }
+  const password = randomBytes(12).toString('base64url')
+  writeSecrets(dataDir, file, { ...stored, demoClientPassword: password })
+  return password
 }
 
 function newSecret(): string {

@@ -1,5 +1,14 @@
 // The subset of autocannon's API the benchmarks use (the package ships no types).
 declare module 'autocannon' {
+  /** One request of a sequence; setupRequest may change it before each send. */
+  type RequestSpec = {
+    method?: string
+    path?: string
+    headers?: Record<string, string>
+    body?: string
+    setupRequest?: (request: RequestSpec) => RequestSpec
+    onResponse?: (status: number, body: string) => void
+  }
   type Options = {
     url: string
     connections?: number
@@ -8,11 +17,16 @@ declare module 'autocannon' {
     method?: string
     headers?: Record<string, string>
     body?: string
+    /** Seconds before a request counts as timed out. */
+    timeout?: number
+    requests?: RequestSpec[]
   }
   type Histogram = { average: number; p50: number; p90: number; p99: number; max: number }
   type Result = {
-    requests: Histogram
+    requests: Histogram & { total: number; sent: number }
     latency: Histogram
+    /** Seconds the run took. */
+    duration: number
     non2xx: number
     errors: number
     timeouts: number

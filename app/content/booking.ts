@@ -1,7 +1,7 @@
 import { business, formatHours } from './business'
 import { consultation } from './pricing'
 
-/** Copy of the /book page (spec §2 "Book page"), business and residential variants. */
+/** Copy of the /book page, business and residential variants. */
 
 const minutes = `${consultation.minutes.min}-${consultation.minutes.max} minutes`
 

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { business, formatHours } from './business'
 
 describe('business profile', () => {
-  it('keeps the hours of spec §9: Mon–Fri 8:00–17:00, location pages until 18:00', () => {
+  it('keeps the business hours: Mon–Fri 8:00–17:00, location pages until 18:00', () => {
     expect(formatHours(business.hours.main)).toBe('8:00 AM – 5:00 PM')
     expect(formatHours(business.hours.locationPages)).toBe('8:00 AM – 6:00 PM')
     expect(business.hours.main.dayCodes).toEqual(['Mo', 'Tu', 'We', 'Th', 'Fr'])

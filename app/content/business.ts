@@ -62,3 +62,17 @@ export function formatHours(hours: Hours): string {
 }
 
 export const fullAddress = `${business.address.street}, ${business.address.town}, ${business.address.state} ${business.address.postalCode}`
+
+/**
+ * How clients pay an invoice (there is no online card payment), printed on every invoice and
+ * copied onto it when it is sent, so a later change does not rewrite documents already issued.
+ */
+export const paymentInstructions = [
+  `Check payable to ${business.legalName}, mailed to ${fullAddress}.`,
+  'ACH bank transfer: call us for our account details, and put the invoice number in the memo.',
+  `Card or cash at our office, ${business.hours.main.days}, ${formatHours(business.hours.main)}.`,
+  'Please write the invoice number on your payment.',
+].join('\n')
+
+/** Days a new invoice gives to pay, and a new estimate stays open, unless staff choose other dates. */
+export const billingTerms = { paymentDays: 30, estimateValidDays: 30 } as const

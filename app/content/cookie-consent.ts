@@ -1,6 +1,6 @@
 import { business } from './business'
 
-/** Wording of the cookie banner and the Cookie Settings dialog (spec §2, §3). */
+/** Wording of the cookie banner and the Cookie Settings dialog. */
 export const cookieConsentCopy = {
   banner: {
     title: `Cookies on ${business.name}`,

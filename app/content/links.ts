@@ -2,7 +2,7 @@ import type { ServiceKey } from './catalog'
 import type { PlanKey } from './pricing'
 
 /**
- * Links into the booking form. Its query keys (spec §5): `service` takes a service key
+ * Links into the booking form. Its query keys: `service` takes a service key
  * (managed-it, cybersecurity, network, cloud, consulting, specialty, residential), `plan` a plan key
  * (basic, full, custom, hourly, subscription).
  */

@@ -1,7 +1,7 @@
 import { homeSections } from './catalog'
 
 /**
- * Services dropdown timing (spec §9: menu hover, skip and close delays). The header's hover intent
+ * Services dropdown timing (menu hover, skip and close delays: 200, 300 and 150 ms). The header's hover intent
  * reads all three; keyboard and click open and close immediately.
  */
 export const navTimings = {
@@ -13,7 +13,7 @@ export const navTimings = {
   closeDelayMs: 150,
 } as const
 
-/** Spec §9: wait before scrolling to a home section, so the page (and a closing menu) settles first. */
+/** Wait before scrolling to a home section, so the page (and a closing menu) settles first. */
 export const sectionScrollDelays = {
   onHomePageMs: 150,
   fromOtherPageMs: 100,
@@ -33,7 +33,7 @@ export const mainNav = {
   blog: { label: 'Blog', to: '/blog' },
   book: { label: 'Book a Consultation', to: '/book' },
   login: { label: 'Login', to: '/auth' },
-  /** The mobile menu links to /contact and to /login instead of /auth (spec §2). */
+  /** The mobile menu links to /contact and to /login instead of /auth. */
   mobileContact: { label: 'Contact', to: '/contact' },
   mobileLogin: { label: 'Login', to: '/login' },
 } as const satisfies Record<string, PageLink | string>

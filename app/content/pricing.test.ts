@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { businessPlans, planByKey, plans, residentialPlans } from './pricing'
 
-describe('pricing (spec §2, §3, §9)', () => {
+describe('pricing', () => {
   it('lists the business plans with their exact prices, Full Help Desk marked popular', () => {
     expect(businessPlans.map((p) => p.choiceLabel)).toEqual([
       'Basic Support ($40/user/mo)',
@@ -18,7 +18,7 @@ describe('pricing (spec §2, §3, §9)', () => {
     ])
   })
 
-  it('finds plans by the query keys of spec §5 and ignores unknown ones', () => {
+  it("finds plans by the booking form's plan query keys and ignores unknown ones", () => {
     expect(['basic', 'full', 'custom', 'hourly', 'subscription'].map((k) => planByKey(k)?.key)).toEqual([
       'basic',
       'full',

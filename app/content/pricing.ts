@@ -1,6 +1,6 @@
 /**
- * Plans and prices (spec §2 pricing cards, §3 plan choices, §9). The home pricing cards, the
- * booking form, service pages and structured data all read them from here, so they never disagree.
+ * Plans and prices: the home pricing cards, the booking form, service pages and structured data all
+ * read them from here, so they never disagree.
  */
 export type PlanKey = 'basic' | 'full' | 'custom' | 'hourly' | 'subscription'
 
@@ -13,6 +13,11 @@ export type Plan = {
   choiceLabel: string
   audience: 'business' | 'residential'
   popular: boolean
+  /**
+   * The price as a billing line: cents per unit (a range's lower end, with its upper end), and
+   * the unit a line's quantity counts. Absent for a plan priced per client.
+   */
+  unitPrice?: { cents: number; maxCents?: number; unit: 'user per month' | 'minute' | 'month' }
 }
 
 export const plans: readonly Plan[] = [
@@ -23,6 +28,7 @@ export const plans: readonly Plan[] = [
     choiceLabel: 'Basic Support ($40/user/mo)',
     audience: 'business',
     popular: false,
+    unitPrice: { cents: 4000, unit: 'user per month' },
   },
   {
     key: 'full',
@@ -31,6 +37,7 @@ export const plans: readonly Plan[] = [
     choiceLabel: 'Full Help Desk ($100/user/mo)',
     audience: 'business',
     popular: true,
+    unitPrice: { cents: 10_000, unit: 'user per month' },
   },
   {
     key: 'custom',
@@ -47,6 +54,7 @@ export const plans: readonly Plan[] = [
     choiceLabel: 'Residential Hourly ($2.08/min)',
     audience: 'residential',
     popular: false,
+    unitPrice: { cents: 208, unit: 'minute' },
   },
   {
     key: 'subscription',
@@ -55,6 +63,7 @@ export const plans: readonly Plan[] = [
     choiceLabel: 'Residential Subscription ($29-99/mo)',
     audience: 'residential',
     popular: false,
+    unitPrice: { cents: 2900, maxCents: 9900, unit: 'month' },
   },
 ]
 
@@ -65,5 +74,5 @@ export function planByKey(key: string | null | undefined): Plan | undefined {
   return plans.find((p) => p.key === key)
 }
 
-/** The consultation offered on every page (spec §1, §9). */
+/** The consultation offered on every page. */
 export const consultation = { price: 'Free', minutes: { min: 30, max: 60 }, label: 'free, 30-60 minutes' } as const

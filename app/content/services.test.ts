@@ -10,7 +10,7 @@ import { serviceByPath, serviceDetails } from './services'
 import { formatRating, testimonials } from './testimonials'
 import { whyChooseUs } from './why-choose-us'
 
-/** Spec §5: the booking form's `service` query keys. */
+/** The booking form's `service` query keys. */
 const bookingServiceKeys = ['managed-it', 'cybersecurity', 'network', 'cloud', 'consulting', 'specialty', 'residential']
 
 const routePaths = (routes as ReadonlyArray<{ path?: string; index?: boolean }>).map((r) =>
@@ -18,7 +18,7 @@ const routePaths = (routes as ReadonlyArray<{ path?: string; index?: boolean }>)
 )
 
 describe('services content', () => {
-  it('has copy for every service of the catalog, in the same order, with the booking keys of spec §5', () => {
+  it("has copy for every service of the catalog, in the same order, with the booking form's service keys", () => {
     expect(serviceDetails.map((s) => s.key)).toEqual(services.map((s) => s.key))
     expect(serviceDetails.map((s) => s.key)).toEqual(bookingServiceKeys)
   })

@@ -1,4 +1,4 @@
-/** Client stories on the home page (spec §2: three, rated 5, 4.8 and 4.9, shown to one decimal). */
+/** Client stories on the home page (three, rated 5, 4.8 and 4.9, shown to one decimal). */
 export type Testimonial = {
   quote: string
   name: string

@@ -1,8 +1,8 @@
-import { BookingForm, textFields } from '~/components/forms/booking-form'
-import type { BookingPrefill } from '~/lib/booking-prefill'
+import { BookingForm, textFields } from '~/features/booking/booking-form'
+import type { BookingPrefill } from '~/features/booking/prefill'
 import { hydrateIsland, islandProps } from './hydrate'
 
-/** The booking page's form as an island (components/island.tsx), hydrated as soon as the page runs. */
+/** The booking page's form as an island (islands/island.tsx), hydrated as soon as the page runs. */
 export function hydrateBookingForm(host: HTMLElement): Promise<void> {
   const form = host.querySelector('form')
   // Whatever was typed before the form became interactive stays in it.

@@ -1,8 +1,8 @@
-import { ContactForm } from '~/components/contact-form'
-import { HONEYPOT_FIELD } from '~/lib/form-limits'
+import { ContactForm } from '~/features/booking/contact-form'
+import { HONEYPOT_FIELD } from '~/features/booking/limits'
 import { hydrateIsland, islandProps } from './hydrate'
 
-/** The home page's contact form as an island (components/island.tsx). */
+/** The home page's contact form as an island (islands/island.tsx). */
 export function hydrateContactForm(host: HTMLElement): Promise<void> {
   const { labelledBy } = islandProps(host)
   const form = host.querySelector('form')

@@ -1,11 +1,11 @@
 import { createRoot, type Root } from 'react-dom/client'
-import { CookieSettingsDialog } from '~/components/cookie-consent/cookie-settings-dialog'
-import { browserSendsGpc, readConsentStorage, saveConsent } from '~/lib/consent/browser'
-import { type ConsentChoices, effectiveChoices, readSavedConsent } from '~/lib/consent/policy'
+import { browserSendsGpc, readConsentStorage, saveConsent } from '~/features/consent/browser'
+import { CookieSettingsDialog } from '~/features/consent/cookie-settings-dialog'
+import { type ConsentChoices, effectiveChoices, readSavedConsent } from '~/features/consent/policy'
 
 /**
  * The Cookie Settings dialog (Radix Dialog and switches) in a React root of its own, created on the
- * first opening: the banner and the footer button are plain markup (lib/enhance/cookie-banner.ts),
+ * first opening: the banner and the footer button are plain markup (features/consent/enhance-banner.ts),
  * so pages without the app's JavaScript load React only when someone opens the settings.
  */
 let root: Root | null = null

@@ -1,12 +1,12 @@
-import type { IslandName } from '~/components/island'
-import { pushPageView, whenIdle } from '~/lib/consent/tag-layer'
-import { enhancePage } from '~/lib/enhance/page'
-import { FORM_ENDPOINT } from '~/lib/form-endpoint'
+import { FORM_ENDPOINT } from '~/features/booking/endpoint'
+import { pushPageView, whenIdle } from '~/features/consent/tag-layer'
+import { enhancePage } from '~/features/marketing/enhance/page'
+import type { IslandName } from '~/islands/island'
 
 /**
  * The only script of a page served in islands mode (docs/frontend-performance.md, "Islands"): the
  * marketing pages for visitors who are not signed in. No React and no router here: the shell's
- * behaviour is plain DOM code (lib/enhance), and each island (`[data-island]`, components/island.tsx)
+ * behaviour is plain DOM code (features/marketing/enhance), and each island (`[data-island]`, islands/island.tsx)
  * downloads React and its component when it is first needed, then hydrates.
  */
 enhancePage()

@@ -1,6 +1,6 @@
 import { type ReactNode, startTransition, useEffect } from 'react'
 import { createRoot, hydrateRoot } from 'react-dom/client'
-import { DeferredToaster } from '~/components/ui/deferred-toaster'
+import { DeferredToaster } from '~/ui/deferred-toaster'
 
 let toasterMounted = false
 

@@ -59,3 +59,31 @@ export function fromBusinessLocalInput(value: string): Date | null {
     .sort((a, b) => a - b)
   return candidates[0] === undefined ? null : new Date(candidates[0])
 }
+
+/** New York's calendar date at a moment, as YYYY-MM-DD (what a date column and a date input hold). */
+export function businessDate(moment: Date): string {
+  return toBusinessLocalInput(moment).slice(0, 10)
+}
+
+/** A YYYY-MM-DD date `days` later (or earlier); calendar arithmetic, no clock or zone involved. */
+export function addDays(date: string, days: number): string {
+  const [year = 0, month = 1, day = 1] = date.split('-').map(Number)
+  return new Date(Date.UTC(year, month - 1, day + days)).toISOString().slice(0, 10)
+}
+
+/** Days from one YYYY-MM-DD date to another (negative when `to` comes first). */
+export function daysBetween(from: string, to: string): number {
+  const utc = (date: string) => {
+    const [year = 0, month = 1, day = 1] = date.split('-').map(Number)
+    return Date.UTC(year, month - 1, day)
+  }
+  return Math.round((utc(to) - utc(from)) / 86_400_000)
+}
+
+const calendarDateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeZone: 'UTC' })
+
+/** "May 1, 2026" from "2026-05-01": a calendar date, shown as such whatever the reader's zone. */
+export function formatCalendarDate(date: string): string {
+  const [year = 0, month = 1, day = 1] = date.split('-').map(Number)
+  return calendarDateFormat.format(new Date(Date.UTC(year, month - 1, day)))
+}

@@ -1,7 +1,7 @@
 /**
  * Islands mode (docs/frontend-performance.md): a page whose every route module exports this handle is
  * served to visitors who are not signed in without the app's JavaScript (no React, no router): the
- * shell's behaviour comes from lib/enhance and the islands entry, and interactive parts hydrate on use.
+ * shell's behaviour comes from features/marketing/enhance and the islands entry, and interactive parts hydrate on use.
  * Signed-in visitors get the whole app on every page (account menu, live status).
  */
 export const islandsHandle: IslandsHandle = { islands: true }

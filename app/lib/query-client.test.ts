@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { createQueryClient, dataCache, retryDelay } from './query-client'
 
-describe('the data cache (spec §9)', () => {
+describe('the data cache', () => {
   it('collects garbage after 5 minutes and retries 3 times', () => {
     const options = createQueryClient(false).getDefaultOptions().queries
     expect(options?.gcTime).toBe(5 * 60 * 1000)

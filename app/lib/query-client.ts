@@ -1,6 +1,6 @@
 import { QueryClient } from '@tanstack/react-query'
 
-/** Spec §9 data cache: garbage collection after 5 minutes, 3 retries, exponential backoff capped at 30 s. */
+/** The data cache: garbage collection after 5 minutes, 3 retries, exponential backoff capped at 30 s. */
 export const dataCache = {
   gcTimeMs: 5 * 60 * 1000,
   retries: 3,

@@ -1,4 +1,5 @@
 import { useEffect, useRef, useSyncExternalStore } from 'react'
+import type { ActionResult } from '~/lib/forms/result'
 
 /**
  * The one toast API of the app: `toast({ title, description, variant })` from any event handler or
@@ -26,7 +27,7 @@ export type ToastItem = {
   open: boolean
 }
 
-/** Spec §4 and §9: 5 s, swipe right past 50 px, F8 focuses the notification region. */
+/** Toasts last 5 s, close on a swipe right past 50 px, and F8 focuses the notification region. */
 export const toastSettings = {
   durationMs: 5000,
   swipeDirection: 'right',
@@ -113,11 +114,11 @@ export function useToasts(): readonly ToastItem[] {
 }
 
 /**
- * Shows one toast per answer of a form action (`{ ok, message }`): success or destructive, titled
+ * Shows one toast per answer of a form action (an ActionResult): success or destructive, titled
  * by `titles`. The same answer object never toasts twice (re-renders, a revalidation).
  */
 export function useResultToast(
-  result: { ok: boolean; message: string } | undefined,
+  result: ActionResult | undefined,
   titles: { ok: string; failed: string } = { ok: 'Saved', failed: 'Not saved' },
 ) {
   const shown = useRef<object | undefined>(undefined)

@@ -1,12 +1,15 @@
-import { data, Form, Link, useNavigation } from 'react-router'
-import { callAuth, tooManyAttempts } from '~/accounts/auth-calls.server'
-import { requireSameOrigin } from '~/accounts/guards.server'
-import { AuthShell } from '~/components/account/auth-shell'
-import { FormField, FormMessage } from '~/components/account/form-field'
-import { Button } from '~/components/ui/button'
+import { Form, Link, useNavigation } from 'react-router'
 import { business } from '~/content/business'
+import { callAuth, tooManyAttempts } from '~/features/accounts/auth-calls.server'
+import { AuthShell } from '~/features/accounts/auth-shell'
+import { requireSameOrigin } from '~/features/accounts/guards.server'
+import { emailSchema } from '~/features/accounts/schema'
+import { formValues, readForm, reply } from '~/lib/forms/action.server'
+import type { ActionResult } from '~/lib/forms/result'
 import { pageMeta } from '~/lib/seo'
-import { emailSchema } from '../../server/accounts/validation.server'
+import { Button } from '~/ui/button'
+import { Field, FormMessage } from '~/ui/field'
+import { Input } from '~/ui/input'
 import type { Route } from './+types/auth.forgot-password'
 
 export const meta: Route.MetaFunction = ({ matches }) =>
@@ -20,14 +23,16 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 
 export async function action(args: Route.ActionArgs) {
   requireSameOrigin(args)
-  const form = await args.request.formData()
-  const email = emailSchema.safeParse(form.get('email') ?? '')
-  if (!email.success)
-    return data({ ok: false, message: email.error.issues[0]?.message ?? 'Enter your e-mail.' }, { status: 400 })
+  const { email: typed = '' } = formValues(await readForm(args.request))
+  const email = emailSchema.safeParse(typed)
+  if (!email.success) {
+    const message = email.error.issues[0]?.message ?? 'Enter your e-mail.'
+    return reply<ActionResult>({ ok: false, message, fieldErrors: { email: [message] }, values: { email: typed } })
+  }
   const result = await callAuth(args, '/request-password-reset', { email: email.data })
-  if (result.status === 429) return data({ ok: false, message: tooManyAttempts }, { status: 429 })
+  if (result.status === 429) return reply<ActionResult>({ ok: false, message: tooManyAttempts }, { status: 429 })
   // One answer for every address: nobody learns whether an account exists.
-  return data({
+  return reply<ActionResult>({
     ok: true,
     message: `If ${email.data} has an account, a link to choose a new password is on its way. It works once and expires in 1 hour.`,
   })
@@ -38,12 +43,26 @@ export default function ForgotPassword({ actionData }: Route.ComponentProps) {
   return (
     <AuthShell title="Reset your password">
       <div className="grid gap-5">
-        {actionData && <FormMessage tone={actionData.ok ? 'success' : 'error'}>{actionData.message}</FormMessage>}
+        {actionData?.ok && <FormMessage tone="success">{actionData.message}</FormMessage>}
+        {actionData && !actionData.ok && !actionData.fieldErrors && (
+          <FormMessage tone="error">{actionData.message}</FormMessage>
+        )}
         <p className="text-muted-foreground text-sm">
           Enter the e-mail address of your account. We send you a link to choose a new password.
         </p>
         <Form method="post" className="grid gap-4" noValidate>
-          <FormField label="E-mail" name="email" type="email" autoComplete="email" required />
+          <Field
+            label="E-mail"
+            required
+            error={actionData && !actionData.ok ? actionData.fieldErrors?.email : undefined}
+          >
+            <Input
+              name="email"
+              type="email"
+              autoComplete="email"
+              defaultValue={actionData && !actionData.ok ? actionData.values?.email : undefined}
+            />
+          </Field>
           <Button type="submit" size="lg" disabled={busy}>
             Send reset link
           </Button>

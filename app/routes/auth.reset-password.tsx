@@ -1,14 +1,15 @@
-import { data, Form, Link, useNavigation } from 'react-router'
-import { z } from 'zod'
-import { callAuth, somethingWentWrong, tooManyAttempts } from '~/accounts/auth-calls.server'
-import { requireSameOrigin } from '~/accounts/guards.server'
-import { AuthShell } from '~/components/account/auth-shell'
-import { FormMessage } from '~/components/account/form-field'
-import { NewPasswordField } from '~/components/account/password-field'
-import { Button } from '~/components/ui/button'
+import { Form, Link, useNavigation } from 'react-router'
 import { business } from '~/content/business'
+import { callAuth, somethingWentWrong, tooManyAttempts } from '~/features/accounts/auth-calls.server'
+import { AuthShell } from '~/features/accounts/auth-shell'
+import { requireSameOrigin } from '~/features/accounts/guards.server'
+import { NewPasswordField } from '~/features/accounts/password-field'
+import { resetPasswordSchema } from '~/features/accounts/schema'
+import { checkForm, formValues, readForm, reply } from '~/lib/forms/action.server'
+import type { ActionResult } from '~/lib/forms/result'
 import { pageMeta } from '~/lib/seo'
-import { newPasswordSchema } from '../../server/accounts/validation.server'
+import { Button } from '~/ui/button'
+import { FormMessage } from '~/ui/field'
 import type { Route } from './+types/auth.reset-password'
 
 export const meta: Route.MetaFunction = ({ matches }) =>
@@ -24,30 +25,29 @@ export function loader({ request }: Route.LoaderArgs) {
   return { token: new URL(request.url).searchParams.get('token') ?? '' }
 }
 
-const resetSchema = z.object({ token: z.string().trim().min(1).max(200), newPassword: newPasswordSchema })
-
 const invalidLink =
   'This reset link is not valid: it may have expired (links last 1 hour) or been used already. Ask for a new one.'
 
 export async function action(args: Route.ActionArgs) {
   requireSameOrigin(args)
-  const form = Object.fromEntries(await args.request.formData())
-  const parsed = resetSchema.safeParse(form)
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0]
-    const message = issue?.path[0] === 'token' ? invalidLink : (issue?.message ?? 'Check the password.')
-    return data({ ok: false, message }, { status: 400 })
+  const checked = checkForm(resetPasswordSchema, formValues(await readForm(args.request)), { secret: ['newPassword'] })
+  if (!checked.ok) {
+    // A broken link is the page's problem, not the field's.
+    const { fieldErrors } = checked.result
+    if (fieldErrors?.token) return reply<ActionResult>({ ok: false, message: invalidLink })
+    return reply<ActionResult>(checked.result)
   }
   // Better Auth ends every session of the account when the password is reset.
-  const result = await callAuth(args, '/reset-password', parsed.data)
-  if (result.ok)
-    return data({
+  const result = await callAuth(args, '/reset-password', checked.data)
+  if (result.ok) {
+    return reply<ActionResult>({
       ok: true,
       message: 'Your password is changed, and every session of your account has ended. Sign in with the new password.',
     })
-  if (result.status === 429) return data({ ok: false, message: tooManyAttempts }, { status: 429 })
-  if (result.code === 'INVALID_TOKEN') return data({ ok: false, message: invalidLink }, { status: 400 })
-  return data(
+  }
+  if (result.status === 429) return reply<ActionResult>({ ok: false, message: tooManyAttempts }, { status: 429 })
+  if (result.code === 'INVALID_TOKEN') return reply<ActionResult>({ ok: false, message: invalidLink })
+  return reply<ActionResult>(
     { ok: false, message: result.status === 400 ? (result.message ?? invalidLink) : somethingWentWrong },
     { status: result.status },
   )
@@ -71,10 +71,17 @@ export default function ResetPassword({ loaderData, actionData }: Route.Componen
     <AuthShell title="Choose a new password">
       <div className="grid gap-5">
         {!loaderData.token && <FormMessage tone="error">{invalidLink}</FormMessage>}
-        {actionData && !actionData.ok && <FormMessage tone="error">{actionData.message}</FormMessage>}
+        {actionData && !actionData.ok && !actionData.fieldErrors && (
+          <FormMessage tone="error">{actionData.message}</FormMessage>
+        )}
         <Form method="post" className="grid gap-4" noValidate>
           <input type="hidden" name="token" value={loaderData.token} />
-          <NewPasswordField label="New password" name="newPassword" required />
+          <NewPasswordField
+            label="New password"
+            name="newPassword"
+            required
+            error={actionData && !actionData.ok ? actionData.fieldErrors?.newPassword : undefined}
+          />
           <Button type="submit" size="lg" disabled={busy || !loaderData.token}>
             Save new password
           </Button>

@@ -1,14 +1,19 @@
 import { MailCheckIcon } from 'lucide-react'
-import { data, Form, Link, redirect, useNavigation } from 'react-router'
-import { callAuth, somethingWentWrong, tooManyAttempts } from '~/accounts/auth-calls.server'
-import { getUser, requireSameOrigin, safeRedirectPath } from '~/accounts/guards.server'
-import { AuthShell } from '~/components/account/auth-shell'
-import { FormField, FormMessage } from '~/components/account/form-field'
-import { NewPasswordField } from '~/components/account/password-field'
-import { Button } from '~/components/ui/button'
+import { Form, Link, redirect, useNavigation } from 'react-router'
 import { business } from '~/content/business'
+import { callAuth, somethingWentWrong, tooManyAttempts } from '~/features/accounts/auth-calls.server'
+import { AuthShell } from '~/features/accounts/auth-shell'
+import { getUser, requireSameOrigin, safeRedirectPath } from '~/features/accounts/guards.server'
+import { NewPasswordField } from '~/features/accounts/password-field'
+import { emailSchema, signInFormSchema, signUpFormSchema } from '~/features/accounts/schema'
+import { continueToSecondFactor, isAccountLocked } from '~/features/accounts/second-factor.server'
+import { accountLockedMessage } from '~/features/accounts/two-factor'
+import { checkForm, formValues, readForm, reply } from '~/lib/forms/action.server'
+import type { ActionResult } from '~/lib/forms/result'
 import { pageMeta } from '~/lib/seo'
-import { emailSchema, fieldErrors, signInFormSchema, signUpFormSchema } from '../../server/accounts/validation.server'
+import { Button } from '~/ui/button'
+import { Field, FormMessage } from '~/ui/field'
+import { Input } from '~/ui/input'
 import type { Route } from './+types/auth'
 
 export const meta: Route.MetaFunction = ({ matches, location }) => {
@@ -29,95 +34,78 @@ export async function loader(args: Route.LoaderArgs) {
   return { mode: url.searchParams.get('mode') === 'signup' ? ('signup' as const) : ('signin' as const), redirectTo }
 }
 
-type ActionData = {
-  intent: 'sign-in' | 'sign-up' | 'resend'
-  fieldErrors?: Record<string, string>
-  formError?: string
-  notice?: string
+type Intent = 'sign-in' | 'sign-up' | 'resend'
+
+type ActionData = ActionResult & {
+  intent: Intent
   /** Signed in with the right password, but the e-mail is not confirmed yet. */
   unverifiedEmail?: string
   /** The account was created; the verification e-mail is on its way. */
   signedUpEmail?: string
-  values?: Record<string, string>
 }
 
-function text(form: FormData, name: string): string {
-  const value = form.get(name)
-  return typeof value === 'string' ? value : ''
-}
+const answer = (result: ActionData, status?: number) => reply(result, { status })
 
 export async function action(args: Route.ActionArgs) {
   requireSameOrigin(args)
-  const form = await args.request.formData()
-  const intent = text(form, 'intent')
+  const values = formValues(await readForm(args.request))
+  const intent = values.intent
 
   if (intent === 'sign-in') {
-    const parsed = signInFormSchema.safeParse({ email: text(form, 'email'), password: text(form, 'password') })
-    if (!parsed.success) {
-      return data<ActionData>(
-        { intent, fieldErrors: fieldErrors(parsed.error), values: { email: text(form, 'email') } },
-        { status: 400 },
-      )
-    }
-    const result = await callAuth(args, '/sign-in/email', parsed.data)
+    const checked = checkForm(signInFormSchema, values, { secret: ['password'] })
+    if (!checked.ok) return answer({ intent, ...checked.result })
+    const result = await callAuth(args, '/sign-in/email', checked.data)
     if (result.ok) {
-      throw redirect(safeRedirectPath(text(form, 'redirectTo')), { headers: result.headers })
+      const redirectTo = safeRedirectPath(values.redirectTo)
+      throw continueToSecondFactor(result, redirectTo) ?? redirect(redirectTo, { headers: result.headers })
     }
-    const values = { email: parsed.data.email }
+    const kept = { values: { email: checked.data.email } }
     if (result.code === 'EMAIL_NOT_VERIFIED') {
-      return data<ActionData>({ intent, unverifiedEmail: parsed.data.email, values }, { status: 403 })
+      const message = 'Confirm your e-mail address first.'
+      return answer({ intent, ok: false, message, unverifiedEmail: checked.data.email, ...kept }, 403)
     }
-    if (result.status === 429) return data<ActionData>({ intent, formError: tooManyAttempts, values }, { status: 429 })
+    if (result.status === 429) {
+      const message = isAccountLocked(result) ? accountLockedMessage : tooManyAttempts
+      return answer({ intent, ok: false, message, ...kept }, 429)
+    }
     if (result.status === 401) {
-      return data<ActionData>(
-        { intent, formError: 'The e-mail address or password is not right. Check both and try again.', values },
-        { status: 401 },
-      )
+      const message = 'The e-mail address or password is not right. Check both and try again.'
+      return answer({ intent, ok: false, message, ...kept }, 401)
     }
-    return data<ActionData>({ intent, formError: somethingWentWrong, values }, { status: 500 })
+    return answer({ intent, ok: false, message: somethingWentWrong, ...kept }, 500)
   }
 
   if (intent === 'sign-up') {
-    const values = {
-      name: text(form, 'name'),
-      companyName: text(form, 'companyName'),
-      phone: text(form, 'phone'),
-      email: text(form, 'email'),
-    }
-    const parsed = signUpFormSchema.safeParse({ ...values, password: text(form, 'password') })
-    if (!parsed.success) {
-      return data<ActionData>({ intent, fieldErrors: fieldErrors(parsed.error), values }, { status: 400 })
-    }
-    const result = await callAuth(args, '/sign-up/email', parsed.data)
-    if (result.ok) return data<ActionData>({ intent, signedUpEmail: parsed.data.email })
-    if (result.status === 429) return data<ActionData>({ intent, formError: tooManyAttempts, values }, { status: 429 })
+    const checked = checkForm(signUpFormSchema, values, { secret: ['password', 'intent'] })
+    if (!checked.ok) return answer({ intent, ...checked.result })
+    const { password: _password, ...kept } = checked.data
+    const typed = { values: { ...kept, companyName: kept.companyName ?? '' } }
+    const result = await callAuth(args, '/sign-up/email', checked.data)
+    if (result.ok) return answer({ intent, ok: true, signedUpEmail: checked.data.email })
+    if (result.status === 429) return answer({ intent, ok: false, message: tooManyAttempts, ...typed }, 429)
     if (result.status === 400) {
-      return data<ActionData>(
-        { intent, formError: result.message ?? 'Check the form and try again.', values },
-        { status: 400 },
-      )
+      const message = result.message ?? 'Check the form and try again.'
+      return answer({ intent, ok: false, message, ...typed }, 400)
     }
-    return data<ActionData>({ intent, formError: somethingWentWrong, values }, { status: 500 })
+    return answer({ intent, ok: false, message: somethingWentWrong, ...typed }, 500)
   }
 
   if (intent === 'resend') {
-    const email = emailSchema.safeParse(text(form, 'email'))
+    const email = emailSchema.safeParse(values.email ?? '')
     if (!email.success) {
-      return data<ActionData>({ intent, formError: email.error.issues[0]?.message }, { status: 400 })
+      return answer({ intent, ok: false, message: email.error.issues[0]?.message ?? 'Enter your e-mail.' }, 400)
     }
     const result = await callAuth(args, '/send-verification-email', { email: email.data })
-    if (result.status === 429) return data<ActionData>({ intent, formError: tooManyAttempts }, { status: 429 })
+    if (result.status === 429) return answer({ intent, ok: false, message: tooManyAttempts }, 429)
     // The same words whether or not the address has an account waiting: no enumeration.
-    return data<ActionData>({
+    return answer({
       intent,
-      notice: `If ${email.data} has an account waiting for confirmation, a new link is on its way. It works once and expires in 24 hours.`,
+      ok: true,
+      message: `If ${email.data} has an account waiting for confirmation, a new link is on its way. It works once and expires in 24 hours.`,
     })
   }
 
-  return data<ActionData>(
-    { intent: 'sign-in', formError: 'Unknown request. Reload the page and try again.' },
-    { status: 400 },
-  )
+  return answer({ intent: 'sign-in', ok: false, message: 'Unknown request. Reload the page and try again.' }, 400)
 }
 
 export default function AuthPage({ loaderData, actionData }: Route.ComponentProps) {
@@ -187,6 +175,10 @@ function ModeLink({ to, current, children }: { to: string; current: boolean; chi
   )
 }
 
+/** The form-level message of a refusal: when fields are marked, they say it beside themselves. */
+const formError = (result: ActionData | undefined) =>
+  result && !result.ok && !result.fieldErrors && !result.unverifiedEmail ? result.message : undefined
+
 function SignInForm({
   result,
   resend,
@@ -199,9 +191,10 @@ function SignInForm({
   busy: boolean
 }) {
   const unverified = result?.unverifiedEmail
+  const errors = result && !result.ok ? result.fieldErrors : undefined
   return (
     <div className="grid gap-5">
-      {result?.formError && <FormMessage tone="error">{result.formError}</FormMessage>}
+      {formError(result) && <FormMessage tone="error">{formError(result)}</FormMessage>}
       {unverified && (
         <FormMessage tone="notice">
           Confirm your e-mail address first: open the link we sent to {unverified}. No e-mail, or the link expired? Ask
@@ -211,23 +204,17 @@ function SignInForm({
       <Form method="post" className="grid gap-4" noValidate>
         <input type="hidden" name="intent" value="sign-in" />
         <input type="hidden" name="redirectTo" value={redirectTo} />
-        <FormField
-          label="E-mail"
-          name="email"
-          type="email"
-          autoComplete="email"
-          required
-          defaultValue={result?.values?.email}
-          error={result?.fieldErrors?.email}
-        />
-        <FormField
-          label="Password"
-          name="password"
-          type="password"
-          autoComplete="current-password"
-          required
-          error={result?.fieldErrors?.password}
-        />
+        <Field label="E-mail" required error={errors?.email}>
+          <Input
+            name="email"
+            type="email"
+            autoComplete="email"
+            defaultValue={result && !result.ok ? result.values?.email : undefined}
+          />
+        </Field>
+        <Field label="Password" required error={errors?.password}>
+          <Input name="password" type="password" autoComplete="current-password" />
+        </Field>
         <Button type="submit" size="lg" disabled={busy}>
           {busy ? 'Signing in…' : 'Sign in'}
         </Button>
@@ -242,8 +229,7 @@ function SignInForm({
         <Form method="post" className="grid gap-3 border-t pt-5">
           <input type="hidden" name="intent" value="resend" />
           <input type="hidden" name="email" value={unverified ?? ''} />
-          {resend?.notice && <FormMessage tone="success">{resend.notice}</FormMessage>}
-          {resend?.formError && <FormMessage tone="error">{resend.formError}</FormMessage>}
+          {resend?.message && <FormMessage tone={resend.ok ? 'success' : 'error'}>{resend.message}</FormMessage>}
           {unverified && (
             <Button type="submit" variant="outline" disabled={busy}>
               Send a new confirmation link
@@ -256,46 +242,26 @@ function SignInForm({
 }
 
 function SignUpForm({ result, busy }: { result: ActionData | undefined; busy: boolean }) {
-  const errors = result?.fieldErrors
-  const values = result?.values
+  const refused = result && !result.ok ? result : undefined
+  const errors = refused?.fieldErrors
+  const values = refused?.values
   return (
     <div className="grid gap-5">
-      {result?.formError && <FormMessage tone="error">{result.formError}</FormMessage>}
+      {formError(result) && <FormMessage tone="error">{formError(result)}</FormMessage>}
       <Form method="post" className="grid gap-4" noValidate>
         <input type="hidden" name="intent" value="sign-up" />
-        <FormField
-          label="Full name"
-          name="name"
-          autoComplete="name"
-          required
-          defaultValue={values?.name}
-          error={errors?.name}
-        />
-        <FormField
-          label="Company name (optional)"
-          name="companyName"
-          autoComplete="organization"
-          defaultValue={values?.companyName}
-          error={errors?.companyName}
-        />
-        <FormField
-          label="Phone"
-          name="phone"
-          type="tel"
-          autoComplete="tel"
-          required
-          defaultValue={values?.phone}
-          error={errors?.phone}
-        />
-        <FormField
-          label="E-mail"
-          name="email"
-          type="email"
-          autoComplete="email"
-          required
-          defaultValue={values?.email}
-          error={errors?.email}
-        />
+        <Field label="Full name" required error={errors?.name}>
+          <Input name="name" autoComplete="name" defaultValue={values?.name} />
+        </Field>
+        <Field label="Company name" optional error={errors?.companyName}>
+          <Input name="companyName" autoComplete="organization" defaultValue={values?.companyName} />
+        </Field>
+        <Field label="Phone" required error={errors?.phone}>
+          <Input name="phone" type="tel" autoComplete="tel" defaultValue={values?.phone} />
+        </Field>
+        <Field label="E-mail" required error={errors?.email}>
+          <Input name="email" type="email" autoComplete="email" defaultValue={values?.email} />
+        </Field>
         <NewPasswordField label="Password" name="password" required error={errors?.password} />
         <Button type="submit" size="lg" disabled={busy}>
           {busy ? 'Creating your account…' : 'Create account'}

@@ -1,14 +1,11 @@
 import { data } from 'react-router'
-import { z } from 'zod'
-import { callAuth, tooManyAttempts } from '~/accounts/auth-calls.server'
-import { requireSameOrigin } from '~/accounts/guards.server'
-import { verificationFailure } from '~/components/account/email-verification'
+import { callAuth, tooManyAttempts } from '~/features/accounts/auth-calls.server'
+import { verificationFailure } from '~/features/accounts/email-verification'
+import { requireSameOrigin } from '~/features/accounts/guards.server'
+import { verificationLinkSchema } from '~/features/accounts/schema'
+import { formValues, readForm, reply } from '~/lib/forms/action.server'
+import type { ActionResult } from '~/lib/forms/result'
 import type { Route } from './+types/auth.verify-email'
-
-const linkSchema = z.object({
-  token: z.string().trim().min(1).max(200),
-  email: z.string().trim().min(1, 'Email parameter is missing from verification link').max(254),
-})
 
 /** Provider messages in words a client understands (the toast shows them). */
 const messages: Record<string, string> = {
@@ -24,16 +21,15 @@ const messages: Record<string, string> = {
  */
 export async function action(args: Route.ActionArgs) {
   requireSameOrigin(args)
-  const form = await args.request.formData()
-  const parsed = linkSchema.safeParse({ token: form.get('token') ?? '', email: form.get('email') ?? '' })
+  const parsed = verificationLinkSchema.safeParse(formValues(await readForm(args.request)))
   if (!parsed.success) {
-    return data({ ok: false, message: parsed.error.issues[0]?.message ?? verificationFailure }, { status: 400 })
+    return reply<ActionResult>({ ok: false, message: parsed.error.issues[0]?.message ?? verificationFailure })
   }
   const result = await callAuth(args, '/email-otp/verify-email', { email: parsed.data.email, otp: parsed.data.token })
-  if (result.ok) return data({ ok: true, message: undefined })
-  if (result.status === 429) return data({ ok: false, message: tooManyAttempts }, { status: 429 })
+  if (result.ok) return reply<ActionResult>({ ok: true })
+  if (result.status === 429) return reply<ActionResult>({ ok: false, message: tooManyAttempts }, { status: 429 })
   const message = (result.code && messages[result.code]) ?? result.message ?? verificationFailure
-  return data({ ok: false, message }, { status: result.status >= 500 ? 500 : 400 })
+  return reply<ActionResult>({ ok: false, message }, { status: result.status >= 500 ? 500 : 400 })
 }
 
 export function loader() {

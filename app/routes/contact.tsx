@@ -1,7 +1,7 @@
 import { redirect } from 'react-router'
 import { homeSections } from '~/content/catalog'
 
-/** /contact (spec §2) is the contact section of the home page. */
+/** /contact is the contact section of the home page. */
 export function loader() {
   return redirect(`/#${homeSections.contact}`, 301)
 }

@@ -1,24 +1,24 @@
 import { ArrowRightIcon, CalendarCheckIcon, ClockIcon, MapPinIcon, PhoneIcon } from 'lucide-react'
 import { Link, redirect } from 'react-router'
-import { JsonLd, usePublicUrl } from '~/components/json-ld'
-import { CtaBand } from '~/components/marketing/cta-band'
-import { PageHero } from '~/components/marketing/page-hero'
-import { ReasonList } from '~/components/marketing/reason-list'
-import { Section, SectionHeader } from '~/components/marketing/section'
-import { serviceIcons } from '~/components/service-icon'
-import { Button } from '~/components/ui/button'
 import { business, formatHours } from '~/content/business'
 import { services } from '~/content/catalog'
 import { bookingPath } from '~/content/links'
-import { locationCopy, locationServiceKeys } from '~/content/location-page'
 import { appContext } from '~/context.server'
+import { locationCopy, locationServiceKeys } from '~/features/locations/page-copy'
+import { CtaBand } from '~/features/marketing/cta-band'
+import { PageHero } from '~/features/marketing/page-hero'
+import { ReasonList } from '~/features/marketing/reason-list'
+import { Section, SectionHeader } from '~/features/marketing/section'
+import { serviceIcons } from '~/features/marketing/service-icon'
 import { islandsHandle } from '~/lib/islands-mode'
 import { breadcrumbJsonLd, businessId, openingHoursSpecification } from '~/lib/json-ld'
+import { JsonLd, usePublicUrl } from '~/lib/json-ld-script'
 import { pageMeta } from '~/lib/seo'
+import { Button } from '~/ui/button'
 import { findPublishedLocation } from '../../server/locations/locations.server.ts'
 import type { Route } from './+types/location'
 
-// /{slug}: a published town page. Unknown, unpublished or failing → /404 (spec §2, §8).
+// /{slug}: a published town page. Unknown, unpublished or failing → /404.
 export async function loader({ params, context }: Route.LoaderArgs) {
   const { database, log } = context.get(appContext)
   let location: Awaited<ReturnType<typeof findPublishedLocation>>

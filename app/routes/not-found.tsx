@@ -1,11 +1,11 @@
 import { ArrowRightIcon, CalendarCheckIcon, CompassIcon, HouseIcon, PhoneIcon } from 'lucide-react'
 import { data, Link } from 'react-router'
-import { Button } from '~/components/ui/button'
 import { business } from '~/content/business'
 import { services } from '~/content/catalog'
 import { mainNav } from '~/content/navigation'
 import { islandsHandle } from '~/lib/islands-mode'
 import { pageMeta } from '~/lib/seo'
+import { Button } from '~/ui/button'
 import type { Route } from './+types/not-found'
 
 export function loader() {

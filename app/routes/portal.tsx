@@ -1,5 +1,5 @@
 import { redirect } from 'react-router'
-import { getUser } from '~/accounts/guards.server'
+import { getUser } from '~/features/accounts/guards.server'
 import type { Route } from './+types/portal'
 
 /** The right home for whoever asks: admin → /admin, staff → /employee, client → /dashboard, signed out → /auth. */

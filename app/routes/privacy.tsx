@@ -1,6 +1,6 @@
-import { LegalPage, type LegalSection } from '~/components/marketing/legal-page'
 import { business, formatHours, fullAddress } from '~/content/business'
 import { privacyPolicy } from '~/content/legal'
+import { LegalPage, type LegalSection } from '~/features/marketing/legal-page'
 import { islandsHandle } from '~/lib/islands-mode'
 import { pageMeta } from '~/lib/seo'
 import type { Route } from './+types/privacy'

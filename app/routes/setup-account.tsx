@@ -1,15 +1,16 @@
-import { data, Form, Link, redirect, useNavigation } from 'react-router'
-import { z } from 'zod'
-import { callAuth, somethingWentWrong, tooManyAttempts } from '~/accounts/auth-calls.server'
-import { accountsContext } from '~/accounts/context.server'
-import { requireSameOrigin } from '~/accounts/guards.server'
-import { AuthShell } from '~/components/account/auth-shell'
-import { FormMessage } from '~/components/account/form-field'
-import { NewPasswordField } from '~/components/account/password-field'
-import { Button } from '~/components/ui/button'
+import { Form, Link, redirect, useNavigation } from 'react-router'
 import { business } from '~/content/business'
+import { callAuth, somethingWentWrong, tooManyAttempts } from '~/features/accounts/auth-calls.server'
+import { AuthShell } from '~/features/accounts/auth-shell'
+import { accountsContext } from '~/features/accounts/context.server'
+import { requireSameOrigin } from '~/features/accounts/guards.server'
+import { NewPasswordField } from '~/features/accounts/password-field'
+import { linkTokenSchema, setupAccountSchema } from '~/features/accounts/schema'
+import { checkForm, formValues, readForm, reply } from '~/lib/forms/action.server'
+import type { ActionResult } from '~/lib/forms/result'
 import { pageMeta } from '~/lib/seo'
-import { newPasswordSchema } from '../../server/accounts/validation.server'
+import { Button } from '~/ui/button'
+import { FormMessage } from '~/ui/field'
 import type { Route } from './+types/setup-account'
 
 export const meta: Route.MetaFunction = ({ matches }) =>
@@ -21,33 +22,28 @@ export const meta: Route.MetaFunction = ({ matches }) =>
     noindex: true,
   })
 
-const tokenSchema = z.string().trim().min(1).max(200)
-
 /** A staff-invited client (or employee) opens the one-time link from the invitation e-mail. */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const token = tokenSchema.safeParse(new URL(request.url).searchParams.get('token') ?? '')
+  const token = linkTokenSchema.safeParse(new URL(request.url).searchParams.get('token') ?? '')
   const owner = token.success ? await context.get(accountsContext).tokenOwner(token.data) : null
   return { token: token.success ? token.data : '', owner }
 }
 
 export async function action(args: Route.ActionArgs) {
   requireSameOrigin(args)
-  const form = Object.fromEntries(await args.request.formData())
-  const token = tokenSchema.safeParse(form.token)
-  const password = newPasswordSchema.safeParse(form.password)
-  if (!password.success)
-    return data({ message: password.error.issues[0]?.message ?? 'Check the password.' }, { status: 400 })
-  const owner = token.success ? await args.context.get(accountsContext).tokenOwner(token.data) : null
-  if (!token.success || !owner) return data({ message: invalidInvite }, { status: 400 })
+  const checked = checkForm(setupAccountSchema, formValues(await readForm(args.request)), { secret: ['password'] })
+  if (!checked.ok && !checked.result.fieldErrors?.token) return reply<ActionResult>(checked.result)
+  const owner = checked.ok ? await args.context.get(accountsContext).tokenOwner(checked.data.token) : null
+  if (!checked.ok || !owner) return reply<ActionResult>({ ok: false, message: invalidInvite })
+  const { token, password } = checked.data
 
-  const set = await callAuth(args, '/reset-password', { token: token.data, newPassword: password.data })
-  if (set.status === 429) return data({ message: tooManyAttempts }, { status: 429 })
-  if (!set.ok)
-    return data(
-      { message: set.code === 'INVALID_TOKEN' ? invalidInvite : (set.message ?? somethingWentWrong) },
-      { status: 400 },
-    )
-  const signIn = await callAuth(args, '/sign-in/email', { email: owner.email, password: password.data })
+  const set = await callAuth(args, '/reset-password', { token, newPassword: password })
+  if (set.status === 429) return reply<ActionResult>({ ok: false, message: tooManyAttempts }, { status: 429 })
+  if (!set.ok) {
+    const message = set.code === 'INVALID_TOKEN' ? invalidInvite : (set.message ?? somethingWentWrong)
+    return reply<ActionResult>({ ok: false, message })
+  }
+  const signIn = await callAuth(args, '/sign-in/email', { email: owner.email, password })
   if (!signIn.ok) throw redirect('/auth')
   throw redirect('/portal', { headers: signIn.headers })
 }
@@ -76,10 +72,17 @@ export default function SetupAccount({ loaderData, actionData }: Route.Component
         <p>
           Welcome, {owner.name}. Choose a password for <strong>{owner.email}</strong>; you are signed in right after.
         </p>
-        {actionData && <FormMessage tone="error">{actionData.message}</FormMessage>}
+        {actionData && !actionData.ok && !actionData.fieldErrors && (
+          <FormMessage tone="error">{actionData.message}</FormMessage>
+        )}
         <Form method="post" className="grid gap-4" noValidate>
           <input type="hidden" name="token" value={loaderData.token} />
-          <NewPasswordField label="Password" name="password" required />
+          <NewPasswordField
+            label="Password"
+            name="password"
+            required
+            error={actionData && !actionData.ok ? actionData.fieldErrors?.password : undefined}
+          />
           <Button type="submit" size="lg" disabled={busy}>
             Set password and sign in
           </Button>

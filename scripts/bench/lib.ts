@@ -1,38 +1,14 @@
-// Shared pieces of the benchmarks: start the built server, start nginx, measure with autocannon.
+// Shared pieces of the benchmarks: start nginx, measure with autocannon, sum up figures. The built
+// server starts through startBuiltServer() of scripts/lib/server-process.mjs.
 // Everything runs on loopback and stops by itself.
 import { spawn, spawnSync } from 'node:child_process'
 import fs from 'node:fs'
-import net from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
 import autocannon from 'autocannon'
+import { freePort } from '../lib/server-process.mjs'
 
 export type LoadResult = { rps: number; p50: number; p99: number; non2xx: number; errors: number }
-export type RunningServer = {
-  url: string
-  port: number
-  pid: number
-  dataDir: string
-  bootMs: number
-  output: () => string
-  /** Sends SIGTERM (unless the process already exited) and resolves with the exit code. */
-  stop: () => Promise<number | null>
-}
-
-export const root = path.resolve(import.meta.dirname, '../..')
-
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer()
-    server.unref()
-    server.on('error', reject)
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address()
-      const port = typeof address === 'object' && address ? address.port : 0
-      server.close(() => resolve(port))
-    })
-  })
-}
 
 export function median(values: number[]): number {
   const sorted = [...values].sort((a, b) => a - b)
@@ -53,69 +29,6 @@ export function rssMiB(pid: number): number | null {
     return Math.round((kb / 1024) * 10) / 10
   } catch {
     return null
-  }
-}
-
-/** Starts `node server.js` from the build on a free port; resolves once /healthz answers 200. */
-export async function startServer(
-  options: { dataDir?: string; env?: Record<string, string> } = {},
-): Promise<RunningServer> {
-  const { dataDir, env = {} } = options
-  if (!fs.existsSync(path.join(root, 'build/server/index.js'))) {
-    throw new Error('No build: run "npm run build" first.')
-  }
-  const dir = dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'ramapo-bench-'))
-  const port = await freePort()
-  const url = `http://127.0.0.1:${port}`
-  let output = ''
-  const started = performance.now()
-  const child = spawn(process.execPath, ['server.js'], {
-    cwd: root,
-    env: {
-      ...process.env,
-      NODE_ENV: 'production',
-      HOST: '127.0.0.1',
-      PORT: String(port),
-      DATA_DIR: dir,
-      PUBLIC_URL: url,
-      LOG_LEVEL: 'warn',
-      ...env,
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  })
-  child.stdout.on('data', (d) => {
-    output += d
-  })
-  child.stderr.on('data', (d) => {
-    output += d
-  })
-  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)))
-  const deadline = Date.now() + 90_000
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`server exited during boot:\n${output}`)
-    if (Date.now() > deadline) throw new Error(`server not healthy after 90 s:\n${output}`)
-    try {
-      if ((await fetch(`${url}/healthz`)).ok) break
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 50))
-  }
-  const bootMs = Math.round(performance.now() - started)
-  return {
-    url,
-    port,
-    pid: child.pid ?? 0,
-    dataDir: dir,
-    bootMs,
-    output: () => output,
-    async stop() {
-      if (child.exitCode === null) child.kill('SIGTERM')
-      const timer = setTimeout(() => child.kill('SIGKILL'), 15_000)
-      const code = await exited
-      clearTimeout(timer)
-      return code
-    },
   }
 }
 
@@ -224,4 +137,67 @@ export async function load(
     non2xx: result.non2xx,
     errors: result.errors,
   }
+}
+
+/** Clock ticks per second of /proc/<pid>/stat's CPU times (USER_HZ: 100 on Linux). */
+const CLOCK_TICKS = 100
+
+/**
+ * CPU time (user + system, ms) used so far by a process and every process below it, read from
+ * /proc (Linux); undefined elsewhere or without a pid. A server's tree is the server and its
+ * WEB_CONCURRENCY workers; a PostgreSQL cluster's is the postmaster and its backends.
+ */
+export function treeCpuMs(rootPid: number | undefined): number | undefined {
+  if (!rootPid || !fs.existsSync('/proc/self/stat')) return undefined
+  const parents = new Map<number, number>()
+  const cpu = new Map<number, number>()
+  for (const entry of fs.readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue
+    try {
+      const stat = fs.readFileSync(`/proc/${entry}/stat`, 'utf8')
+      // Fields after the command name (which may contain spaces): state ppid … utime(14) stime(15).
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ')
+      parents.set(Number(entry), Number(fields[1]))
+      cpu.set(Number(entry), Number(fields[11]) + Number(fields[12]))
+    } catch {
+      // the process ended meanwhile
+    }
+  }
+  let ticks = 0
+  for (const [pid, used] of cpu) {
+    for (let p = pid; p > 1; p = parents.get(p) ?? 0) {
+      if (p === rootPid) {
+        ticks += used
+        break
+      }
+    }
+  }
+  return (ticks * 1000) / CLOCK_TICKS
+}
+
+/** The postmaster of scripts/with-postgres.mjs's throwaway cluster (from postmaster.pid), when there is one. */
+export function postmasterPid(): number | undefined {
+  const dataDir = process.env.TEST_PG_CTL_DATADIR
+  if (!dataDir) return undefined
+  try {
+    return Number(fs.readFileSync(path.join(dataDir, 'postmaster.pid'), 'utf8').split('\n')[0])
+  } catch {
+    return undefined
+  }
+}
+
+/** The 1-minute load average, to two decimals. */
+export function loadAverage1m(): number {
+  return Math.round((os.loadavg()[0] ?? 0) * 100) / 100
+}
+
+/**
+ * Waits (at most maxSeconds) for the 1-minute load average to fall under `below`, so that one
+ * measurement's leftovers (a server's shutdown, a database's checkpoint) do not weigh on the next;
+ * resolves with the load average it starts at.
+ */
+export async function waitForQuietMachine(maxSeconds: number, below = 1.5): Promise<number> {
+  const deadline = Date.now() + maxSeconds * 1000
+  while (loadAverage1m() >= below && Date.now() < deadline) await new Promise((r) => setTimeout(r, 2000))
+  return loadAverage1m()
 }

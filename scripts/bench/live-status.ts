@@ -14,10 +14,12 @@ import os from 'node:os'
 import path from 'node:path'
 import { parseArgs } from 'node:util'
 import pg from 'pg'
-import { type Browser, chromium } from 'playwright-core'
+import type { Browser } from 'playwright-core'
 import { parseMessage } from '../../tests/integration/helpers/mail.ts'
-import { chromiumArgs, chromiumPath } from '../lib/serve-build.mjs'
-import { median, percentile, type RunningServer, startServer } from './lib.ts'
+import { enrolOverHttp } from '../../tests/setup/two-factor-http.ts'
+import { launchChromium } from '../lib/chromium.mjs'
+import { type BuiltServer, startBuiltServer } from '../lib/server-process.mjs'
+import { median, percentile } from './lib.ts'
 
 export type LiveStatusResult = {
   updates: number
@@ -63,7 +65,7 @@ async function waitForMail(dataDir: string, to: string, subject: RegExp) {
   }
 }
 
-async function post(server: RunningServer, route: string, body: unknown, ip: string, cookie?: string) {
+async function post(server: BuiltServer, route: string, body: unknown, ip: string, cookie?: string) {
   return fetch(`${server.url}${route}`, {
     method: 'POST',
     headers: {
@@ -76,7 +78,7 @@ async function post(server: RunningServer, route: string, body: unknown, ip: str
   })
 }
 
-async function signIn(server: RunningServer, email: string, secret: string, ip: string) {
+async function signIn(server: BuiltServer, email: string, secret: string, ip: string) {
   const response = await post(server, '/api/auth/sign-in/email', { email, password: secret }, ip)
   if (response.status !== 200) throw new Error(`sign-in of ${email} answered ${response.status}`)
   return response.headers.getSetCookie().map((c) => c.split(';')[0] ?? '')
@@ -90,18 +92,21 @@ async function main() {
     ADMIN_PASSWORD: admin.password,
     TRUST_PROXY: 'true',
   }
-  const servers: RunningServer[] = []
+  const servers: BuiltServer[] = []
   let browser: Browser | undefined
   const db = new pg.Client({ connectionString: databaseUrl })
   try {
     // A first (it migrates and writes the shared secrets), then B on the same data folder.
-    const a = await startServer({ dataDir, env })
+    const a = await startBuiltServer({ dataDir, env })
     servers.push(a)
-    const b = await startServer({ dataDir, env })
+    const b = await startBuiltServer({ dataDir, env })
     servers.push(b)
     await db.connect()
-    browser = await chromium.launch({ executablePath: chromiumPath, headless: true, args: chromiumArgs })
-    const adminCookie = (await signIn(a, admin.email, admin.password, '10.200.0.1')).join('; ')
+    browser = await launchChromium()
+    // Staff pages need a second factor: the admin enrols first, and keeps the session that gives.
+    const passwordOnly = (await signIn(a, admin.email, admin.password, '10.200.0.1')).join('; ')
+    const server = { baseURL: a.url, origin: a.url }
+    const { cookie: adminCookie } = await enrolOverHttp(server, passwordOnly, admin.password, '10.200.0.1')
 
     const samples: number[] = []
     let missed = 0

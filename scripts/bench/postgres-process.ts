@@ -5,7 +5,8 @@
 import fs from 'node:fs'
 import { parseArgs } from 'node:util'
 import pg from 'pg'
-import { load, median, rssMiB, startServer } from './lib.ts'
+import { startBuiltServer } from '../lib/server-process.mjs'
+import { load, median, rssMiB } from './lib.ts'
 
 const { values: args } = parseArgs({
   options: {
@@ -26,16 +27,16 @@ const url = new URL(clusterUrl)
 url.pathname = '/bench_process'
 const env = { DATABASE_URL: url.toString() }
 
-const first = await startServer({ env })
+const first = await startBuiltServer({ env })
 const coldBootMs = first.bootMs
 await first.stop()
 const warm: number[] = []
 for (let i = 1; i < Number(args.boots); i++) {
-  const again = await startServer({ env })
+  const again = await startBuiltServer({ env })
   warm.push(again.bootMs)
   await again.stop()
 }
-const server = await startServer({ env })
+const server = await startBuiltServer({ env })
 warm.push(server.bootMs)
 const rssAfterBootMiB = rssMiB(server.pid)
 await fetch(`${server.url}/`)

@@ -2,7 +2,7 @@
 // against the built server, starting what it needs on loopback and stopping it afterwards:
 //   1. Lighthouse (mobile) for one page of every public page type
 //   2. HTTP throughput and latency, with nginx serving the same bytes in the same run as reference
-//   3. Intake (bookings/s, p99) on PGlite and on a throwaway PostgreSQL (scripts/bench/intake.mjs)
+//   3. Intake (bookings/s, p99) on PGlite and on a throwaway PostgreSQL (scripts/bench/intake.ts)
 //   4. Live status latency across two server processes (scripts/bench/live-status.ts)
 //   5. Memory and boot time, on the embedded database and on a throwaway PostgreSQL
 //      (scripts/bench/postgres-process.ts)
@@ -15,17 +15,8 @@ import os from 'node:os'
 import path from 'node:path'
 import { parseArgs } from 'node:util'
 import { lighthousePages, lighthouseTargets } from '../lib/lighthouse-run.mjs'
-import {
-  ensureNginx,
-  type LoadResult,
-  load,
-  median,
-  root,
-  rssMiB,
-  type StaticFile,
-  startNginx,
-  startServer,
-} from './lib.ts'
+import { root, startBuiltServer } from '../lib/server-process.mjs'
+import { ensureNginx, type LoadResult, load, median, rssMiB, type StaticFile, startNginx } from './lib.ts'
 import type { LiveStatusResult } from './live-status.ts'
 
 type Summary = { rps: number; p50: number; p99: number; errors: number }
@@ -184,7 +175,7 @@ async function main() {
     const coldMedian = medianBoot(cold)
     const warmMedian = medianBoot(warm)
     // The server measured from here on (quieter logs), its resident set right after boot.
-    const server = await startServer({ dataDir })
+    const server = await startBuiltServer({ dataDir })
     results.sections.boot = {
       coldBootMs: coldMedian.ms,
       warmBootMs: warmMedian.ms,
@@ -237,7 +228,7 @@ type Boot = { ms: number; steps: Record<string, number> | undefined }
 
 /** Starts the server on `dir` until healthy, reads its per-step times from its log, stops it. */
 async function bootOnce(dir: string): Promise<Boot> {
-  const server = await startServer({ dataDir: dir, env: { LOG_LEVEL: 'info' } })
+  const server = await startBuiltServer({ dataDir: dir, env: { LOG_LEVEL: 'info' } })
   const line = server
     .output()
     .split('\n')
@@ -317,14 +308,14 @@ async function throughput(base: string): Promise<ThroughputRow[]> {
   return rows
 }
 
-/** scripts/bench/intake.mjs on both backends; its own report lands in docs/perf/intake.md (full runs). */
+/** scripts/bench/intake.ts on both backends; its own report lands in docs/perf/intake.md (full runs). */
 async function intake(): Promise<NonNullable<Results['sections']['intake']>> {
   const outDir = quick ? fs.mkdtempSync(path.join(os.tmpdir(), 'ramapo-intake-')) : path.join(root, 'docs/perf')
   // The smoke run exercises the embedded backend only; the full run both.
   const options = quick
     ? ['--runs', '1', '--duration', '2', '--backend', 'pglite', '--settle', '0', '--out-dir', outDir]
     : ['--out-dir', outDir]
-  const code = await runNode([path.join(root, 'scripts/bench/intake.mjs'), ...options], false)
+  const code = await runNode([path.join(root, 'scripts/bench/intake.ts'), ...options], false)
   const file = path.join(outDir, 'intake.json')
   try {
     if (code !== 0 || !fs.existsSync(file)) return { error: `the intake benchmark failed (exit ${code})` }
@@ -584,7 +575,7 @@ function report() {
     lines.push(
       '## 3. Intake (POST /api/process-form)',
       '',
-      'From scripts/bench/intake.mjs (details, per-run figures and the cost breakdown in docs/perf/intake.md):',
+      'From scripts/bench/intake.ts (details, per-run figures and the cost breakdown in docs/perf/intake.md):',
       'autocannon at 50 connections of unique valid bookings, as many as the warm-up rate sends in the run length, every one answered; every acknowledged id looked up afterwards.',
       '',
       '| backend | bookings/s | p50 ms | p99 ms | acknowledged | stored | acknowledged, not stored |',

@@ -5,7 +5,8 @@ import fs from 'node:fs'
 import path from 'node:path'
 import * as chromeLauncher from 'chrome-launcher'
 import lighthouse from 'lighthouse'
-import { chromiumArgs, chromiumPath, root } from './serve-build.mjs'
+import { chromiumArgs, chromiumPath } from './chromium.mjs'
+import { root } from './server-process.mjs'
 
 export const categories = ['performance', 'accessibility', 'best-practices', 'seo']
 

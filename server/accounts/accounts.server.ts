@@ -1,20 +1,14 @@
 import { generateId } from 'better-auth'
 import { eq } from 'drizzle-orm'
-import type { AccountRole } from '../../app/lib/account-status.ts'
+import type { AccountRole } from '../../app/features/accounts/status.ts'
 import { type AuditActor, recordAudit } from '../audit/audit.server.ts'
-import {
-  AUTH_BASE_PATH,
-  type Auth,
-  accountLinks,
-  authLifetimes,
-  CLIENT_IP_HEADER,
-  createAuth,
-} from '../auth/auth.server.ts'
 import type { Config } from '../config.server.ts'
 import type { Database } from '../db/client.server.ts'
 import { clientOnboarding, session as sessionTable } from '../db/schema/index.server.ts'
 import type { Logger } from '../log.server.ts'
 import type { Outbox } from '../mail/outbox.server.ts'
+import { AUTH_BASE_PATH, type Auth, accountLinks, authLifetimes, CLIENT_IP_HEADER, createAuth } from './auth.server.ts'
+import { seedDemoClient } from './demo-client.server.ts'
 import { inviteMail } from './mail.server.ts'
 import { type Realtime, startRealtime } from './realtime.server.ts'
 
@@ -62,6 +56,8 @@ export type Accounts = {
   getSession(headers: Headers): Promise<{ data: SessionData | null; setCookies: string[] }>
   /** Creates (once) the approved admin named by ADMIN_EMAIL/ADMIN_PASSWORD. */
   seedAdmin(): Promise<void>
+  /** The approved demo client of SEED_DEMO, with this password; its onboarding record's id. */
+  seedDemoClient(password: string): Promise<{ onboardingId: string }>
   /** A staff-created account: approved at once; its owner picks a password through a one-time link. */
   invite(input: InviteInput, invitedBy: AuditActor): Promise<void>
   /** Who a /setup-account or reset token belongs to, while it is valid. */
@@ -151,6 +147,9 @@ export async function startAccounts(deps: {
     async seedAdmin() {
       if (!config.admin) return
       await seedAdmin(auth, database, log, config.admin)
+    },
+    seedDemoClient(password) {
+      return seedDemoClient(auth, database, log, password)
     },
     async invite(input, invitedBy) {
       const ctx = await auth.$context

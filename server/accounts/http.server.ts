@@ -1,46 +1,43 @@
 import { and, eq, gt } from 'drizzle-orm'
 import type { Hono, MiddlewareHandler } from 'hono'
 import { streamSSE } from 'hono/streaming'
-import type { AccountSummary } from '../../app/lib/account-status.ts'
+import { can, mustEnrolSecondFactor, type Requirement } from '../../app/features/accounts/access.ts'
 import { session } from '../db/schema/index.server.ts'
 import type { AppEnv } from '../http/app.server.ts'
-import type { Accounts, SessionData } from './accounts.server.ts'
-import { readAccess } from './onboarding.server.ts'
+import { readAccess, summarize } from './access.server.ts'
+import type { Accounts } from './accounts.server.ts'
 import type { OnboardingChange } from './realtime.server.ts'
 
 /** Time between keep-alive comments on an idle stream (proxies drop silent connections). */
 export const REALTIME_KEEPALIVE_MS = 25_000
 
-/** The browser's view of a signed-in account (root loader, /api/account/profile). */
-export async function summarize(accounts: Accounts, data: SessionData): Promise<AccountSummary> {
-  const { role, status, record } = await readAccess(accounts.database.db, data.user.email, accounts.log)
-  return {
-    userId: data.user.id,
-    email: data.user.email,
-    name: record?.fullName || data.user.name,
-    companyName: record?.companyName ?? null,
-    phone: record?.phone ?? null,
-    role,
-    status,
-    isAdmin: role === 'admin',
-  }
-}
-
 function methodNotAllowed(method: string, allowed: string) {
   return Response.json({ error: `Method ${method} is not allowed here.` }, { status: 405, headers: { Allow: allowed } })
 }
 
+const apiRefusals: Record<Requirement, string> = {
+  session: 'Sign in to use this.',
+  approved: 'Your account is waiting for approval.',
+  staff: 'Only our staff may use this.',
+  admin: 'Only admins may use this.',
+}
+
 /**
- * Guard for staff-only JSON endpoints: 401 without a session, 403 unless the onboarding record
- * says admin (read fresh from the database on every request).
+ * Guard of a protected JSON endpoint: 401 without a session, 403 when the access rule (`can()`)
+ * refuses the account's role and status, read fresh from the database on every request, and 403
+ * for a staff account without a second factor on anything more than its own session's endpoints.
  */
-export function requireAdminApi(accounts: Accounts): MiddlewareHandler<AppEnv> {
+export function requireApi(accounts: Accounts, requirement: Requirement): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
+    c.header('Cache-Control', 'private, no-store')
     const { data } = await accounts.getSession(c.req.raw.headers)
-    if (!data) return c.json({ error: 'Sign in with an admin account to use this.' }, 401)
-    const { role } = await readAccess(accounts.database.db, data.user.email, accounts.log)
-    if (role !== 'admin') return c.json({ error: 'Only admins may use this.' }, 403)
-    c.header('Cache-Control', 'no-store')
+    if (!data) return c.json({ error: 'Sign in to use this.' }, 401)
+    const actor = await readAccess(accounts.database.db, data.user.email, accounts.log)
+    if (!can(actor, requirement)) return c.json({ error: apiRefusals[requirement] }, 403)
+    const twoFactorEnabled = data.user.twoFactorEnabled === true
+    if (requirement !== 'session' && mustEnrolSecondFactor({ role: actor.role, twoFactorEnabled })) {
+      return c.json({ error: 'Set up two-factor sign-in first, in your account settings.' }, 403)
+    }
     await next()
   }
 }
@@ -57,13 +54,16 @@ export function mountAccountRoutes(api: Hono<AppEnv>, accounts: Accounts) {
       await response.body?.cancel()
       return c.json({ error: `No API endpoint at ${c.req.path}` }, 404)
     }
-    return response
+    // Sessions, profiles and tokens: nothing of this API may be kept by a cache.
+    const answer = new Response(response.body, response)
+    answer.headers.set('Cache-Control', 'private, no-store')
+    return answer
   })
 
   api.get('/account/profile', async (c) => {
     const { data, setCookies } = await accounts.getSession(c.req.raw.headers)
     for (const cookie of setCookies) c.header('Set-Cookie', cookie, { append: true })
-    c.header('Cache-Control', 'no-store')
+    c.header('Cache-Control', 'private, no-store')
     if (!data) return c.json({ error: 'You are not signed in.' }, 401)
     return c.json(await summarize(accounts, data))
   })

@@ -143,3 +143,19 @@ export function deletionRequestedMail(
 Delete the account and its data within 30 days, and confirm to the client by e-mail.`,
   }
 }
+
+export function twoFactorResetMail(to: string, signInUrl: string): MailMessage {
+  return {
+    to: [to],
+    subject: `Your ${business.name} two-factor sign-in was reset`,
+    text: `Hello,
+
+an administrator removed the two-factor sign-in of your account, usually because you asked for it
+(a lost phone, used-up backup codes). You were signed out everywhere. Sign in with your password:
+
+${signInUrl}
+
+Staff accounts set up two-factor sign-in again right after signing in; clients can do so in
+Account Settings. If you did not ask for this, call us at ${business.phone} at once.${signature}`,
+  }
+}

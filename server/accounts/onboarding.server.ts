@@ -1,17 +1,11 @@
-import { and, asc, desc, eq, gt, inArray } from 'drizzle-orm'
+import { and, asc, eq, inArray } from 'drizzle-orm'
 import { business } from '../../app/content/business.ts'
-import { type AccountRole, type AccountStatus, accountRoleOf, accountStatusOf } from '../../app/lib/account-status.ts'
 import { type AuditActor, recordAudit } from '../audit/audit.server.ts'
 import type { Database, Db } from '../db/client.server.ts'
 import { type ClientOnboarding, clientOnboarding, session, user } from '../db/schema/index.server.ts'
 import type { Logger } from '../log.server.ts'
 import type { Outbox } from '../mail/outbox.server.ts'
-import {
-  accountApprovedMail,
-  accountRejectedMail,
-  deletionRequestedMail,
-  staffAwaitingApprovalMail,
-} from './mail.server.ts'
+import { accountApprovedMail, accountRejectedMail, staffAwaitingApprovalMail } from './mail.server.ts'
 
 /** The business inbox: staff notifications about accounts go here. */
 export const staffInbox = business.email
@@ -21,25 +15,6 @@ type Deps = { database: Database; outbox: Outbox; log: Logger; publicUrl: string
 export async function findOnboarding(db: Db, email: string): Promise<ClientOnboarding | null> {
   const [row] = await db.select().from(clientOnboarding).where(eq(clientOnboarding.email, email.toLowerCase())).limit(1)
   return row ?? null
-}
-
-/**
- * Role and status of the signed-in e-mail (spec §6): read from the onboarding record, with a second
- * read when the first fails (a dropped connection is retried once before the error surfaces).
- */
-export async function readAccess(
-  db: Db,
-  email: string,
-  log?: Logger,
-): Promise<{ role: AccountRole; status: AccountStatus; record: ClientOnboarding | null }> {
-  let record: ClientOnboarding | null
-  try {
-    record = await findOnboarding(db, email)
-  } catch (error) {
-    log?.warn({ err: error }, 'onboarding read failed; reading again')
-    record = await findOnboarding(db, email)
-  }
-  return { role: accountRoleOf(record?.role), status: accountStatusOf(record?.status), record }
 }
 
 /**
@@ -144,64 +119,4 @@ export async function reviewAccount(
     )
     return row
   })
-}
-
-/** The settings page: name, company and phone, on the onboarding record and the auth user alike. */
-export async function updateProfile(
-  db: Db,
-  email: string,
-  input: { name: string; companyName: string | null; phone: string },
-): Promise<void> {
-  const address = email.toLowerCase()
-  await db.transaction(async (tx) => {
-    await tx.update(user).set({ name: input.name }).where(eq(user.email, address))
-    await tx
-      .insert(clientOnboarding)
-      .values({ email: address, fullName: input.name, companyName: input.companyName, phone: input.phone })
-      .onConflictDoUpdate({
-        target: clientOnboarding.email,
-        set: { fullName: input.name, companyName: input.companyName, phone: input.phone },
-      })
-  })
-}
-
-/** Records a deletion request and tells the business inbox; staff delete the account. */
-export async function requestDeletion(deps: Deps, email: string, reason: string | null): Promise<void> {
-  const address = email.toLowerCase()
-  await deps.database.db.transaction(async (tx) => {
-    const [row] = await tx
-      .update(clientOnboarding)
-      .set({ deletionRequestedAt: new Date() })
-      .where(eq(clientOnboarding.email, address))
-      .returning()
-    await deps.outbox.enqueue(
-      deletionRequestedMail(staffInbox, { email: address, fullName: row?.fullName ?? null }, reason),
-      tx,
-    )
-    deps.log.info({ event: 'account.deletion_requested', onboardingId: row?.id }, 'account deletion requested')
-  })
-}
-
-export type SessionRow = {
-  id: string
-  ipAddress: string | null
-  userAgent: string | null
-  createdAt: Date
-  updatedAt: Date
-}
-
-/** The user's sessions that are still valid, most recently used first (tokens stay on the server). */
-export async function listActiveSessions(db: Db, userId: string): Promise<(SessionRow & { token: string })[]> {
-  return db
-    .select({
-      id: session.id,
-      token: session.token,
-      ipAddress: session.ipAddress,
-      userAgent: session.userAgent,
-      createdAt: session.createdAt,
-      updatedAt: session.updatedAt,
-    })
-    .from(session)
-    .where(and(eq(session.userId, userId), gt(session.expiresAt, new Date())))
-    .orderBy(desc(session.updatedAt))
 }

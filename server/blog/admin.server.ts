@@ -1,8 +1,9 @@
 import { and, desc, eq, sql } from 'drizzle-orm'
 import { z } from 'zod'
 import { business } from '../../app/content/business.ts'
-import { blogFieldLimits } from '../../app/lib/blog-post-limits.ts'
+import { blogFieldLimits } from '../../app/features/blog/limits.ts'
 import { fromBusinessLocalInput } from '../../app/lib/business-time.ts'
+import { optionalText, text } from '../../app/lib/forms/text.ts'
 import { type AuditActor, recordAudit } from '../audit/audit.server.ts'
 import type { Db } from '../db/client.server.ts'
 import { type BlogPost, blogPosts } from '../db/schema/index.server.ts'
@@ -23,47 +24,43 @@ export function statusOf(post: Pick<BlogPost, 'isPublished' | 'publishedAt'>, no
   return post.publishedAt > now ? 'scheduled' : 'published'
 }
 
-const requiredText = (label: string, max: number) =>
-  z
-    .string({ error: `Enter the ${label}.` })
-    .trim()
-    .min(1, `Enter the ${label}.`)
-    .max(max, `Keep the ${label} to ${max.toLocaleString('en-US')} characters or fewer.`)
+/** A field of the editor, with the editor's words: "Enter the title.", "Keep the title to 160 characters or fewer." */
+const editorText = (label: string, max: number, options: { multiline?: boolean; trim?: boolean } = {}) => ({
+  label: `The ${label}`,
+  max,
+  ...options,
+  messages: { tooLong: `Keep the ${label} to ${max.toLocaleString('en-US')} characters or fewer.` },
+})
 
-const optionalText = (label: string, max: number) =>
-  z
-    .string()
-    .trim()
-    .max(max, `Keep the ${label} to ${max} characters or fewer.`)
-    .optional()
-    .transform((v) => (v ? v : null))
+const requiredText = (label: string, max: number, multiline = false) =>
+  text({ ...editorText(label, max, { multiline }), required: `Enter the ${label}.` })
+
+const optionalEditorText = (label: string, max: number, multiline = false) =>
+  optionalText(editorText(label, max, { multiline })).transform((v) => v ?? null)
 
 /** The editor's form as the server reads it. Every message names the field and what to do. */
 export const blogPostFormSchema = z
   .object({
     title: requiredText('title', blogFieldLimits.title),
-    slug: z
-      .string({ error: 'Enter the address.' })
-      .trim()
-      .min(1, 'Enter the address.')
-      .max(blogFieldLimits.slug, `Keep the address to ${blogFieldLimits.slug} characters or fewer.`)
-      .regex(
-        locationSlugPattern,
-        'Use lowercase letters and digits joined by single hyphens, e.g. backups-for-offices.',
-      ),
-    excerpt: requiredText('excerpt', blogFieldLimits.excerpt),
-    body: z
-      .string({ error: 'Write the post.' })
-      .max(
-        blogFieldLimits.body,
-        `Keep the post to ${blogFieldLimits.body.toLocaleString('en-US')} characters or fewer.`,
-      )
-      .refine((v) => v.trim() !== '', 'Write the post.'),
+    slug: requiredText('address', blogFieldLimits.slug).pipe(
+      z
+        .string()
+        .regex(
+          locationSlugPattern,
+          'Use lowercase letters and digits joined by single hyphens, e.g. backups-for-offices.',
+        ),
+    ),
+    excerpt: requiredText('excerpt', blogFieldLimits.excerpt, true),
+    // Markdown keeps its leading spaces (an indented code block), so the body is not trimmed.
+    body: text({
+      ...editorText('post', blogFieldLimits.body, { multiline: true, trim: false }),
+      required: 'Write the post.',
+    }),
     authorName: requiredText('author name', blogFieldLimits.authorName),
     status: z.enum(['draft', 'publish', 'schedule'], { error: 'Choose Draft, Publish now or Schedule.' }),
-    publishAt: z.string().optional(),
-    metaTitle: optionalText('search title', blogFieldLimits.metaTitle),
-    metaDescription: optionalText('search description', blogFieldLimits.metaDescription),
+    publishAt: optionalText({ label: 'The publication time', max: 20 }),
+    metaTitle: optionalEditorText('search title', blogFieldLimits.metaTitle),
+    metaDescription: optionalEditorText('search description', blogFieldLimits.metaDescription, true),
   })
   .transform((form, ctx) => {
     let scheduledFor: Date | null = null

@@ -75,7 +75,7 @@ export async function consentLogCsvResponse(db: Db, query: Record<string, string
     headers: {
       'Content-Type': 'text/csv; charset=utf-8',
       'Content-Disposition': `attachment; filename="${name}"`,
-      'Cache-Control': 'no-store',
+      'Cache-Control': 'private, no-store',
     },
   })
 }

@@ -1,10 +1,10 @@
 import { createHmac } from 'node:crypto'
 import { z } from 'zod'
-import { CONSENT_POLICY_VERSION, type ConsentLogEntry, consentActions } from '../../app/lib/consent/policy.ts'
+import { CONSENT_POLICY_VERSION, type ConsentLogEntry, consentActions } from '../../app/features/consent/policy.ts'
 import type { Db } from '../db/client.server.ts'
 import { type ConsentRecord, consentRecords } from '../db/schema/index.server.ts'
 
-/** The body of POST /api/consent (what app/lib/consent/browser.ts sends). */
+/** The body of POST /api/consent (what app/features/consent/browser.ts sends). */
 export const consentLogEntrySchema = z.strictObject({
   consentId: z.uuid('must be a UUID'),
   necessary: z.literal(true, 'must be true: necessary cookies are always on'),

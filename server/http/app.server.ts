@@ -2,13 +2,15 @@ import { randomUUID } from 'node:crypto'
 import type { IncomingMessage } from 'node:http'
 import { serveStatic } from '@hono/node-server/serve-static'
 import { Hono } from 'hono'
+import { bodyLimit } from 'hono/body-limit'
+import { compress } from 'hono/compress'
 import { HTTPException } from 'hono/http-exception'
 import { createRequestHandler, RouterContextProvider, type ServerBuild } from 'react-router'
-import { accountsContext } from '../../app/accounts/context.server.ts'
 import { appContext } from '../../app/context.server.ts'
+import { accountsContext } from '../../app/features/accounts/context.server.ts'
 import type { Accounts } from '../accounts/accounts.server.ts'
-import { mountAccountRoutes, requireAdminApi } from '../accounts/http.server.ts'
-import { processFormRoutes } from '../bookings/intake.server.ts'
+import { mountAccountRoutes, requireApi } from '../accounts/http.server.ts'
+import { processFormRoutes } from '../booking/intake.server.ts'
 import type { Config } from '../config.server.ts'
 import { consentApi } from '../consent/api.server.ts'
 import { consentLogCsvResponse } from '../consent/export.server.ts'
@@ -16,8 +18,6 @@ import { type Database, isDatabaseUnavailable } from '../db/client.server.ts'
 import type { Logger } from '../log.server.ts'
 import type { Outbox } from '../mail/outbox.server.ts'
 import type { Secrets } from '../secrets.server.ts'
-import { bodyLimit } from './body-limit.server.ts'
-import { compress } from './compress.server.ts'
 import { type PageCacheDeps, type PageCacheOutcome, pageCacheFill } from './page-cache.server.ts'
 import { securityHeadersFor, securityHeadersMiddleware } from './security-headers.server.ts'
 
@@ -120,7 +120,7 @@ export function createApp(deps: AppDeps) {
   if (deps.accounts) {
     mountAccountRoutes(api, deps.accounts)
     // The consent log export (docs/consent.md): admins only.
-    api.get('/admin/consent-log.csv', requireAdminApi(deps.accounts), (c) =>
+    api.get('/admin/consent-log.csv', requireApi(deps.accounts, 'admin'), (c) =>
       consentLogCsvResponse(database.db, c.req.query()),
     )
     api.all('/admin/consent-log.csv', (c) => methodNotAllowed(c.req.method, ['GET', 'HEAD']))

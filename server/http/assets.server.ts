@@ -1,7 +1,7 @@
 import fs from 'node:fs'
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import path from 'node:path'
-import { chooseEncoding } from './compress.server.ts'
+import { chooseEncoding } from './accept-encoding.server.ts'
 
 const types: Record<string, string> = {
   '.js': 'text/javascript; charset=utf-8',

@@ -4,8 +4,8 @@ import type { Config } from '../config.server.ts'
 import type { Logger } from '../log.server.ts'
 import type { CachedPage, PageCache } from '../page-cache/page-cache.server.ts'
 import { judgeRequest } from '../page-cache/request-rules.server.ts'
+import { acceptsGzip } from './accept-encoding.server.ts'
 import { clientIpOf } from './app.server.ts'
-import { acceptsGzip } from './compress.server.ts'
 import { newNonce, type SecurityHeaders } from './security-headers.server.ts'
 
 type Listener = (req: IncomingMessage, res: ServerResponse) => void

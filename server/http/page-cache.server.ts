@@ -6,8 +6,8 @@ import { nonceTemplate } from '../page-cache/nonce-template.server.ts'
 import type { CachedPage, PageCache } from '../page-cache/page-cache.server.ts'
 import { judgeRequest } from '../page-cache/request-rules.server.ts'
 import { pageRouteOf } from '../page-cache/route-rules.server.ts'
+import { acceptsGzip } from './accept-encoding.server.ts'
 import type { AppEnv } from './app.server.ts'
-import { acceptsGzip } from './compress.server.ts'
 
 /** How a request met the page cache, for its log line (a hit in the server's listener logs 'hit' too). */
 export type PageCacheOutcome = 'hit' | 'stored' | 'not-stored'

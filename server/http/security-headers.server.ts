@@ -1,6 +1,6 @@
 import { randomFillSync } from 'node:crypto'
 import type { MiddlewareHandler } from 'hono'
-import { GTM_ORIGIN } from '../../app/lib/consent/head-script.ts'
+import { GTM_ORIGIN } from '../../app/features/consent/head-script.ts'
 import type { Config } from '../config.server.ts'
 
 /**

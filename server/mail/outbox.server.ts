@@ -10,12 +10,29 @@ export const MAIL_QUEUE = 'mail'
 /** Messages the worker fetches and sends at a time. */
 const WORKER_BATCH = 10
 
+/**
+ * A file sent with a message (a receipt's PDF), carried in the job as base64: a message is sent
+ * as it was when its transaction committed, even if the data it came from changes afterwards.
+ */
+export const mailAttachmentSchema = z.object({
+  filename: z
+    .string()
+    .min(1)
+    .max(120)
+    .regex(/^[A-Za-z0-9][A-Za-z0-9._-]*$/, 'a plain file name'),
+  contentType: z.enum(['application/pdf', 'text/csv']),
+  /** At most about 1.5 MB of file. */
+  contentBase64: z.base64().max(2_000_000),
+})
+export type MailAttachment = z.infer<typeof mailAttachmentSchema>
+
 export const mailMessageSchema = z.object({
   to: z.array(z.email()).min(1).max(50),
   subject: z.string().min(1).max(300),
   text: z.string().min(1).max(100_000),
   html: z.string().max(300_000).optional(),
   replyTo: z.email().optional(),
+  attachments: z.array(mailAttachmentSchema).max(5).optional(),
 })
 export type MailMessage = z.infer<typeof mailMessageSchema>
 
@@ -55,17 +72,6 @@ export type Outbox = {
   enqueue(message: MailMessage, tx?: SqlRunner, options?: EnqueueOptions): Promise<string>
   /** Like enqueue, for several messages in one statement; the ids come back in the same order. */
   enqueueAll(messages: readonly MailMessage[], tx?: SqlRunner, options?: EnqueueOptions): Promise<string[]>
-  /**
-   * For a caller that stores its own rows and the mail jobs in one statement of its own: the
-   * messages as `immediate` jobs (validated, ids chosen), as one JSON text for jobsInsertSql().
-   */
-  immediateJobs(messages: readonly MailMessage[]): { ids: string[]; json: string }
-  /**
-   * The outbox's own insert of jobs (the queue's SQL, as enqueueAll runs it) as a statement to use
-   * as a data-modifying CTE, reading the jobs from the JSON text `jsonExpression` evaluates to (a
-   * NULL inserts nothing). It returns one row (`id`) per job inserted.
-   */
-  jobsInsertSql(jsonExpression: string): string
   /**
    * Sends messages enqueued with `immediate` (and committed) now, instead of at the worker's next
    * poll, waiting at most budgetMs. Resolves with the ids sent within the budget, once they are
@@ -123,7 +129,6 @@ export async function startOutbox(options: {
   // waits for it: enqueue(message, tx) would hang until the worker's first poll or the next cache
   // refresh filled the entry, and forever in a process that does not work the queue. Fill it now.
   await boss.findJobs(MAIL_QUEUE, { id: '00000000-0000-0000-0000-000000000000' })
-  const jobsInsertTemplate = await captureInsertSql(boss)
 
   if (options.work !== false) {
     // Up to WORKER_BATCH messages per fetch, sent side by side, each settled on its own (a failed
@@ -255,17 +260,6 @@ export async function startOutbox(options: {
       await boss.insert(MAIL_QUEUE, jobs, runner ? { db: fromDrizzle(runner, sql) } : {})
       return jobs.map((job) => job.id)
     },
-    immediateJobs(messages) {
-      const jobs = messages.map((message) => ({
-        id: randomUUID(),
-        data: mailMessageSchema.parse(message),
-        startAfter: immediateHoldSeconds,
-      }))
-      return { ids: jobs.map((job) => job.id), json: JSON.stringify(jobs) }
-    },
-    jobsInsertSql(jsonExpression) {
-      return jobsInsertTemplate.replace('$1', () => `(${jsonExpression})`)
-    },
     async sendNow(messages, budgetMs) {
       const work = sendNowWithin(messages, budgetMs)
       sending.add(work.settled)
@@ -296,25 +290,4 @@ export async function startOutbox(options: {
       transport.close()
     },
   }
-}
-
-/**
- * The SQL pg-boss runs for insert() on the mail queue (its columns, the queue's policy and retry
- * defaults), taken once through insert()'s own `db` option without running it. Its one parameter,
- * $1, is the jobs as JSON text.
- */
-async function captureInsertSql(boss: PgBoss): Promise<string> {
-  let text = ''
-  const capture = {
-    executeSql: async (sqlText: string) => {
-      text = sqlText
-      return { rows: [] }
-    },
-  }
-  await boss.insert(MAIL_QUEUE, [], { db: capture, returnId: true })
-  const trimmed = text.trim()
-  if (!/^INSERT INTO/i.test(trimmed) || trimmed.split('$1').length !== 2 || /\$2/.test(trimmed)) {
-    throw new Error(`unexpected job insert statement from pg-boss: ${trimmed.slice(0, 200)}`)
-  }
-  return trimmed
 }

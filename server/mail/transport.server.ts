@@ -4,7 +4,7 @@ import path from 'node:path'
 import nodemailer from 'nodemailer'
 import MailComposer from 'nodemailer/lib/mail-composer'
 import type { Logger } from '../log.server.ts'
-import { composePlainEml } from './eml.server.ts'
+import type { MailAttachment } from './outbox.server.ts'
 
 export type OutgoingMail = {
   to: string[]
@@ -12,8 +12,19 @@ export type OutgoingMail = {
   text: string
   html?: string | undefined
   replyTo?: string | undefined
+  attachments?: MailAttachment[] | undefined
   /** Stable id so that a retried message is recognisable as the same message. */
   messageId: string
+}
+
+/** A message's attachments as nodemailer takes them (decoded from the job's base64 by nodemailer). */
+function attachmentsFor(mail: OutgoingMail) {
+  return mail.attachments?.map((file) => ({
+    filename: file.filename,
+    contentType: file.contentType,
+    content: file.contentBase64,
+    encoding: 'base64',
+  }))
 }
 
 export type MailTransport = {
@@ -38,7 +49,9 @@ export function createMailTransport(options: {
     return {
       kind: 'smtp',
       async send(mail) {
-        await transporter.sendMail({ from, ...mail })
+        const { attachments: _files, ...fields } = mail
+        const attachments = attachmentsFor(mail)
+        await transporter.sendMail({ from, ...fields, ...(attachments ? { attachments } : {}) })
         log.info({ to: mail.to, subject: mail.subject, messageId: mail.messageId }, 'mail sent over SMTP')
       },
       close: () => transporter.close(),
@@ -60,9 +73,7 @@ export function createMailTransport(options: {
   return {
     kind: 'file',
     async send(mail) {
-      // The plain case (text only, plain addresses: every booking e-mail) is written by our own small
-      // writer; anything else by nodemailer's MailComposer.
-      const message = composePlainEml({ from, ...mail }) ?? (await composeEml(from, mail))
+      const message = await composeEml(from, mail)
       const stamp = new Date().toISOString().replace(/[:.]/g, '-')
       const file = path.join(mailDir, `${stamp}-${randomUUID().slice(0, 8)}.eml`)
       await makeFolder()
@@ -94,6 +105,7 @@ export function composeEml(from: string, mail: OutgoingMail): Promise<Buffer> {
     text: crlf(mail.text),
     ...(mail.html !== undefined ? { html: crlf(mail.html) } : {}),
     ...(mail.replyTo !== undefined ? { replyTo: mail.replyTo } : {}),
+    ...(mail.attachments?.length ? { attachments: attachmentsFor(mail) } : {}),
     messageId: mail.messageId,
   })
   return new Promise((resolve, reject) => {

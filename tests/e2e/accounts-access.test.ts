@@ -1,14 +1,15 @@
-import type { Browser } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import {
   adminCredentials,
+  adminSessionCookie,
+  enrolledStaffSession,
   invitedAccountOverHttp,
   sessionCookie,
   strongPassword,
   uniqueIdentity,
   verifiedAccountOverHttp,
 } from './helpers/accounts'
-import { baseURL, launchBrowser, newPage, visit } from './helpers/browser'
+import { baseURL, newPage, testBrowser, visit } from './helpers/browser'
 
 type Who = 'anonymous' | 'pending client' | 'approved client' | 'employee' | 'admin'
 const everyone: Who[] = ['anonymous', 'pending client', 'approved client', 'employee', 'admin']
@@ -43,10 +44,7 @@ async function post(path: string, who: Who, form: Record<string, string>, header
 
 beforeAll(async () => {
   emails.set('admin', adminCredentials().email)
-  cookies.set(
-    'admin',
-    await sessionCookie(adminCredentials().email, adminCredentials().password, uniqueIdentity('m').ip),
-  )
+  cookies.set('admin', await adminSessionCookie(uniqueIdentity('m').ip))
   const pending = uniqueIdentity('matrix-pending').email
   await verifiedAccountOverHttp(pending, ip, 'Matrix Pending')
   emails.set('pending client', pending)
@@ -54,9 +52,11 @@ beforeAll(async () => {
   const adminCookie = cookies.get('admin') ?? ''
   emails.set('approved client', await invitedAccountOverHttp('client', 'matrix-approved', adminCookie, ip))
   emails.set('employee', await invitedAccountOverHttp('employee', 'matrix-employee', adminCookie, ip))
-  for (const who of ['pending client', 'approved client', 'employee'] as const) {
+  for (const who of ['pending client', 'approved client'] as const) {
     cookies.set(who, await sessionCookie(emails.get(who) ?? '', strongPassword, uniqueIdentity('m').ip))
   }
+  // Staff pages need a second factor: the employee enrols first.
+  cookies.set('employee', (await enrolledStaffSession(emails.get('employee') ?? '', uniqueIdentity('m').ip)).cookie)
 })
 
 /** Expected answer per page: a status, or where it redirects. */
@@ -210,16 +210,10 @@ describe('the permission matrix', () => {
 })
 
 describe('staff and denied pages in the browser', () => {
-  let browser: Browser
-  beforeAll(async () => {
-    browser = await launchBrowser()
-  })
-  afterAll(async () => {
-    await browser?.close()
-  })
+  const browser = testBrowser()
 
   it('renders the employee portal, and a clear page for a refused role, without accessibility violations', async () => {
-    const { page, context, consoleErrors } = await newPage(browser, { extraHTTPHeaders: { 'x-forwarded-for': ip } })
+    const { page, context, consoleErrors } = await newPage(browser(), { extraHTTPHeaders: { 'x-forwarded-for': ip } })
     const url = new URL(baseURL())
     await context.addCookies(
       (cookies.get('employee') ?? '').split('; ').map((pair) => {

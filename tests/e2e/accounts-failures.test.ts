@@ -1,33 +1,25 @@
-import type { Browser } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import {
-  adminCredentials,
   appErrors,
   expectToast,
   linkIn,
   pageFrom,
   reviewThroughPage,
+  signInAdminThroughPage,
   signInThroughPage,
   strongPassword,
   uniqueIdentity,
   verifiedAccountOverHttp,
   waitForMail,
 } from './helpers/accounts'
-import { baseURL, expectAccessible, launchBrowser, visit } from './helpers/browser'
+import { baseURL, expectAccessible, testBrowser, visit } from './helpers/browser'
 
-let browser: Browser
-
-beforeAll(async () => {
-  browser = await launchBrowser()
-})
-afterAll(async () => {
-  await browser?.close()
-})
+const browser = testBrowser()
 
 describe('verification links that do not work', () => {
   it('shows Verification Failed with the reason: missing e-mail, wrong token, used link', async () => {
     const me = uniqueIdentity('badlink')
-    const { page, context, consoleErrors } = await pageFrom(browser, me.ip)
+    const { page, context, consoleErrors } = await pageFrom(browser(), me.ip)
 
     await visit(page, '/?token=abc')
     await page.getByRole('heading', { name: 'Verification Failed' }).waitFor()
@@ -53,7 +45,7 @@ describe('verification links that do not work', () => {
 describe('signing in and out', () => {
   it('tells apart nothing about accounts, offers a new link to unconfirmed ones, and limits attempts', async () => {
     const me = uniqueIdentity('signin')
-    const { page, context, consoleErrors } = await pageFrom(browser, me.ip)
+    const { page, context, consoleErrors } = await pageFrom(browser(), me.ip)
     await signInThroughPage(page, 'nobody-here@example.com', strongPassword)
     await page.getByText('The e-mail address or password is not right.').waitFor()
     await expectAccessible(page)
@@ -85,7 +77,7 @@ describe('signing in and out', () => {
   it('signs out with a toast and ends the session on the server; a failed sign-out says so', async () => {
     const me = uniqueIdentity('signout')
     await verifiedAccountOverHttp(me.email, me.ip, 'Sam Signout')
-    const { page, context, consoleErrors } = await pageFrom(browser, me.ip)
+    const { page, context, consoleErrors } = await pageFrom(browser(), me.ip)
     await signInThroughPage(page, me.email)
     await page.getByText('Welcome, Sam Signout').waitFor()
     await expectAccessible(page)
@@ -113,7 +105,7 @@ describe('protected pages in the browser', () => {
   it('shows Loading while a protected page is checked, and sends a rejected client to sign in at once', async () => {
     const me = uniqueIdentity('rejected')
     await verifiedAccountOverHttp(me.email, me.ip, 'Rita Rejected')
-    const client = await pageFrom(browser, me.ip)
+    const client = await pageFrom(browser(), me.ip)
     await signInThroughPage(client.page, me.email)
     await client.page.getByText('Welcome, Rita Rejected').waitFor()
 
@@ -128,8 +120,8 @@ describe('protected pages in the browser', () => {
     await client.page.unroute('**/account/settings.data*')
     await visit(client.page, '/dashboard')
 
-    const staff = await pageFrom(browser, uniqueIdentity('rejecter').ip)
-    await signInThroughPage(staff.page, adminCredentials().email, adminCredentials().password)
+    const staff = await pageFrom(browser(), uniqueIdentity('rejecter').ip)
+    await signInAdminThroughPage(staff.page)
     await staff.page.getByRole('heading', { name: 'Admin Dashboard', level: 1 }).waitFor()
     await reviewThroughPage(staff.page, me.email, 'reject', 'We could not confirm your company.')
 
@@ -149,7 +141,7 @@ describe('protected pages in the browser', () => {
   it('gives up the access check after more than 5 failed attempts with Authentication Error', async () => {
     const me = uniqueIdentity('retrycap')
     await verifiedAccountOverHttp(me.email, me.ip, 'Cap Retry')
-    const { page, context } = await pageFrom(browser, me.ip)
+    const { page, context } = await pageFrom(browser(), me.ip)
     await signInThroughPage(page, me.email)
     await page.getByText('Welcome, Cap Retry').waitFor()
 

@@ -1,32 +1,24 @@
-import type { Browser } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import {
-  adminCredentials,
   expectToast,
   linkIn,
   pageFrom,
   reviewThroughPage,
+  signInAdminThroughPage,
   signInThroughPage,
   signUpThroughPage,
   strongPassword,
   uniqueIdentity,
   waitForMail,
 } from './helpers/accounts'
-import { expectAccessible, launchBrowser, visit } from './helpers/browser'
+import { expectAccessible, testBrowser, visit } from './helpers/browser'
 
-let browser: Browser
-
-beforeAll(async () => {
-  browser = await launchBrowser()
-})
-afterAll(async () => {
-  await browser?.close()
-})
+const browser = testBrowser()
 
 describe('a new client', () => {
   it('signs up, confirms the e-mail, waits for approval, sees it arrive live, then opens billing', async () => {
     const me = uniqueIdentity('journey')
-    const client = await pageFrom(browser, me.ip)
+    const client = await pageFrom(browser(), me.ip)
     const mail = await signUpThroughPage(client.page, { name: 'Jordan Harbor', email: me.email })
     const link = linkIn(mail)
     expect(link).toMatch(/^\/\?token=[A-Za-z0-9]{32}&email=/)
@@ -53,8 +45,8 @@ describe('a new client', () => {
     expect(new URL(client.page.url()).pathname).toBe('/dashboard')
     await client.page.getByText('The billing area opens once your account is approved.').waitFor()
 
-    const staff = await pageFrom(browser, uniqueIdentity('admin').ip)
-    await signInThroughPage(staff.page, adminCredentials().email, adminCredentials().password)
+    const staff = await pageFrom(browser(), uniqueIdentity('admin').ip)
+    await signInAdminThroughPage(staff.page)
     await staff.page.getByRole('heading', { name: 'Admin Dashboard', level: 1 }).waitFor()
     expect(
       await staff.page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Admin Dashboard' }).count(),

@@ -1,28 +1,20 @@
-import type { Browser } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import {
-  adminCredentials,
   appErrors,
   expectToast,
   linkIn,
   pageFrom,
   sessionCookie,
+  signInAdminThroughPage,
   signInThroughPage,
   strongPassword,
   uniqueIdentity,
   verifiedAccountOverHttp,
   waitForMail,
 } from './helpers/accounts'
-import { baseURL, expectAccessible, launchBrowser, visit } from './helpers/browser'
+import { baseURL, expectAccessible, testBrowser, visit } from './helpers/browser'
 
-let browser: Browser
-
-beforeAll(async () => {
-  browser = await launchBrowser()
-})
-afterAll(async () => {
-  await browser?.close()
-})
+const browser = testBrowser()
 
 async function profileStatus(cookie: string, ip: string): Promise<number> {
   const response = await fetch(`${baseURL()}/api/account/profile`, { headers: { cookie, 'x-forwarded-for': ip } })
@@ -35,7 +27,7 @@ describe('a client managing their account', () => {
     await verifiedAccountOverHttp(me.email, me.ip)
     const otherDevice = await sessionCookie(me.email, strongPassword, me.ip)
 
-    const { page, context, consoleErrors } = await pageFrom(browser, me.ip)
+    const { page, context, consoleErrors } = await pageFrom(browser(), me.ip)
     await visit(page, '/auth')
     await page.getByRole('link', { name: 'Forgot your password?' }).click()
     await page.getByRole('heading', { name: 'Reset your password' }).waitFor()
@@ -75,7 +67,7 @@ describe('a client managing their account', () => {
     const phone = await sessionCookie(me.email, strongPassword, me.ip)
     const laptop = await sessionCookie(me.email, strongPassword, me.ip)
 
-    const { page, context, consoleErrors } = await pageFrom(browser, me.ip)
+    const { page, context, consoleErrors } = await pageFrom(browser(), me.ip)
     await signInThroughPage(page, me.email)
     await page.getByText('Welcome, Pat Pending').waitFor()
     await page.getByRole('navigation', { name: 'Account' }).getByRole('link', { name: 'Account Settings' }).click()
@@ -133,8 +125,8 @@ describe('a client managing their account', () => {
 
   it('is invited by an admin, opens the one-time link, sets a password and lands approved on the dashboard', async () => {
     const staffIp = uniqueIdentity('inviter').ip
-    const admin = await pageFrom(browser, staffIp)
-    await signInThroughPage(admin.page, adminCredentials().email, adminCredentials().password)
+    const admin = await pageFrom(browser(), staffIp)
+    await signInAdminThroughPage(admin.page)
     await admin.page.getByRole('heading', { name: 'Admin Dashboard', level: 1 }).waitFor()
     await expectAccessible(admin.page)
     const invitee = uniqueIdentity('invitee')
@@ -146,7 +138,7 @@ describe('a client managing their account', () => {
 
     const link = linkIn(await waitForMail(invitee.email, /client account is ready/))
     expect(link).toMatch(/^\/setup-account\?token=/)
-    const client = await pageFrom(browser, invitee.ip)
+    const client = await pageFrom(browser(), invitee.ip)
     await visit(client.page, link)
     await client.page.getByText(`Welcome, Ivy Invited`).waitFor()
     await client.page.getByLabel('Password', { exact: true }).fill('ivy picks a long passphrase')

@@ -1,28 +1,21 @@
-import type { Browser, Page } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { Page } from 'playwright-core'
+import { describe, expect, it } from 'vitest'
 import { slugFromTitle } from '../../app/lib/slug'
 import {
-  adminCredentials,
+  adminSessionCookie,
   appErrors,
   expectToast,
   invitedAccountOverHttp,
   pageFrom,
   postForm,
   sessionCookie,
-  signInThroughPage,
+  signInAdminThroughPage,
   strongPassword,
   uniqueIdentity,
 } from './helpers/accounts'
-import { baseURL, expectAccessible, launchBrowser, visit } from './helpers/browser'
+import { baseURL, expectAccessible, testBrowser, visit } from './helpers/browser'
 
-let browser: Browser
-
-beforeAll(async () => {
-  browser = await launchBrowser()
-})
-afterAll(async () => {
-  await browser?.close()
-})
+const browser = testBrowser()
 
 /** What an anonymous reader gets at a public address: the status, or where it redirects. */
 async function publicAnswer(path: string): Promise<number | string> {
@@ -44,8 +37,8 @@ const bodyField = (page: Page) => page.getByRole('textbox', { name: 'Body (Markd
 
 describe('an admin runs the blog from the admin area', () => {
   it('writes a draft, previews it, publishes it, moves its address and deletes it', async () => {
-    const { page, context, consoleErrors } = await pageFrom(browser, uniqueIdentity('blog-admin').ip)
-    await signInThroughPage(page, adminCredentials().email, adminCredentials().password)
+    const { page, context, consoleErrors } = await pageFrom(browser(), uniqueIdentity('blog-admin').ip)
+    await signInAdminThroughPage(page)
     await page.getByRole('heading', { name: 'Admin Dashboard', level: 1 }).waitFor()
     await page.getByRole('link', { name: 'Manage blog posts' }).click()
     await page.getByRole('heading', { name: 'Blog posts', level: 1 }).waitFor()
@@ -149,13 +142,14 @@ describe('an admin runs the blog from the admin area', () => {
   })
 
   it('answers an unknown post with a 404 page', async () => {
-    const { page, context } = await pageFrom(browser, uniqueIdentity('blog-admin-404').ip)
-    await signInThroughPage(page, adminCredentials().email, adminCredentials().password)
+    const { page, context } = await pageFrom(browser(), uniqueIdentity('blog-admin-404').ip)
+    await signInAdminThroughPage(page)
     await page.getByRole('heading', { name: 'Admin Dashboard', level: 1 }).waitFor()
     for (const id of ['00000000-0000-4000-8000-000000000000', 'not-an-id']) {
       const response = await page.goto(`/admin/blog/${id}`)
       expect(response?.status(), id).toBe(404)
-      await page.getByRole('heading', { name: 'Post not found', level: 1 }).waitFor()
+      await page.getByRole('heading', { name: 'Page not found', level: 1 }).waitFor()
+      await page.getByText('There is no post at this address', { exact: false }).waitFor()
     }
     await context.close()
   })
@@ -164,7 +158,7 @@ describe('an admin runs the blog from the admin area', () => {
 describe('the blog editor is for admins only', () => {
   it('sends the anonymous to sign in and refuses a client, for the pages and their actions', async () => {
     const ip = uniqueIdentity('blog-admin-access').ip
-    const adminCookie = await sessionCookie(adminCredentials().email, adminCredentials().password, ip)
+    const adminCookie = await adminSessionCookie(ip)
     const clientEmail = await invitedAccountOverHttp('client', 'blog-client', adminCookie, ip)
     const clientCookie = await sessionCookie(clientEmail, strongPassword, uniqueIdentity('blog-client').ip)
     const title = `Sneaky post ${Date.now().toString(36)}`

@@ -1,24 +1,17 @@
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
-import type { Browser, Page } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { Page } from 'playwright-core'
+import { describe, expect, it } from 'vitest'
 import { blogPage } from '../../app/content/blog'
 import { demoBlogPosts } from '../../server/blog/demo-posts.server.ts'
 import { openDatabase } from '../../server/db/client.server.ts'
 import { blogPosts } from '../../server/db/schema/index.server.ts'
 import { silentLogger } from '../integration/helpers/database.ts'
 import { startBuiltServer } from '../setup/built-server'
-import { baseURL, launchBrowser, newPage, scriptsOf, visit } from './helpers/browser'
+import { baseURL, newPage, scriptsOf, testBrowser, visit } from './helpers/browser'
 
-let browser: Browser
-
-beforeAll(async () => {
-  browser = await launchBrowser()
-})
-afterAll(async () => {
-  await browser?.close()
-})
+const browser = testBrowser()
 
 const desktop = { viewport: { width: 1280, height: 800 } }
 const mobile = { viewport: { width: 390, height: 844 }, isMobile: true }
@@ -37,7 +30,7 @@ describe('a visitor reads the blog', () => {
     ['mobile', mobile],
   ] as const) {
     it(`lists the published posts, newest first, without the app's scripts (${width})`, async () => {
-      const { page, context, consoleErrors } = await newPage(browser, options)
+      const { page, context, consoleErrors } = await newPage(browser(), options)
       const scripts = scriptsOf(page)
       expect(await visit(page, '/blog')).toBe(200)
       expect(await page.locator('h1').allTextContents()).toEqual([blogPage.title])
@@ -66,7 +59,7 @@ describe('a visitor reads the blog', () => {
 
     it(`reads a post with its headings, author, date, breadcrumbs and structured data (${width})`, async () => {
       const post = demoBlogPosts.find((p) => p.slug === 'tax-season-it-checklist-for-cpa-firms')
-      const { page, context, consoleErrors } = await newPage(browser, options)
+      const { page, context, consoleErrors } = await newPage(browser(), options)
       const scripts = scriptsOf(page)
       expect(await visit(page, `/blog/${post?.slug}`)).toBe(200)
       expect(await page.locator('h1').allTextContents()).toEqual([post?.title])
@@ -125,7 +118,7 @@ describe('a visitor reads the blog', () => {
       expect(res.status, address).toBe(302)
       expect(res.headers.get('location'), address).toBe('/404')
     }
-    const { page, context } = await newPage(browser, desktop)
+    const { page, context } = await newPage(browser(), desktop)
     const response = await page.goto('/blog/no-such-post', { waitUntil: 'load' })
     expect(response?.status()).toBe(404)
     expect(await page.locator('h1').textContent()).toBe('Page not found')
@@ -133,7 +126,7 @@ describe('a visitor reads the blog', () => {
   })
 
   it('reaches the blog from the header’s Blog link', async () => {
-    const { page, context, consoleErrors } = await newPage(browser, desktop)
+    const { page, context, consoleErrors } = await newPage(browser(), desktop)
     await page.goto('/', { waitUntil: 'load' })
     const link = page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Blog' })
     const [response] = await Promise.all([page.waitForResponse(`${baseURL()}/blog`), link.click()])
@@ -173,9 +166,9 @@ describe('the blog with more posts than one page, and with none', () => {
       })),
     )
     await database.close()
-    const server = await startBuiltServer('blog-pages', { DATA_DIR: dataDir })
+    const server = await startBuiltServer('blog-pages', {}, { dataDir })
     try {
-      const { page, context, consoleErrors } = await newPage(browser, { ...desktop, baseURL: server.baseURL })
+      const { page, context, consoleErrors } = await newPage(browser(), { ...desktop, baseURL: server.baseURL })
       expect(await visit(page, '/blog')).toBe(200)
       expect(await cardTitles(page)).toHaveLength(10)
       const pages = page.getByRole('navigation', { name: 'Blog pages' })
@@ -211,7 +204,7 @@ describe('the blog with more posts than one page, and with none', () => {
   it('says there are no posts yet, and where to go instead, when nothing is published', async () => {
     const server = await startBuiltServer('blog-empty', { SEED_DEMO: 'false' })
     try {
-      const { page, context, consoleErrors } = await newPage(browser, { ...mobile, baseURL: server.baseURL })
+      const { page, context, consoleErrors } = await newPage(browser(), { ...mobile, baseURL: server.baseURL })
       expect(await visit(page, '/blog')).toBe(200)
       expect(await page.getByRole('heading', { name: blogPage.empty.title }).isVisible()).toBe(true)
       expect(await cardTitles(page)).toEqual([])

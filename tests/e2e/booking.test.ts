@@ -1,27 +1,14 @@
 import fs from 'node:fs'
 import path from 'node:path'
-import type { Browser, Page, Route } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import type { Page, Route } from 'playwright-core'
+import { describe, expect, inject, it } from 'vitest'
 import { business } from '../../app/content/business'
 import { services } from '../../app/content/catalog'
 import { plans } from '../../app/content/pricing'
 import { parseMessage } from '../integration/helpers/mail'
-import { baseURL, expectAccessible, launchBrowser, newPage, visit } from './helpers/browser'
+import { baseURL, expectAccessible, newPage, open, testBrowser, visit } from './helpers/browser'
 
-let browser: Browser
-
-beforeAll(async () => {
-  browser = await launchBrowser()
-})
-afterAll(async () => {
-  await browser?.close()
-})
-
-/** Opens a page and waits for hydration, without the accessibility scan (for the long matrices). */
-async function open(page: Page, url: string) {
-  await page.goto(url, { waitUntil: 'load' })
-  await page.waitForSelector('html[data-hydrated="true"]', { timeout: 15_000 })
-}
+const browser = testBrowser()
 
 const form = (page: Page) => page.locator('form[aria-labelledby="booking-form-title"]')
 const submitButton = (page: Page) => form(page).locator('button[type="submit"]')
@@ -73,7 +60,7 @@ function recordPosts(page: Page) {
 
 describe('a visitor books a free consultation', () => {
   it('finds every section of /book, with its meta, one h1 and no accessibility violations', async () => {
-    const { page, context, consoleErrors } = await newPage(browser)
+    const { page, context, consoleErrors } = await newPage(browser())
     expect(await visit(page, '/book')).toBe(200)
     expect(await page.title()).toBe(`Book a Free IT Consultation | ${business.name}`)
     expect(await page.locator('link[rel="canonical"]').getAttribute('href')).toBe(`${baseURL()}/book`)
@@ -99,7 +86,7 @@ describe('a visitor books a free consultation', () => {
   })
 
   it('prefills the service and the plan from the query, and ignores unknown values', async () => {
-    const { page, context } = await newPage(browser)
+    const { page, context } = await newPage(browser())
     for (const service of services.filter((s) => s.key !== 'residential')) {
       await open(page, `/book?service=${service.key}`)
       expect(await serviceBox(page, service.name).getAttribute('aria-checked'), service.key).toBe('true')
@@ -121,7 +108,7 @@ describe('a visitor books a free consultation', () => {
   })
 
   it('switches to the residential variant with service=residential', async () => {
-    const { page, context } = await newPage(browser)
+    const { page, context } = await newPage(browser())
     await open(page, '/book')
     expect(await serviceBox(page, 'Residential IT Support').count()).toBe(0)
     await planTrigger(page).click()
@@ -152,7 +139,7 @@ describe('a visitor books a free consultation', () => {
   })
 
   it('blocks submitting without the required fields and says which, inline and to screen readers', async () => {
-    const { page, context } = await newPage(browser)
+    const { page, context } = await newPage(browser())
     const posts = recordPosts(page)
     await visit(page, '/book')
     await submitButton(page).click()
@@ -186,7 +173,7 @@ describe('a visitor books a free consultation', () => {
   })
 
   it('books for real: employees must be at least 1, then the toast, the stored row and both e-mails', async () => {
-    const { page, context, consoleErrors } = await newPage(browser)
+    const { page, context, consoleErrors } = await newPage(browser())
     const posts = recordPosts(page)
     // The real server answers; the answer is held back a moment so the submitting state can be seen.
     await page.route('**/api/process-form', async (route: Route) => {
@@ -279,7 +266,7 @@ describe('every answer of the form handler has its toast', () => {
 
   /** The real page and availability check; POST answers are the ones the real server cannot be made to give. */
   async function pageAnswering(replies: Reply[]) {
-    const opened = await newPage(browser)
+    const opened = await newPage(browser())
     const queue = [...replies]
     await opened.page.route('**/api/process-form', async (route: Route) => {
       if (route.request().method() !== 'POST') return route.continue()
@@ -399,7 +386,7 @@ describe('every answer of the form handler has its toast', () => {
   })
 
   it('times out after 15 seconds with the Request Timeout toast', async () => {
-    const { page, context } = await newPage(browser)
+    const { page, context } = await newPage(browser())
     await page.clock.install()
     await page.route('**/api/process-form', async (route: Route) => {
       // Never answered: the page's own 15 s timer must end the wait.
@@ -423,7 +410,7 @@ describe('every answer of the form handler has its toast', () => {
 
 describe('the form handler is not available', () => {
   it('shows the red banner and the Configuration Error toast, and blocks submitting', async () => {
-    const { page, context } = await newPage(browser)
+    const { page, context } = await newPage(browser())
     const posts = recordPosts(page)
     await page.route('**/api/process-form', async (route: Route) => {
       if (route.request().method() === 'OPTIONS') {

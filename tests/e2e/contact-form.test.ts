@@ -1,25 +1,17 @@
-// The home page's contact form (app/components/contact-form.tsx) in the #contact section. It
+// The home page's contact form (app/features/booking/contact-form.tsx) in the #contact section. It
 // passes once ContactForm is wired into that section of app/routes/home.tsx.
 import fs from 'node:fs'
 import path from 'node:path'
-import type { Browser } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import { describe, expect, inject, it } from 'vitest'
 import { business } from '../../app/content/business'
 import { parseMessage } from '../integration/helpers/mail'
-import { launchBrowser, newPage, visit } from './helpers/browser'
+import { newPage, testBrowser, visit } from './helpers/browser'
 
-let browser: Browser
-
-beforeAll(async () => {
-  browser = await launchBrowser()
-})
-afterAll(async () => {
-  await browser?.close()
-})
+const browser = testBrowser()
 
 describe('a visitor sends a message from the home page', () => {
   it('checks the fields, sends the message, shows the toast and e-mails both sides', async () => {
-    const { page, context, consoleErrors } = await newPage(browser)
+    const { page, context, consoleErrors } = await newPage(browser())
     const posts: string[] = []
     page.on('request', (request) => {
       if (request.method() === 'POST' && request.url().endsWith('/api/process-form'))

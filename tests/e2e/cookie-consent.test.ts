@@ -1,7 +1,7 @@
-import type { Browser, Page } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { CONSENT_POLICY_VERSION } from '../../app/lib/consent/policy'
-import { baseURL, expectAccessible, launchBrowser, newPage } from './helpers/browser'
+import type { Page } from 'playwright-core'
+import { describe, expect, it } from 'vitest'
+import { CONSENT_POLICY_VERSION } from '../../app/features/consent/policy'
+import { baseURL, expectAccessible, newPage, open, testBrowser } from './helpers/browser'
 import {
   readConsentKeys,
   readDataLayer,
@@ -10,14 +10,7 @@ import {
   waitSinceLoad,
 } from './helpers/consent'
 
-let browser: Browser
-
-beforeAll(async () => {
-  browser = await launchBrowser()
-})
-afterAll(async () => {
-  await browser?.close()
-})
+const browser = testBrowser()
 
 const desktop = { viewport: { width: 1280, height: 800 } }
 const bannerName = 'Cookies on Ramapo IT Services'
@@ -37,11 +30,6 @@ const allGranted = {
   ad_storage: 'granted',
   ad_user_data: 'granted',
   ad_personalization: 'granted',
-}
-
-async function open(page: Page, path: string) {
-  await page.goto(path, { waitUntil: 'load' })
-  await page.waitForSelector('html[data-hydrated="true"]', { timeout: 15_000 })
 }
 
 /** The consent commands and events on the tag layer, in order. */
@@ -66,7 +54,7 @@ async function waitUntilSettled(page: Page) {
 
 describe('the cookie banner', () => {
   it('appears 1 second after load (absent at 0.5 s, present by 2 s), shifts no layout and traps no focus', async () => {
-    const { page, context, consoleErrors } = await newPage(browser, desktop)
+    const { page, context, consoleErrors } = await newPage(browser(), desktop)
     await context.addInitScript(() => {
       const record = window as unknown as { bannerAt?: number; shifts: { at: number; value: number }[] }
       record.shifts = []
@@ -113,7 +101,7 @@ describe('the cookie banner', () => {
   })
 
   it('Reject Non-Essential: both off, saved under two keys, logged, default before update, gone for good', async () => {
-    const { page, context, consoleErrors } = await newPage(browser, desktop)
+    const { page, context, consoleErrors } = await newPage(browser(), desktop)
     await open(page, '/')
     await banner(page).waitFor()
     const logged = page.waitForResponse((res) => res.url() === `${baseURL()}/api/consent`)
@@ -160,7 +148,7 @@ describe('the cookie banner', () => {
   })
 
   it('Accept All: both on, and the next page load starts granted without asking', async () => {
-    const { page, context } = await newPage(browser, desktop)
+    const { page, context } = await newPage(browser(), desktop)
     await open(page, '/')
     const logged = page.waitForRequest((req) => req.url() === `${baseURL()}/api/consent` && req.method() === 'POST')
     await banner(page).getByRole('button', { name: 'Accept All' }).click()
@@ -182,7 +170,7 @@ describe('the cookie banner', () => {
   })
 
   it('keeps the page working when the consent log request fails', async () => {
-    const { page, context } = await newPage(browser, desktop)
+    const { page, context } = await newPage(browser(), desktop)
     await context.route('**/api/consent', (route) => route.abort('connectionrefused'))
     await open(page, '/')
     await banner(page).getByRole('button', { name: 'Accept All' }).click()
@@ -195,7 +183,7 @@ describe('the cookie banner', () => {
 
 describe('the Cookie Settings dialog', () => {
   it('opens from the banner with the defaults, traps focus, closes on Escape and Cancel, and saves', async () => {
-    const { page, context, consoleErrors } = await newPage(browser, { ...desktop, reducedMotion: 'reduce' })
+    const { page, context, consoleErrors } = await newPage(browser(), { ...desktop, reducedMotion: 'reduce' })
     await open(page, '/')
     const settingsButton = banner(page).getByRole('button', { name: 'Cookie Settings' })
     await settingsButton.click()
@@ -263,7 +251,7 @@ describe('the Cookie Settings dialog', () => {
   })
 
   it('reopens from the footer at any time with the saved choice, and returns focus there', async () => {
-    const { page, context } = await newPage(browser, { ...desktop, reducedMotion: 'reduce' })
+    const { page, context } = await newPage(browser(), { ...desktop, reducedMotion: 'reduce' })
     await saveConsentBeforeLoad(context, { analytics: true, marketing: false })
     await open(page, '/')
     const button = footerCookieSettings(page)
@@ -293,7 +281,7 @@ describe('the Cookie Settings dialog', () => {
 
 describe('asking again', () => {
   it('asks again when the policy version changed, ignoring the old choice', async () => {
-    const { page, context } = await newPage(browser, desktop)
+    const { page, context } = await newPage(browser(), desktop)
     await saveConsentBeforeLoad(
       context,
       { analytics: true, marketing: true },
@@ -312,7 +300,7 @@ describe('asking again', () => {
   })
 
   it('asks again 12 months after the choice', async () => {
-    const { page, context } = await newPage(browser, desktop)
+    const { page, context } = await newPage(browser(), desktop)
     const thirteenMonthsAgo = new Date()
     thirteenMonthsAgo.setUTCMonth(thirteenMonthsAgo.getUTCMonth() - 13)
     await saveConsentBeforeLoad(
@@ -329,7 +317,7 @@ describe('asking again', () => {
 
 describe('Global Privacy Control', () => {
   it('starts with marketing off, says why in the dialog, and keeps marketing off on Accept All', async () => {
-    const { page, context } = await newPage(browser, { ...desktop, reducedMotion: 'reduce' })
+    const { page, context } = await newPage(browser(), { ...desktop, reducedMotion: 'reduce' })
     await sendGlobalPrivacyControl(context)
     await open(page, '/')
     await banner(page).waitFor()
@@ -360,7 +348,7 @@ describe('Global Privacy Control', () => {
 
 describe('page views', () => {
   it('pushes one page view once idle on a page without the app (islands), and after the consent default', async () => {
-    const { page, context, consoleErrors } = await newPage(browser, desktop)
+    const { page, context, consoleErrors } = await newPage(browser(), desktop)
     await saveConsentBeforeLoad(context, { analytics: true, marketing: false })
     await open(page, '/privacy')
     const views = async () =>
@@ -383,7 +371,7 @@ describe('page views', () => {
   })
 
   it('pushes one page view once idle, and one per client-side navigation', async () => {
-    const { page, context, consoleErrors } = await newPage(browser, desktop)
+    const { page, context, consoleErrors } = await newPage(browser(), desktop)
     await saveConsentBeforeLoad(context, { analytics: true, marketing: false })
     // The sign-in page runs the whole app, so its links navigate without loading a new document.
     await open(page, '/auth')
@@ -430,7 +418,7 @@ describe('page views', () => {
 
 describe('without GTM_ID', () => {
   it('loads nothing from anywhere but this site, through a whole visit', async () => {
-    const { page, context } = await newPage(browser, { ...desktop, reducedMotion: 'reduce' })
+    const { page, context } = await newPage(browser(), { ...desktop, reducedMotion: 'reduce' })
     const requests: string[] = []
     context.on('request', (req) => {
       if (!req.url().startsWith('data:')) requests.push(req.url())

@@ -1,18 +1,11 @@
 // Islands mode (docs/frontend-performance.md): marketing pages for visitors who are not signed in
 // run one small script; React arrives only when an island (the contact form, Cookie Settings) is used.
-import type { Browser, Page } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { open, sessionCookie, strongPassword, uniqueIdentity, verifiedAccountOverHttp } from './helpers/accounts'
-import { baseURL, launchBrowser, newPage, scriptsOf } from './helpers/browser'
+import type { Page } from 'playwright-core'
+import { describe, expect, it } from 'vitest'
+import { sessionCookie, strongPassword, uniqueIdentity, verifiedAccountOverHttp } from './helpers/accounts'
+import { baseURL, newPage, open, scriptsOf, testBrowser } from './helpers/browser'
 
-let browser: Browser
-
-beforeAll(async () => {
-  browser = await launchBrowser()
-})
-afterAll(async () => {
-  await browser?.close()
-})
+const browser = testBrowser()
 
 /** Holds the React chunk back until the returned function is called (an island stays not live). */
 async function holdReact(page: Page): Promise<() => void> {
@@ -32,7 +25,7 @@ const hasRouter = (scripts: string[]) => scripts.includes('router')
 
 describe('a marketing page without the app', () => {
   it('loads no React and no router, yet its menus, section links and banner work', async () => {
-    const { page, context, consoleErrors } = await newPage(browser, { viewport: { width: 1280, height: 800 } })
+    const { page, context, consoleErrors } = await newPage(browser(), { viewport: { width: 1280, height: 800 } })
     const scripts = scriptsOf(page)
     await open(page, '/services/cybersecurity')
     expect(scripts()).toContain('entry')
@@ -77,7 +70,7 @@ describe('a marketing page without the app', () => {
   })
 
   it('closes the mobile menu on the backdrop and on a link, and keeps the page still while open', async () => {
-    const { page, context, consoleErrors } = await newPage(browser, {
+    const { page, context, consoleErrors } = await newPage(browser(), {
       viewport: { width: 390, height: 844 },
       isMobile: true,
     })
@@ -107,7 +100,7 @@ describe('a marketing page without the app', () => {
   })
 
   it('hydrates the contact form when it is used, keeping what was typed before it was live', async () => {
-    const { page, context, consoleErrors } = await newPage(browser, { viewport: { width: 1280, height: 800 } })
+    const { page, context, consoleErrors } = await newPage(browser(), { viewport: { width: 1280, height: 800 } })
     const scripts = scriptsOf(page)
     // Hold React back so the typing happens before the form is live.
     const release = await holdReact(page)
@@ -134,7 +127,7 @@ describe('a marketing page without the app', () => {
 
 describe('the booking page', () => {
   it('holds a submit made before its form is live and sends it through the form once it is', async () => {
-    const { page, context, consoleErrors } = await newPage(browser, { viewport: { width: 1280, height: 800 } })
+    const { page, context, consoleErrors } = await newPage(browser(), { viewport: { width: 1280, height: 800 } })
     const release = await holdReact(page)
     await page.goto('/book', { waitUntil: 'load' })
     const form = page.locator('form[aria-labelledby="booking-form-title"]')
@@ -157,7 +150,7 @@ describe('the booking page', () => {
 
 describe('an app page', () => {
   it('renders an islands route it navigates to on the client, as the app, with the shell still working', async () => {
-    const { page, context, consoleErrors } = await newPage(browser, { viewport: { width: 1280, height: 800 } })
+    const { page, context, consoleErrors } = await newPage(browser(), { viewport: { width: 1280, height: 800 } })
     await open(page, '/auth')
     let documents = 0
     page.on('request', (request) => {
@@ -189,7 +182,7 @@ describe('a signed-in visitor', () => {
     const who = uniqueIdentity('islands')
     await verifiedAccountOverHttp(who.email, who.ip)
     const cookie = await sessionCookie(who.email, strongPassword, who.ip)
-    const { page, context, consoleErrors } = await newPage(browser, { viewport: { width: 1280, height: 800 } })
+    const { page, context, consoleErrors } = await newPage(browser(), { viewport: { width: 1280, height: 800 } })
     const url = new URL(baseURL())
     await context.addCookies(
       cookie.split('; ').map((pair) => {

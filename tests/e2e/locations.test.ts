@@ -1,19 +1,11 @@
-import type { Browser } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { baseURL, launchBrowser, newPage, visit } from './helpers/browser'
+import { describe, expect, it } from 'vitest'
+import { baseURL, newPage, testBrowser, visit } from './helpers/browser'
 
-let browser: Browser
-
-beforeAll(async () => {
-  browser = await launchBrowser()
-})
-afterAll(async () => {
-  await browser?.close()
-})
+const browser = testBrowser()
 
 describe('a visitor lands on a town page', () => {
   it('reads the published page for their town, with its county, four services and local hours', async () => {
-    const { page, context, consoleErrors } = await newPage(browser)
+    const { page, context, consoleErrors } = await newPage(browser())
     expect(await visit(page, '/it-support-suffern-ny')).toBe(200)
     expect(await page.locator('h1').textContent()).toBe('IT Support in Suffern, NY')
     await expect(page.getByText('Rockland County, New York').first().isVisible()).resolves.toBe(true)
@@ -34,7 +26,7 @@ describe('a visitor lands on a town page', () => {
   })
 
   it('fills empty fields with fallbacks built from the town', async () => {
-    const { page, context } = await newPage(browser)
+    const { page, context } = await newPage(browser())
     // The Nyack demo row has no hero description: the fallback names the town and our office.
     await visit(page, '/it-support-nyack-ny')
     await expect(page.getByText(/keeps offices and homes in Nyack running/).isVisible()).resolves.toBe(true)

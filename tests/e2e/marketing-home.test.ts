@@ -1,17 +1,10 @@
-import type { Browser, Page } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { Page } from 'playwright-core'
+import { describe, expect, it } from 'vitest'
 import { business, formatHours } from '../../app/content/business'
 import { industries, services } from '../../app/content/catalog'
-import { launchBrowser, newPage, visit } from './helpers/browser'
+import { newPage, testBrowser, visit } from './helpers/browser'
 
-let browser: Browser
-
-beforeAll(async () => {
-  browser = await launchBrowser()
-})
-afterAll(async () => {
-  await browser?.close()
-})
+const browser = testBrowser()
 
 const desktop = { viewport: { width: 1280, height: 800 } }
 
@@ -33,8 +26,8 @@ async function expectScrolledTo(page: Page, id: string) {
 }
 
 describe('the home page', () => {
-  it('shows every section of spec §2 with the right counts', async () => {
-    const { page, context } = await newPage(browser, desktop)
+  it('shows every home section with the right counts', async () => {
+    const { page, context } = await newPage(browser(), desktop)
     await visit(page, '/')
     const section = (id: string) => page.locator(`section#${id}`)
     for (const id of ['services', 'why-choose-us', 'client-stories', 'industries', 'pricing', 'contact']) {
@@ -82,7 +75,7 @@ describe('the home page', () => {
   })
 
   it('prices the three plans exactly, marks Full Help Desk as popular and links each to booking', async () => {
-    const { page, context } = await newPage(browser, desktop)
+    const { page, context } = await newPage(browser(), desktop)
     await visit(page, '/')
     const pricing = page.locator('section#pricing')
     const card = (plan: string) => pricing.locator(`[data-plan="${plan}"]`)
@@ -107,7 +100,7 @@ describe('the home page', () => {
   })
 
   it('scrolls to Industries and Why Choose Us from the home page, after the delay', async () => {
-    const { page, context } = await newPage(browser, desktop)
+    const { page, context } = await newPage(browser(), desktop)
     await visit(page, '/')
     const nav = page.getByRole('navigation', { name: 'Main' })
     await nav.getByRole('link', { name: 'Industries', exact: true }).click()
@@ -121,7 +114,7 @@ describe('the home page', () => {
   })
 
   it('goes home first and then scrolls, from another page (desktop bar and mobile menu)', async () => {
-    const { page, context } = await newPage(browser, desktop)
+    const { page, context } = await newPage(browser(), desktop)
     await visit(page, '/services/cybersecurity')
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Why Choose Us' }).click()
     await page.waitForURL((url) => url.pathname === '/')
@@ -133,7 +126,7 @@ describe('the home page', () => {
     expect(await page.evaluate(() => sessionStorage.length)).toBe(0)
     await context.close()
 
-    const mobile = await newPage(browser, { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true })
+    const mobile = await newPage(browser(), { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true })
     await visit(mobile.page, '/industries/cpa-firms')
     await mobile.page.getByRole('button', { name: 'Main menu' }).click()
     await mobile.page.getByRole('dialog').getByRole('link', { name: 'Industries', exact: true }).click()
@@ -143,7 +136,7 @@ describe('the home page', () => {
   })
 
   it('lands on the section for a hash link on first load, and /contact on the contact section', async () => {
-    const { page, context } = await newPage(browser, desktop)
+    const { page, context } = await newPage(browser(), desktop)
     await page.goto('/#industries')
     await page.waitForSelector('html[data-hydrated="true"]')
     await expectScrolledTo(page, 'industries')

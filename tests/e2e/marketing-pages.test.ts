@@ -1,17 +1,9 @@
-import type { Browser } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { publicPages } from '../../app/content/sitemap'
-import { baseURL, launchBrowser, newPage, visit } from './helpers/browser'
+import { baseURL, newPage, testBrowser, visit } from './helpers/browser'
 import { marketingPages } from './helpers/marketing'
 
-let browser: Browser
-
-beforeAll(async () => {
-  browser = await launchBrowser()
-})
-afterAll(async () => {
-  await browser?.close()
-})
+const browser = testBrowser()
 
 const viewports = [
   { name: 'desktop', options: { viewport: { width: 1280, height: 800 } } },
@@ -27,7 +19,7 @@ describe('every public page', () => {
   describe.each(viewports)('at $name width', ({ options }) => {
     let session: Awaited<ReturnType<typeof newPage>>
     beforeAll(async () => {
-      session = await newPage(browser, options)
+      session = await newPage(browser(), options)
     })
     afterAll(async () => {
       await session?.context.close()
@@ -56,7 +48,7 @@ describe('redirects and missing pages', () => {
     expect(res.status).toBe(301)
     expect(res.headers.get('location')).toBe('/promotional-offer?utm_source=flyer')
 
-    const { page, context } = await newPage(browser)
+    const { page, context } = await newPage(browser())
     await page.goto('/homeowner-intake')
     expect(new URL(page.url()).pathname).toBe('/promotional-offer')
     await context.close()
@@ -71,7 +63,7 @@ describe('redirects and missing pages', () => {
   })
 
   it('opens a service page from the footer', async () => {
-    const { page, context, consoleErrors } = await newPage(browser, { viewport: { width: 1280, height: 800 } })
+    const { page, context, consoleErrors } = await newPage(browser(), { viewport: { width: 1280, height: 800 } })
     await visit(page, '/privacy')
     await page.getByRole('contentinfo').getByRole('link', { name: 'Cloud Solutions' }).click()
     await page.waitForURL(`${baseURL()}/services/cloud-solutions`)

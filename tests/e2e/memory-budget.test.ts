@@ -1,16 +1,17 @@
 import fs from 'node:fs'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { type RunningServer, rssMiB, startServer } from '../../scripts/bench/lib.ts'
+import { rssMiB } from '../../scripts/bench/lib.ts'
+import { type BuiltServer, startBuiltServer } from '../../scripts/lib/server-process.mjs'
 
 // The memory settings of docs/perf/memory.md hold for the server as npm start runs it: server.js
 // restarts itself in place with its V8 flags, and the process stays within its budget after boot.
 
 const budgetAfterBootMiB = 300
 
-let server: RunningServer
+let server: BuiltServer
 
 beforeAll(async () => {
-  server = await startServer()
+  server = await startBuiltServer()
 })
 afterAll(async () => {
   await server?.stop()

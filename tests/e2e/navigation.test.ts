@@ -1,20 +1,12 @@
-import type { Browser } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { services } from '../../app/content/catalog'
-import { baseURL, launchBrowser, newPage, visit } from './helpers/browser'
+import { baseURL, newPage, testBrowser, visit } from './helpers/browser'
 
-let browser: Browser
-
-beforeAll(async () => {
-  browser = await launchBrowser()
-})
-afterAll(async () => {
-  await browser?.close()
-})
+const browser = testBrowser()
 
 describe('a visitor finds their way around', () => {
   it('uses the desktop navigation: Services menu by keyboard, sections, blog, booking, login', async () => {
-    const { page, context, consoleErrors } = await newPage(browser, { viewport: { width: 1280, height: 800 } })
+    const { page, context, consoleErrors } = await newPage(browser(), { viewport: { width: 1280, height: 800 } })
     await visit(page, '/')
     const nav = page.getByRole('navigation', { name: 'Main' })
     const hrefOf = (name: string) => nav.getByRole('link', { name, exact: true }).getAttribute('href')
@@ -39,7 +31,7 @@ describe('a visitor finds their way around', () => {
   })
 
   it('opens the Services menu on hover only after the 200 ms open delay', async () => {
-    const { page, context } = await newPage(browser, { viewport: { width: 1280, height: 800 } })
+    const { page, context } = await newPage(browser(), { viewport: { width: 1280, height: 800 } })
     await visit(page, '/')
     const trigger = page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Services' })
     await trigger.hover()
@@ -50,7 +42,7 @@ describe('a visitor finds their way around', () => {
   })
 
   it('opens a service page from the Services menu by mouse, and the menu closes', async () => {
-    const { page, context, consoleErrors } = await newPage(browser, { viewport: { width: 1280, height: 800 } })
+    const { page, context, consoleErrors } = await newPage(browser(), { viewport: { width: 1280, height: 800 } })
     await visit(page, '/')
     const nav = page.getByRole('navigation', { name: 'Main' })
     const trigger = nav.getByRole('button', { name: 'Services' })
@@ -66,7 +58,7 @@ describe('a visitor finds their way around', () => {
   })
 
   it('uses the mobile menu, which adds Contact and Login', async () => {
-    const { page, context } = await newPage(browser, { viewport: { width: 390, height: 844 }, isMobile: true })
+    const { page, context } = await newPage(browser(), { viewport: { width: 390, height: 844 }, isMobile: true })
     await visit(page, '/')
     await page.getByRole('button', { name: 'Main menu' }).click()
     const dialog = page.getByRole('dialog')

@@ -1,7 +1,7 @@
 import http from 'node:http'
 import zlib from 'node:zlib'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { type RunningServer, startServer } from '../../scripts/bench/lib.ts'
+import { type BuiltServer, startBuiltServer } from '../../scripts/lib/server-process.mjs'
 import { testAdmin } from '../setup/built-server'
 
 // The anonymous public page cache (docs/page-cache.md) on the built server, embedded database:
@@ -10,11 +10,11 @@ import { testAdmin } from '../setup/built-server'
 
 type RequestLine = { msg?: string; path?: string; status?: number; cache?: string; requestId?: string }
 
-let server: RunningServer
+let server: BuiltServer
 let adminCookie = ''
 
 beforeAll(async () => {
-  server = await startServer({
+  server = await startBuiltServer({
     env: { LOG_LEVEL: 'info', ADMIN_EMAIL: testAdmin.email, ADMIN_PASSWORD: testAdmin.password },
   })
   const signIn = await fetch(`${server.url}/api/auth/sign-in/email`, {

@@ -1,66 +1,25 @@
-import { type ChildProcess, spawn } from 'node:child_process'
-import fs from 'node:fs'
-import os from 'node:os'
-import path from 'node:path'
-import type { Browser } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { launchBrowser, newPage } from './helpers/browser'
+import { type BuiltServer, startBuiltServer } from '../setup/built-server'
+import { newPage, testBrowser } from './helpers/browser'
 import { readDataLayer } from './helpers/consent'
 
 const gtmId = 'GTM-E2E1234'
-let browser: Browser
-let server: ChildProcess | undefined
-let dataDir: string
+let server: BuiltServer | undefined
 let origin: string
 
 // The suite's shared server runs without GTM_ID; this file starts a second one with it.
 beforeAll(async () => {
-  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ramapo-gtm-'))
-  let output = ''
-  server = spawn(process.execPath, ['server.js'], {
-    cwd: process.cwd(),
-    env: {
-      ...process.env,
-      NODE_ENV: 'production',
-      HOST: '127.0.0.1',
-      PORT: '0',
-      DATA_DIR: dataDir,
-      DATABASE_URL: '',
-      SEED_DEMO: 'false',
-      LOG_LEVEL: 'info',
-      GTM_ID: gtmId,
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  })
-  server.stdout?.on('data', (d) => {
-    output += String(d)
-  })
-  server.stderr?.on('data', (d) => {
-    output += String(d)
-  })
-  const deadline = Date.now() + 60_000
-  while (!/"port":(\d+)[^\n]*listening on/.test(output)) {
-    if (server.exitCode !== null || Date.now() > deadline)
-      throw new Error(`server with GTM_ID did not start:\n${output}`)
-    await new Promise((r) => setTimeout(r, 100))
-  }
-  origin = `http://127.0.0.1:${/"port":(\d+)[^\n]*listening on/.exec(output)?.[1]}`
-  browser = await launchBrowser()
+  server = await startBuiltServer('gtm', { GTM_ID: gtmId, SEED_DEMO: 'false' })
+  origin = server.baseURL
 })
-
 afterAll(async () => {
-  await browser?.close()
-  if (server && server.exitCode === null) {
-    const exited = new Promise((resolve) => server?.once('exit', resolve))
-    server.kill('SIGTERM')
-    await exited
-  }
-  fs.rmSync(dataDir, { recursive: true, force: true })
+  await server?.stop()
 })
+const browser = testBrowser()
 
 describe('with GTM_ID', () => {
   it('loads the Tag Manager container after the consent default, with the CSP nonce', async () => {
-    const { page, context, consoleErrors } = await newPage(browser, { baseURL: origin })
+    const { page, context, consoleErrors } = await newPage(browser(), { baseURL: origin })
     // The outside world stays outside: Google's script is replaced by one that reports what it saw.
     const fetched: string[] = []
     await context.route('https://www.googletagmanager.com/**', (route) => {

@@ -2,7 +2,7 @@ import fs from 'node:fs'
 import http from 'node:http'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { freePort } from '../../scripts/bench/lib.ts'
+import { freePort } from '../../scripts/lib/server-process.mjs'
 import { cleanupAfterEach, type Run, spawnProcess } from './helpers/processes'
 
 // WEB_CONCURRENCY: several HTTP processes on one port (node:cluster), for a real PostgreSQL only.

@@ -1,11 +1,11 @@
 import { eq, sql } from 'drizzle-orm'
 import { RouterContextProvider } from 'react-router'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { accountsContext } from '../../app/accounts/context.server.ts'
-import { sessionMiddleware } from '../../app/accounts/guards.server.ts'
 import { type AppContext, appContext } from '../../app/context.server.ts'
-import * as editorRoute from '../../app/routes/admin.blog.post.tsx'
-import * as listRoute from '../../app/routes/admin.blog.tsx'
+import { accountsContext } from '../../app/features/accounts/context.server.ts'
+import { areaGuard, sessionMiddleware } from '../../app/features/accounts/guards.server.ts'
+import * as listRoute from '../../app/routes/admin/blog.tsx'
+import * as editorRoute from '../../app/routes/admin/blog-post.tsx'
 import {
   BlogAdminError,
   type BlogPostForm,
@@ -18,7 +18,7 @@ import {
 } from '../../server/blog/admin.server.ts'
 import { findPublishedPost, listPublishedPosts } from '../../server/blog/blog.server.ts'
 import { auditLog, blogPosts } from '../../server/db/schema/index.server.ts'
-import { type Harness, PUBLIC_URL, signIn, startHarness } from './helpers/accounts.ts'
+import { type Harness, PUBLIC_URL, signInStaff, startHarness } from './helpers/accounts.ts'
 import { backend, openTestDatabase, type TestDatabase } from './helpers/database.ts'
 import { capturingLogger } from './helpers/log.ts'
 
@@ -301,9 +301,9 @@ describe(`the editor's pages when the blog's database fails, on ${backend}`, () 
     await harness?.cleanup()
   })
 
-  /** A signed-in admin's request, through the root's session middleware, with the blog on a closed database. */
+  /** A signed-in admin's request, through the root's session middleware and the admin area's guard, with the blog on a closed database. */
   async function adminRequest(path: string) {
-    const client = await signIn(harness, admin.email, admin.password)
+    const client = await signInStaff(harness, admin.email, admin.password)
     const request = new Request(`${PUBLIC_URL}${path}`, { headers: { cookie: client.cookieHeader() } })
     const closed = await openTestDatabase()
     await closed.cleanup()
@@ -311,7 +311,11 @@ describe(`the editor's pages when the blog's database fails, on ${backend}`, () 
     const context = new RouterContextProvider()
     context.set(accountsContext, harness.accounts)
     context.set(appContext, { database: closed, log } as unknown as AppContext)
-    await sessionMiddleware({ request, context, params: {} } as never, async () => new Response(null))
+    const middlewareArgs = { request, context, params: {} } as never
+    await sessionMiddleware(
+      middlewareArgs,
+      async () => (await areaGuard(middlewareArgs, async () => new Response(null))) ?? new Response(null),
+    )
     return { args: { request, context, params: {} } as never, lines }
   }
 

@@ -1,6 +1,6 @@
 import { createHmac, randomUUID } from 'node:crypto'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { CONSENT_POLICY_VERSION, type ConsentLogEntry } from '../../app/lib/consent/policy.ts'
+import { CONSENT_POLICY_VERSION, type ConsentLogEntry } from '../../app/features/consent/policy.ts'
 import { ConfigError, loadConfig } from '../../server/config.server.ts'
 import { CONSENT_BODY_LIMIT_BYTES } from '../../server/consent/api.server.ts'
 import { consentLogCsvHeader, consentLogCsvResponse, exportConsentLogCsv } from '../../server/consent/export.server.ts'
@@ -255,7 +255,7 @@ describe(`the consent log CSV export on ${backend}`, () => {
     expect(res.headers.get('content-disposition')).toBe(
       'attachment; filename="consent-log-from-2026-02-01-to-2026-02-28.csv"',
     )
-    expect(res.headers.get('cache-control')).toBe('no-store')
+    expect(res.headers.get('cache-control')).toBe('private, no-store')
     expect(lines(await res.text())).toHaveLength(3)
 
     const all = await consentLogCsvResponse(database.db, {})

@@ -1,5 +1,8 @@
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
-import { type RunningServer, startServer } from '../../scripts/bench/lib.ts'
+import { type BuiltServer, startBuiltServer } from '../../scripts/lib/server-process.mjs'
 import { TestSmtpServer } from '../integration/helpers/smtp.ts'
 import { sleep, waitFor } from '../integration/helpers/wait.ts'
 import {
@@ -21,8 +24,9 @@ const INBOX = 'office@ramapo-it.test'
 /** Long enough for a duplicate send to show up: the worker polls every 2 s. */
 const QUIET_MS = 4_000
 
-const servers: RunningServer[] = []
+const servers: BuiltServer[] = []
 const smtpServers: TestSmtpServer[] = []
+const dataDirs: string[] = []
 afterEach(async (context) => {
   const stopped = servers.splice(0)
   if (context.task.result?.state === 'fail') {
@@ -30,6 +34,7 @@ afterEach(async (context) => {
   }
   await Promise.all(stopped.map((s) => s.stop()))
   await Promise.all(smtpServers.splice(0).map((s) => s.stop()))
+  for (const dir of dataDirs.splice(0)) fs.rmSync(dir, { recursive: true, force: true })
 })
 
 /** An SMTP server that is down: its port refuses connections until start(). */
@@ -90,7 +95,7 @@ describe('bookings and their e-mails under faults', () => {
   it('records 200 bookings while SMTP is down and delivers all 400 e-mails once it is back, none twice', async () => {
     const databaseUrl = await freshDatabase('resilience_smtp_outage')
     const smtp = await smtpDown()
-    const server = await startServer({ env: serverEnv(databaseUrl, smtp) })
+    const server = await startBuiltServer({ env: serverEnv(databaseUrl, smtp) })
     servers.push(server)
 
     const answers = await new BookingStream(server.url, 'smtp-outage', { senders: 8, total: 200 }).start().finished()
@@ -121,7 +126,10 @@ describe('bookings and their e-mails under faults', () => {
     // Down until after the restart: every e-mail is still queued when the process dies.
     const smtp = await smtpDown()
     const env = serverEnv(databaseUrl, smtp)
-    const first = await startServer({ env })
+    // One data folder for both processes, as a process manager restarts the server on the same one.
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ramapo-resilience-kill-'))
+    dataDirs.push(dataDir)
+    const first = await startBuiltServer({ env, dataDir })
     servers.push(first)
 
     const stream = new BookingStream(first.url, 'kill', { senders: 6 }).start()
@@ -145,7 +153,7 @@ describe('bookings and their e-mails under faults', () => {
     const storedBeforeRestart = await storedBookings(databaseUrl, 'kill-%')
     expect(await pendingMail(databaseUrl)).toBe(2 * storedBeforeRestart.length)
 
-    const second = await startServer({ env, dataDir: first.dataDir })
+    const second = await startBuiltServer({ env, dataDir })
     servers.push(second)
     const stored = await storedBookings(databaseUrl, 'kill-%')
     const byId = new Map(stored.map((b) => [b.id, b.email] as const))

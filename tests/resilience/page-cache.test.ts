@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
-import { type RunningServer, startServer } from '../../scripts/bench/lib.ts'
+import { type BuiltServer, startBuiltServer } from '../../scripts/lib/server-process.mjs'
 import { type Database, openDatabase, sql } from '../../server/db/client.server.ts'
 import { locations } from '../../server/db/schema/index.server.ts'
 import { invalidatePublicPages, LISTENER_APPLICATION_NAME } from '../../server/page-cache/invalidation.server.ts'
@@ -17,13 +17,13 @@ type RequestLine = { msg?: string; requestId?: string; cache?: string }
 
 const slug = 'tax-season-it-checklist-for-cpa-firms'
 const town = 'it-support-suffern-ny'
-const servers: RunningServer[] = []
+const servers: BuiltServer[] = []
 let url: string
 let content: Database
-const cookies = new Map<RunningServer, string>()
+const cookies = new Map<BuiltServer, string>()
 
-async function boot(): Promise<RunningServer> {
-  const server = await startServer({
+async function boot(): Promise<BuiltServer> {
+  const server = await startBuiltServer({
     env: {
       DATABASE_URL: url,
       LOG_LEVEL: 'info',
@@ -66,7 +66,7 @@ afterAll(async () => {
   await Promise.all(servers.splice(0).map((s) => s.stop()))
 })
 
-function logLines(server: RunningServer): Array<RequestLine & { level?: number }> {
+function logLines(server: BuiltServer): Array<RequestLine & { level?: number }> {
   return server
     .output()
     .split('\n')
@@ -75,7 +75,7 @@ function logLines(server: RunningServer): Array<RequestLine & { level?: number }
 }
 
 /** GET on one process: the page and what its log line says about the cache. */
-async function page(server: RunningServer, path: string): Promise<{ html: string; cache: string | undefined }> {
+async function page(server: BuiltServer, path: string): Promise<{ html: string; cache: string | undefined }> {
   const response = await fetch(`${server.url}${path}`)
   expect(response.status, path).toBe(200)
   const html = await response.text()
@@ -89,7 +89,7 @@ async function page(server: RunningServer, path: string): Promise<{ html: string
 }
 
 /** Saves the post's title through `server`'s blog editor, as an admin in a browser would. */
-async function editTitle(server: RunningServer, title: string) {
+async function editTitle(server: BuiltServer, title: string) {
   const cookie = cookies.get(server) ?? ''
   const list = await (await fetch(`${server.url}/admin/blog`, { headers: { cookie } })).text()
   const ids = new Set([...list.matchAll(/href="\/admin\/blog\/([0-9a-f-]{36})"/g)].map((m) => m[1]))

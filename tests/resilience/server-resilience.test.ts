@@ -1,6 +1,6 @@
 import http from 'node:http'
 import { afterEach, describe, expect, it } from 'vitest'
-import { type RunningServer, startServer } from '../../scripts/bench/lib.ts'
+import { type BuiltServer, startBuiltServer } from '../../scripts/lib/server-process.mjs'
 import { postgresCluster } from '../integration/helpers/postgres-cluster.ts'
 import { sleep, waitFor } from '../integration/helpers/wait.ts'
 import { BookingStream, bookingIdOf, freshDatabase, storedBookings } from './helpers.ts'
@@ -10,7 +10,7 @@ import { BookingStream, bookingIdOf, freshDatabase, storedBookings } from './hel
 const databaseUrl = process.env.TEST_DATABASE_URL
 if (!databaseUrl) throw new Error('TEST_DATABASE_URL is unset: run through npm run test:resilience')
 
-const servers: RunningServer[] = []
+const servers: BuiltServer[] = []
 afterEach(async (context) => {
   const stopped = servers.splice(0)
   // A failed test shows what the server said.
@@ -50,7 +50,7 @@ function begin(url: string): Promise<{ finish: () => Promise<Finished> }> {
 
 describe('the server under faults', () => {
   it('finishes every in-flight request on SIGTERM, then exits 0', async () => {
-    const server = await startServer({ env: { DATABASE_URL: databaseUrl } })
+    const server = await startBuiltServer({ env: { DATABASE_URL: databaseUrl } })
     servers.push(server)
     // 40 responses under way (headers sent, bodies not yet read) when the signal arrives
     const inFlight = await Promise.all(
@@ -68,7 +68,7 @@ describe('the server under faults', () => {
 
   it('answers 503 while the database is down, recovers without a restart and keeps every acknowledged booking', async () => {
     const outageDatabase = await freshDatabase('resilience_db_outage')
-    const server = await startServer({ env: { DATABASE_URL: outageDatabase, INTAKE_RATE_LIMIT: '0' } })
+    const server = await startBuiltServer({ env: { DATABASE_URL: outageDatabase, INTAKE_RATE_LIMIT: '0' } })
     servers.push(server)
     const cluster = postgresCluster()
     const health = async () => (await fetch(`${server.url}/healthz`)).status

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { createAuth } from '../../server/auth/auth.server'
+import { createAuth } from '../../server/accounts/auth.server'
 import { BODY_LIMIT_BYTES } from '../../server/http/app.server'
 import { uniqueIdentity } from '../e2e/helpers/accounts'
 import { baseURL } from '../e2e/helpers/browser'

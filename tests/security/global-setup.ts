@@ -1,5 +1,6 @@
 import type { TestProject } from 'vitest/node'
 import { startBuiltServer, testAdmin } from '../setup/built-server'
+import { enrolAdmin } from '../setup/two-factor-http'
 
 /** An outside site the main server lists in ALLOWED_ORIGINS (it may call the intake API). */
 export const PARTNER_ORIGIN = 'https://partner.example'
@@ -9,7 +10,7 @@ export const HTTPS_PUBLIC_URL = 'https://portal.ramapo-security.test'
 declare module 'vitest' {
   export interface ProvidedContext {
     /** The second server, configured with an https PUBLIC_URL (served over plain http on loopback). */
-    httpsServer: { baseURL: string; publicURL: string }
+    httpsServer: { baseURL: string; publicURL: string; adminTotpSecret: string }
   }
 }
 
@@ -25,8 +26,13 @@ export default async function setup(project: TestProject) {
   ])
   project.provide('baseURL', main.baseURL)
   project.provide('dataDir', main.dataDir)
-  project.provide('admin', testAdmin)
-  project.provide('httpsServer', { baseURL: https.baseURL, publicURL: https.publicURL })
+  // Staff sign in with a second factor: each server's admin enrols once, here.
+  const [mainSecret, httpsSecret] = await Promise.all([
+    enrolAdmin({ baseURL: main.baseURL, origin: main.publicURL }, testAdmin),
+    enrolAdmin({ baseURL: https.baseURL, origin: https.publicURL }, testAdmin),
+  ])
+  project.provide('admin', { ...testAdmin, totpSecret: mainSecret })
+  project.provide('httpsServer', { baseURL: https.baseURL, publicURL: https.publicURL, adminTotpSecret: httpsSecret })
   return async () => {
     await Promise.all([main.stop(), https.stop()])
   }

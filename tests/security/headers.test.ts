@@ -3,12 +3,14 @@ import { industryDetails } from '../../app/content/industries'
 import { serviceDetails } from '../../app/content/services'
 import {
   adminCredentials,
+  adminSessionCookie,
   sessionCookie,
   strongPassword,
   uniqueIdentity,
   verifiedAccountOverHttp,
 } from '../e2e/helpers/accounts'
 import { baseURL } from '../e2e/helpers/browser'
+import { signInOverHttp } from '../setup/two-factor-http'
 
 /** One address of each page type, and who must be signed in to see it. */
 const pageTypes: ReadonlyArray<{ type: string; path: string; status: number; as?: 'client' | 'admin' }> = [
@@ -52,8 +54,7 @@ const apiAnswers: ReadonlyArray<{ what: string; path: string; init?: RequestInit
 const cookies: { client: string; admin: string } = { client: '', admin: '' }
 
 beforeAll(async () => {
-  const { email, password } = adminCredentials()
-  cookies.admin = await sessionCookie(email, password, uniqueIdentity('headers').ip)
+  cookies.admin = await adminSessionCookie(uniqueIdentity('headers').ip)
   // A client awaiting approval is enough to see the dashboard (and be refused /admin).
   const client = uniqueIdentity('headers-client')
   await verifiedAccountOverHttp(client.email, client.ip, 'Header Client')
@@ -190,22 +191,16 @@ function parseCookie(header: string) {
  * Every cookie the server sets along one account's life: sign-in, signed-in pages and APIs, the
  * page form sign-in, and sign-out. `server` is the base URL to talk to, `origin` its PUBLIC_URL.
  */
-async function cookiesOfAJourney(server: string, origin: string) {
+async function cookiesOfAJourney(server: string, origin: string, totpSecret: string) {
   const { email, password } = adminCredentials()
   const ip = uniqueIdentity('cookies').ip
   const headers = { 'content-type': 'application/json', origin, 'x-forwarded-for': ip }
   const set: string[] = []
-  const signIn = await fetch(`${server}/api/auth/sign-in/email`, {
-    method: 'POST',
-    headers,
-    body: JSON.stringify({ email, password }),
-  })
-  expect(signIn.status).toBe(200)
-  set.push(...signIn.headers.getSetCookie())
-  const cookie = signIn.headers
-    .getSetCookie()
-    .map((c) => c.split(';')[0])
-    .join('; ')
+  // The password, then the second factor (the admin has one, as staff must).
+  const answers: Response[] = []
+  const cookie = await signInOverHttp({ baseURL: server, origin }, { email, password, totpSecret }, ip, answers)
+  expect(answers.map((a) => a.status)).toEqual([200, 200])
+  for (const answer of answers) set.push(...answer.headers.getSetCookie())
   for (const path of ['/dashboard', '/admin', '/api/account/profile', '/api/auth/get-session']) {
     const response = await fetch(`${server}${path}`, { headers: { cookie, 'x-forwarded-for': ip } })
     expect(response.status, path).toBe(200)
@@ -220,6 +215,7 @@ async function cookiesOfAJourney(server: string, origin: string) {
     body: new URLSearchParams({ intent: 'sign-in', email, password, redirectTo: '/dashboard' }),
   })
   expect(form.status).toBe(302)
+  expect(form.headers.get('location')).toBe('/auth/two-factor?redirectTo=%2Fdashboard')
   set.push(...form.headers.getSetCookie())
   const signOut = await fetch(`${server}/api/auth/sign-out`, {
     method: 'POST',
@@ -257,8 +253,8 @@ describe('cookies', () => {
   })
 
   it('are HttpOnly, SameSite=Lax, Path=/ and not Secure over an http PUBLIC_URL', async () => {
-    const cookies = await cookiesOfAJourney(baseURL(), baseURL())
-    expect(cookies.map((c) => c.name)).toContain('ramapo.session_token')
+    const cookies = await cookiesOfAJourney(baseURL(), baseURL(), adminCredentials().totpSecret)
+    expect(cookies.map((c) => c.name)).toEqual(expect.arrayContaining(['ramapo.session_token', 'ramapo.two_factor']))
     for (const c of cookies) {
       expect(c.flags.has('httponly'), c.header).toBe(true)
       expect(c.flags.get('samesite')?.toLowerCase(), c.header).toBe('lax')
@@ -269,8 +265,10 @@ describe('cookies', () => {
 
   it('are also Secure, with the __Secure- prefix, when PUBLIC_URL is https', async () => {
     const server = inject('httpsServer')
-    const cookies = await cookiesOfAJourney(server.baseURL, server.publicURL)
-    expect(cookies.map((c) => c.name)).toContain('__Secure-ramapo.session_token')
+    const cookies = await cookiesOfAJourney(server.baseURL, server.publicURL, server.adminTotpSecret)
+    expect(cookies.map((c) => c.name)).toEqual(
+      expect.arrayContaining(['__Secure-ramapo.session_token', '__Secure-ramapo.two_factor']),
+    )
     for (const c of cookies) {
       expect(c.name, c.header).toMatch(/^__Secure-/)
       expect(c.flags.has('secure'), c.header).toBe(true)

@@ -1,7 +1,9 @@
 import { beforeAll, describe, expect, it } from 'vitest'
+import { requirementOf } from '../../app/features/accounts/access'
 import { uniqueIdentity } from '../e2e/helpers/accounts'
 import { baseURL } from '../e2e/helpers/browser'
 import { type Actor, actors, type Cast, castOfActors } from './helpers/actors'
+import { pages } from './helpers/route-table'
 
 /** A status, or `→ <Location>` for a redirect. */
 type Outcome = number | `→ ${string}`
@@ -64,14 +66,21 @@ const matrix: ReadonlyArray<{ request: Request; expected: Row }> = [
   { request: { method: 'GET', path: '/dashboard' }, expected: signedIn('/dashboard') },
   { request: { method: 'GET', path: '/account/settings' }, expected: signedIn('/account/settings') },
   { request: { method: 'GET', path: '/account/confirm-email' }, expected: signedIn('/account/confirm-email') },
+  { request: { method: 'GET', path: '/account/two-factor' }, expected: signedIn('/account/two-factor') },
   ...['/billing', '/billing/estimates', '/billing/invoices', '/billing/receipts', '/billing/contracts'].map((path) => ({
     request: { method: 'GET', path } as Request,
     expected: approvedOnly(path),
   })),
+  // An address the billing area does not have: the area's "Page not found", after the same guard.
+  {
+    request: { method: 'GET', path: '/billing/no-such-section' },
+    expected: { ...approvedOnly('/billing/no-such-section'), 'approved client': 404, employee: 404, admin: 404 },
+  },
   { request: { method: 'GET', path: '/employee' }, expected: staffOnly('/employee') },
   { request: { method: 'GET', path: '/admin' }, expected: adminOnly('/admin') },
   { request: { method: 'GET', path: '/admin/blog' }, expected: adminOnly('/admin/blog') },
   { request: { method: 'GET', path: '/admin/blog/new' }, expected: adminOnly('/admin/blog/new') },
+  { request: { method: 'GET', path: '/admin/two-factor' }, expected: adminOnly('/admin/two-factor') },
   // An unknown post: the admin gets the 404 page, everyone else the same refusal as for a real one.
   {
     request: { method: 'GET', path: `/admin/blog/${noSuchPost}` },
@@ -101,6 +110,21 @@ const matrix: ReadonlyArray<{ request: Request; expected: Row }> = [
   {
     request: { method: 'POST', path: `/admin/blog/${noSuchPost}`, form: { intent: 'delete' } },
     expected: adminOnly(`/admin/blog/${noSuchPost}`, 404),
+  },
+  // Resetting the second factor of an account that does not exist: the admin's answer is a 409.
+  {
+    request: { method: 'POST', path: '/admin/two-factor', form: { intent: 'reset', userId: noSuchPost } },
+    expected: adminOnly('/admin/two-factor', 409),
+  },
+  {
+    request: { method: 'POST', path: '/account/two-factor', form: { intent: 'no-such-intent' } },
+    expected: {
+      ...signedIn('/account/two-factor'),
+      'awaiting approval': 400,
+      'approved client': 400,
+      employee: 400,
+      admin: 400,
+    },
   },
   {
     request: { method: 'POST', path: '/account/settings', form: { intent: 'no-such-intent' } },
@@ -133,6 +157,11 @@ const matrix: ReadonlyArray<{ request: Request; expected: Row }> = [
       path: '/api/auth/change-password',
       json: { currentPassword: 'not-the-password-1', newPassword: 'another-long-passphrase-9' },
     },
+    expected: api(401, 400),
+  },
+  // Turning on two-factor sign-in asks for the password (a wrong one: 400); staff have it on already.
+  {
+    request: { method: 'POST', path: '/api/auth/two-factor/enable', json: { password: 'not-the-password-1' } },
     expected: api(401, 400),
   },
 ]
@@ -192,6 +221,38 @@ describe('the permission matrix', () => {
     // One comparison of the whole table, so a failure shows every cell that differs.
     expect(seen).toEqual(wanted)
     expect(leaks).toEqual([])
+  })
+
+  it('has a row for every page of every protected area in the route table', () => {
+    const covered = (pattern: string) => {
+      const shape = new RegExp(`^${pattern.replace(/:[^/]+/g, '[^/]+')}$`)
+      return matrix.some(({ request }) => request.method === 'GET' && shape.test(request.path))
+    }
+    const protectedPages = pages.filter((page) => requirementOf(page.path))
+    expect(protectedPages.length).toBeGreaterThan(5)
+    expect(protectedPages.filter((page) => !covered(page.path)).map((page) => page.path)).toEqual([])
+  })
+
+  it('marks every answer for a signed-in visitor private and never stored, page or data', async () => {
+    const signedInActors = actors.filter((who) => cast.cookie[who])
+    const paths = [
+      ...matrix.filter(({ request }) => request.method === 'GET' && !request.path.startsWith('/api/realtime')),
+    ].map(({ request }) => request.path)
+    const wrong: string[] = []
+    for (const who of signedInActors) {
+      for (const path of [...paths, '/', '/services/managed-it', '/dashboard.data', '/billing/invoices.data']) {
+        const response = await send({ method: 'GET', path }, who)
+        await response.body?.cancel()
+        const cacheControl = response.headers.get('cache-control') ?? ''
+        if (!/private/.test(cacheControl) || !/no-store/.test(cacheControl))
+          wrong.push(`${who} ${path}: ${cacheControl}`)
+      }
+    }
+    expect(wrong).toEqual([])
+    // A visitor who is not signed in gets the public page, which a cache may keep.
+    const anonymous = await send({ method: 'GET', path: '/services/managed-it' }, 'anonymous')
+    await anonymous.body?.cancel()
+    expect(anonymous.headers.get('cache-control') ?? '').not.toMatch(/private/)
   })
 
   it('refuses the data requests behind client-side navigation to the same visitors as the pages', async () => {

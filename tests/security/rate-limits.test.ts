@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { authRateLimits } from '../../server/auth/auth.server'
+import { authRateLimits } from '../../server/accounts/auth.server'
 import { strongPassword, uniqueIdentity } from '../e2e/helpers/accounts'
 import { baseURL } from '../e2e/helpers/browser'
 

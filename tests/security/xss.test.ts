@@ -1,8 +1,7 @@
-import type { Browser, Page } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { Page } from 'playwright-core'
+import { beforeAll, describe, expect, it } from 'vitest'
 import {
-  adminCredentials,
-  open,
+  adminSessionCookie,
   pageFrom,
   reviewThroughPage,
   sessionCookie,
@@ -11,7 +10,7 @@ import {
   uniqueIdentity,
   waitForMail,
 } from '../e2e/helpers/accounts'
-import { baseURL, launchBrowser } from '../e2e/helpers/browser'
+import { baseURL, open, testBrowser } from '../e2e/helpers/browser'
 
 /**
  * Probes that would run script if a page put them into HTML unescaped, or rendered them as
@@ -28,7 +27,7 @@ const probes = {
 
 const who = uniqueIdentity('xss')
 
-let browser: Browser
+const browser = testBrowser()
 let clientCookie = ''
 
 /** Watches a page for script that ran (dialogs) or was blocked by the CSP (which would mean a probe reached the HTML). */
@@ -81,7 +80,6 @@ async function withCookie(page: Page, cookie: string) {
 }
 
 beforeAll(async () => {
-  browser = await launchBrowser()
   const headers = { 'content-type': 'application/json', origin: baseURL(), 'x-forwarded-for': who.ip }
   // An account whose name and company are probes (the sign-up API takes them as they are).
   const signUp = await fetch(`${baseURL()}/api/auth/sign-up/email`, {
@@ -125,10 +123,6 @@ beforeAll(async () => {
   expect(booking.status).toBe(200)
 })
 
-afterAll(async () => {
-  await browser?.close()
-})
-
 describe('script and Markdown probes in fields that are shown again', () => {
   it('are refused in the fields that only take choices or digits', async () => {
     const headers = {
@@ -167,7 +161,7 @@ describe('script and Markdown probes in fields that are shown again', () => {
   })
 
   it('show as text on the client’s dashboard and settings, never as markup', async () => {
-    const { page, context } = await pageFrom(browser, uniqueIdentity('xss').ip)
+    const { page, context } = await pageFrom(browser(), uniqueIdentity('xss').ip)
     const seen = watch(page)
     await withCookie(page, clientCookie)
     await open(page, '/dashboard')
@@ -184,10 +178,9 @@ describe('script and Markdown probes in fields that are shown again', () => {
   })
 
   it('show as text on the Admin Dashboard and in its approval message', async () => {
-    const { page, context } = await pageFrom(browser, uniqueIdentity('xss').ip)
+    const { page, context } = await pageFrom(browser(), uniqueIdentity('xss').ip)
     const seen = watch(page)
-    const { email, password } = adminCredentials()
-    await withCookie(page, await sessionCookie(email, password, uniqueIdentity('xss').ip))
+    await withCookie(page, await adminSessionCookie(uniqueIdentity('xss').ip))
     await open(page, '/admin')
     const row = page.getByRole('listitem').filter({ hasText: who.email })
     await row.getByText(probes.name).waitFor()
@@ -202,7 +195,7 @@ describe('script and Markdown probes in fields that are shown again', () => {
   })
 
   it('are not reflected as markup from addresses, and sign-in never follows a javascript: or foreign redirect', async () => {
-    const { page, context } = await pageFrom(browser, uniqueIdentity('xss').ip)
+    const { page, context } = await pageFrom(browser(), uniqueIdentity('xss').ip)
     const seen = watch(page)
     const q = encodeURIComponent
     const reflected = [

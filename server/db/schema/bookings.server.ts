@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm'
 import { check, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core'
 
 /**
- * Every consultation request and contact message (spec §3 "Booking form"), stored before any
+ * Every consultation request and contact message, stored before any
  * e-mail about it is tried, in the same transaction as its mail jobs (POST /api/process-form).
  */
 export const bookings = pgTable(
@@ -69,7 +69,9 @@ export const intakeRateLimits = pgTable('intake_rate_limits', {
  * stored for it and when. A new booking claims its hash with one upsert (insert, or take over a
  * row older than the window); the primary key makes two identical requests at the same moment
  * queue on each other, so one of them stores a booking and the other one is told about it.
- * Deleting a booking deletes its claim.
+ * Deleting a booking deletes its claim. The intake writes a claim before the booking it names, in
+ * the same transaction, so the reference is checked at commit (DEFERRABLE INITIALLY DEFERRED,
+ * migration 0009: drizzle's schema cannot say it).
  */
 export const bookingPayloads = pgTable('booking_payloads', {
   payloadHash: text('payload_hash').primaryKey(),

@@ -1,6 +1,6 @@
 import { boolean, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core'
 
-/** Published town landing pages (spec §3 "locations record"), served at /{slug}. */
+/** Published town landing pages, served at /{slug}. */
 export const locations = pgTable('locations', {
   id: uuid('id').primaryKey().defaultRandom(),
   slug: text('slug').notNull().unique(),

@@ -1,19 +1,19 @@
 import { sql } from 'drizzle-orm'
 import { check, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core'
 
-/** Spec §3 roles; `admin` is the privileged one, `employee` is staff without admin rights. */
+/** Roles; `admin` is the privileged one, `employee` is staff without admin rights. */
 export const onboardingRoles = ['client', 'employee', 'admin'] as const
 export type OnboardingRole = (typeof onboardingRoles)[number]
 
 /**
- * Stored statuses. `verified` is a legacy value that reads as approved (spec §3, §9); new rows move
+ * Stored statuses. `verified` is a legacy value that reads as approved; new rows move
  * pending_verification → pending → approved | rejected.
  */
 export const onboardingStatuses = ['pending_verification', 'pending', 'approved', 'rejected', 'verified'] as const
 export type OnboardingStatus = (typeof onboardingStatuses)[number]
 
 /**
- * One row per account (spec §3 "client_onboarding record"), found by e-mail: the product reads a
+ * One row per account, found by e-mail: the product reads a
  * signed-in user's status and role from here. Changes are announced on the channel
  * `client_onboarding_changed` by a trigger (see the migration), which feeds the live status stream.
  */

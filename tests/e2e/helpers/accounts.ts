@@ -3,8 +3,11 @@ import path from 'node:path'
 import type { Browser, Page } from 'playwright-core'
 import { expect, inject } from 'vitest'
 import { type ParsedMessage, parseMessage } from '../../integration/helpers/mail'
-import { baseURL, newPage, visit } from './browser'
+import { totpCode } from '../../setup/totp'
+import { enrolOverHttp, signInOverHttp } from '../../setup/two-factor-http'
+import { baseURL, newPage, open, visit } from './browser'
 
+/** The seeded admin: e-mail, password and the secret of its authenticator app (enrolled by the global set-up). */
 export const adminCredentials = () => inject('admin')
 
 export const strongPassword = 'harbor-maple-lantern-58'
@@ -98,17 +101,35 @@ export async function signUpThroughPage(page: Page, who: { name: string; email: 
   return waitForMail(who.email, /Confirm your e-mail/)
 }
 
-/** Navigates and waits for hydration, without the accessibility scan (for pages other tests scan). */
-export async function open(page: Page, path: string) {
-  await page.goto(path, { waitUntil: 'load' })
-  await page.waitForSelector('html[data-hydrated="true"]', { timeout: 15_000 })
-}
-
-export async function signInThroughPage(page: Page, email: string, password = strongPassword, path = '/auth') {
+/**
+ * Signs in on /auth (or `path`, a sign-in page with its redirectTo); with `totpSecret`, also
+ * enters the code an authenticator app would show now on the two-factor page that follows.
+ */
+export async function signInThroughPage(
+  page: Page,
+  email: string,
+  password = strongPassword,
+  path = '/auth',
+  totpSecret?: string,
+) {
   await open(page, path)
   await page.getByLabel('E-mail').fill(email)
   await page.getByLabel('Password', { exact: true }).fill(password)
   await page.getByRole('button', { name: 'Sign in', exact: true }).click()
+  if (totpSecret) await enterSecondFactor(page, totpSecret)
+}
+
+/** The two-factor page after a right password: the app's current code. */
+export async function enterSecondFactor(page: Page, totpSecret: string) {
+  await page.getByRole('heading', { name: 'Two-factor sign-in', level: 1 }).waitFor()
+  await page.getByLabel('Authentication code').fill(totpCode(totpSecret))
+  await page.getByRole('button', { name: 'Verify and sign in' }).click()
+}
+
+/** Signs the seeded admin in on /auth (or `path`), second factor included. */
+export async function signInAdminThroughPage(page: Page, path = '/auth') {
+  const admin = adminCredentials()
+  await signInThroughPage(page, admin.email, admin.password, path, admin.totpSecret)
 }
 
 /**
@@ -132,18 +153,27 @@ export async function verifiedAccountOverHttp(email: string, ip: string, name = 
   expect(verify.status).toBe(200)
 }
 
-/** Signs in over HTTP; returns the Cookie header of the new session. */
-export async function sessionCookie(email: string, password: string, ip: string): Promise<string> {
-  const response = await fetch(`${baseURL()}/api/auth/sign-in/email`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', origin: baseURL(), 'x-forwarded-for': ip },
-    body: JSON.stringify({ email, password }),
-  })
-  expect(response.status, `sign-in of ${email}`).toBe(200)
-  return response.headers
-    .getSetCookie()
-    .map((c) => c.split(';')[0])
-    .join('; ')
+/**
+ * Signs in over HTTP; returns the Cookie header of the new session. With `totpSecret`, answers the
+ * two-factor challenge with the app's current code.
+ */
+export async function sessionCookie(email: string, password: string, ip: string, totpSecret?: string): Promise<string> {
+  return signInOverHttp({ baseURL: baseURL(), origin: baseURL() }, { email, password, totpSecret }, ip)
+}
+
+/** The seeded admin's session, second factor included. */
+export async function adminSessionCookie(ip: string): Promise<string> {
+  const { email, password, totpSecret } = adminCredentials()
+  return sessionCookie(email, password, ip, totpSecret)
+}
+
+/**
+ * A staff member's session after enrolling in two-factor sign-in (staff pages require it), with
+ * the secret of their authenticator app.
+ */
+export async function enrolledStaffSession(email: string, ip: string, password = strongPassword) {
+  const server = { baseURL: baseURL(), origin: baseURL() }
+  return enrolOverHttp(server, await sessionCookie(email, password, ip), password, ip)
 }
 
 /** Approves or rejects a waiting account on the Admin Dashboard (the page must be signed in as admin). */

@@ -1,24 +1,27 @@
 import AxeBuilder from '@axe-core/playwright'
-import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core'
-import { expect, inject } from 'vitest'
+import type { Browser, BrowserContext, Page } from 'playwright-core'
+import { afterAll, beforeAll, expect, inject } from 'vitest'
+import { launchChromium } from '../../../scripts/lib/chromium.mjs'
 
 export const baseURL = () => inject('baseURL')
 
-/** Debian's Chromium, started the way this machine allows (no sandbox as root, no background network). */
-export async function launchBrowser(): Promise<Browser> {
-  return chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    headless: true,
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-    ],
+/**
+ * Debian's Chromium for the tests of the calling file, or of the describe block it is called in:
+ * launched before them (scripts/lib/chromium.mjs: the flags this machine needs), closed after them.
+ * Returns the running browser, to hand to newPage() inside a test or hook.
+ */
+export function testBrowser(): () => Browser {
+  let browser: Browser | undefined
+  beforeAll(async () => {
+    browser = await launchChromium()
   })
+  afterAll(async () => {
+    await browser?.close()
+  })
+  return () => {
+    if (!browser) throw new Error('testBrowser(): Chromium starts in beforeAll; use the browser inside a test or hook')
+    return browser
+  }
 }
 
 export type Visit = { page: Page; status: number; consoleErrors: string[] }
@@ -35,12 +38,18 @@ export async function newPage(browser: Browser, options: Parameters<Browser['new
   return { context, page, consoleErrors }
 }
 
-/** Navigates, waits for hydration, and checks the page has no WCAG 2.2 AA violations. */
-export async function visit(page: Page, path: string): Promise<number> {
+/** Navigates and waits for hydration, without the accessibility scan (for pages other tests scan, long matrices). */
+export async function open(page: Page, path: string): Promise<number> {
   const response = await page.goto(path, { waitUntil: 'load' })
   await page.waitForSelector('html[data-hydrated="true"]', { timeout: 15_000 })
-  await expectAccessible(page)
   return response?.status() ?? 0
+}
+
+/** Navigates, waits for hydration, and checks the page has no WCAG 2.2 AA violations. */
+export async function visit(page: Page, path: string): Promise<number> {
+  const status = await open(page, path)
+  await expectAccessible(page)
+  return status
 }
 
 export async function expectAccessible(page: Page) {

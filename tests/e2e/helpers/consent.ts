@@ -1,5 +1,9 @@
 import type { BrowserContext, Page } from 'playwright-core'
-import { CONSENT_BANNER_SHOWN_KEY, CONSENT_POLICY_VERSION, CONSENT_STORAGE_KEY } from '../../../app/lib/consent/policy'
+import {
+  CONSENT_BANNER_SHOWN_KEY,
+  CONSENT_POLICY_VERSION,
+  CONSENT_STORAGE_KEY,
+} from '../../../app/features/consent/policy'
 
 /**
  * Helpers for pages with the cookie banner. Other journeys that would rather not meet the banner

@@ -1,28 +1,14 @@
-import { type ChildProcess, spawn } from 'node:child_process'
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { afterEach } from 'vitest'
+import { type Run, spawnProcess as spawnFromRoot } from '../../../scripts/lib/server-process.mjs'
 
-/** A child process of a test, with everything it printed so far and its exit code once it ends. */
-export type Run = { child: ChildProcess; output: () => string; exited: Promise<number | null> }
+export type { Run }
 
 /** Runs `command` (default: the built server) in production mode on 127.0.0.1, collecting its output. */
 export function spawnProcess(env: Record<string, string>, command: string[] = [process.execPath, 'server.js']): Run {
-  let output = ''
-  const child = spawn(command[0] ?? process.execPath, command.slice(1), {
-    cwd: process.cwd(),
-    env: { ...process.env, NODE_ENV: 'production', HOST: '127.0.0.1', LOG_LEVEL: 'info', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  })
-  child.stdout?.on('data', (d) => {
-    output += String(d)
-  })
-  child.stderr?.on('data', (d) => {
-    output += String(d)
-  })
-  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)))
-  return { child, output: () => output, exited }
+  return spawnFromRoot(command, { env: { NODE_ENV: 'production', HOST: '127.0.0.1', LOG_LEVEL: 'info', ...env } })
 }
 
 /**

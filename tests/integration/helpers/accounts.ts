@@ -10,6 +10,7 @@ import type { Logger } from '../../../server/log.server.ts'
 import type { MailMessage, Outbox } from '../../../server/mail/outbox.server.ts'
 import { startOutbox } from '../../../server/mail/outbox.server.ts'
 import { createMailTransport } from '../../../server/mail/transport.server.ts'
+import { totpCode, totpSecretOf } from '../../setup/totp.ts'
 import { openTestDatabase, silentLogger, type TestDatabase } from './database.ts'
 
 export const PUBLIC_URL = 'http://portal.test'
@@ -138,5 +139,32 @@ export async function signIn(harness: Harness, email: string, password = strongP
   const client = new Client(harness)
   const response = await client.request('/api/auth/sign-in/email', { json: { email, password } })
   if (response.status !== 200) throw new Error(`sign-in failed: ${response.status} ${await response.text()}`)
+  return client
+}
+
+/** The authenticator-app secret of each staff account signInStaff() enrolled, per harness. */
+const staffSecrets = new WeakMap<Harness, Map<string, string>>()
+
+/**
+ * Signs a staff account in as staff pages require: with its second factor, enrolling it first (as
+ * /account/two-factor does) the first time. Returns the signed-in client.
+ */
+export async function signInStaff(harness: Harness, email: string, password = strongPassword): Promise<Client> {
+  const secrets = staffSecrets.get(harness) ?? new Map<string, string>()
+  staffSecrets.set(harness, secrets)
+  const client = new Client(harness)
+  const response = await client.request('/api/auth/sign-in/email', { json: { email, password } })
+  if (response.status !== 200) throw new Error(`sign-in failed: ${response.status} ${await response.text()}`)
+  const body = (await response.json()) as { twoFactorRedirect?: boolean }
+  let secret = secrets.get(email)
+  if (!body.twoFactorRedirect) {
+    const enable = await client.request('/api/auth/two-factor/enable', { json: { password } })
+    if (enable.status !== 200) throw new Error(`two-factor enable failed: ${enable.status} ${await enable.text()}`)
+    secret = totpSecretOf(((await enable.json()) as { totpURI: string }).totpURI)
+    secrets.set(email, secret)
+  }
+  if (!secret) throw new Error(`${email} has two-factor sign-in, enrolled outside signInStaff()`)
+  const verify = await client.request('/api/auth/two-factor/verify-totp', { json: { code: totpCode(secret) } })
+  if (verify.status !== 200) throw new Error(`second factor failed: ${verify.status} ${await verify.text()}`)
   return client
 }

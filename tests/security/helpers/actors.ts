@@ -1,6 +1,8 @@
 import { expect } from 'vitest'
 import {
   adminCredentials,
+  adminSessionCookie,
+  enrolledStaffSession,
   invitedAccountOverHttp,
   sessionCookie,
   strongPassword,
@@ -26,7 +28,7 @@ export type Cast = { cookie: Record<Actor, string>; email: Record<Actor, string 
  */
 export async function castOfActors(label: string, ip: string): Promise<Cast> {
   const admin = adminCredentials()
-  const adminCookie = await sessionCookie(admin.email, admin.password, uniqueIdentity(label).ip)
+  const adminCookie = await adminSessionCookie(uniqueIdentity(label).ip)
 
   const unverified = uniqueIdentity(`${label}-unverified`).email
   const signUp = await fetch(`${baseURL()}/api/auth/sign-up/email`, {
@@ -64,7 +66,8 @@ export async function castOfActors(label: string, ip: string): Promise<Cast> {
       unverified: unverifiedCookie,
       'awaiting approval': await signIn(awaiting),
       'approved client': await signIn(approved),
-      employee: await signIn(employee),
+      // Staff pages need a second factor: the employee enrols first.
+      employee: (await enrolledStaffSession(employee, uniqueIdentity(label).ip)).cookie,
       admin: adminCookie,
     },
     email: {

@@ -1,0 +1,64 @@
+import { CalendarClockIcon } from 'lucide-react'
+import { Link } from 'react-router'
+import { Badge } from '~/ui/badge'
+import { Button } from '~/ui/button'
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '~/ui/card'
+
+/** One consultation request (a booking made with the client's e-mail), as the dashboard lists it. */
+export type ConsultationRequestRow = {
+  id: string
+  /** ISO date-time the request was sent. */
+  submittedAt: string
+  /** The services asked about, as the client chose them. */
+  services: string | null
+  plan: string | null
+  /** The booking's status in the product's words (for example received, scheduled, completed). */
+  status: string
+}
+
+const dateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeZone: 'America/New_York' })
+
+/** The client's consultation requests with their status, newest first; an empty state otherwise. */
+export function ConsultationRequests({ requests }: { requests: readonly ConsultationRequestRow[] }) {
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle asChild>
+          <h2>Your consultation requests</h2>
+        </CardTitle>
+        <CardDescription>Requests you sent with this e-mail address, and where each one stands.</CardDescription>
+      </CardHeader>
+      <CardContent>
+        {requests.length === 0 ? (
+          <div className="grid justify-items-start gap-3 rounded-lg border border-dashed p-5">
+            <CalendarClockIcon className="size-6 text-primary" aria-hidden="true" />
+            <p className="text-muted-foreground text-sm">
+              No consultation requests yet. When you book a free consultation with this e-mail address, it appears here
+              with its status.
+            </p>
+            <Button asChild variant="outline" size="sm">
+              <Link to="/book">Book a free consultation</Link>
+            </Button>
+          </div>
+        ) : (
+          <ul className="divide-y">
+            {[...requests]
+              .sort((a, b) => b.submittedAt.localeCompare(a.submittedAt))
+              .map((request) => (
+                <li key={request.id} className="flex flex-wrap items-center justify-between gap-2 py-3">
+                  <div className="grid gap-0.5">
+                    <span className="font-medium">{request.services || 'Free consultation'}</span>
+                    <span className="text-muted-foreground text-sm">
+                      Sent {dateFormat.format(new Date(request.submittedAt))}
+                      {request.plan ? ` · ${request.plan}` : ''}
+                    </span>
+                  </div>
+                  <Badge variant="secondary">{request.status}</Badge>
+                </li>
+              ))}
+          </ul>
+        )}
+      </CardContent>
+    </Card>
+  )
+}

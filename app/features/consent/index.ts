@@ -1,0 +1,2 @@
+/** What other features may use of cookie consent (the rest of this folder is its own business). */
+export { enhanceCookieBanner } from './enhance-banner'

@@ -1,0 +1,163 @@
+import { ClockIcon, MailIcon, MapPinIcon, PhoneIcon } from 'lucide-react'
+import { Link } from 'react-router'
+import { business, formatHours, fullAddress } from '~/content/business'
+import { homeSections, industries, services } from '~/content/catalog'
+import { mainNav, sectionLinks } from '~/content/navigation'
+import { LogoMark } from '~/features/marketing/logo'
+import { SectionLink } from '~/features/marketing/section-link'
+import { FacebookIcon, LinkedInIcon } from '~/features/marketing/social-icons'
+
+export type SiteFooterProps = {
+  /**
+   * Slot for the "Cookie Settings" button of the cookie consent feature; it sits with the legal
+   * links at the bottom. Nothing is rendered until that feature passes its button here.
+   */
+  cookieSettings?: React.ReactNode
+}
+
+const socialLinks = [
+  { label: 'LinkedIn', href: business.social.linkedin, Icon: LinkedInIcon },
+  { label: 'Facebook', href: business.social.facebook, Icon: FacebookIcon },
+]
+
+const heading = 'font-semibold text-footer-foreground text-sm uppercase tracking-wide'
+const listLink = 'rounded-sm transition-colors hover:text-footer-foreground hover:underline underline-offset-4'
+
+export function SiteFooter({ cookieSettings }: SiteFooterProps) {
+  return (
+    <footer className="bg-footer text-footer-muted text-sm [&_:focus-visible]:outline-footer-accent">
+      <div className="mx-auto grid max-w-6xl grid-cols-2 gap-x-8 gap-y-10 px-6 py-14 lg:grid-cols-12">
+        <section aria-labelledby="footer-contact" className="col-span-2 lg:col-span-4">
+          <h2 id="footer-contact" className="flex items-center gap-2.5 font-bold text-footer-foreground text-lg">
+            <LogoMark className="size-8" />
+            {business.name}
+          </h2>
+          <p className="mt-4 max-w-sm leading-relaxed">
+            Local IT support, managed services and cybersecurity for businesses and homes across{' '}
+            {business.serviceArea.states.join(' and ')}.
+          </p>
+          <address className="mt-6 grid gap-3 not-italic">
+            <p className="flex gap-3">
+              <MapPinIcon className="mt-0.5 size-4 shrink-0 text-footer-accent" aria-hidden="true" />
+              <span>{fullAddress}</span>
+            </p>
+            <p className="flex gap-3">
+              <PhoneIcon className="mt-0.5 size-4 shrink-0 text-footer-accent" aria-hidden="true" />
+              <a className={listLink} href={`tel:${business.phoneE164}`}>
+                {business.phone}
+              </a>
+            </p>
+            <p className="flex gap-3">
+              <MailIcon className="mt-0.5 size-4 shrink-0 text-footer-accent" aria-hidden="true" />
+              <a className={`${listLink} break-all`} href={`mailto:${business.email}`}>
+                {business.email}
+              </a>
+            </p>
+            <p className="flex gap-3">
+              <ClockIcon className="mt-0.5 size-4 shrink-0 text-footer-accent" aria-hidden="true" />
+              <span>
+                {business.hours.main.days}, {formatHours(business.hours.main)}
+              </span>
+            </p>
+          </address>
+          <ul className="mt-6 flex gap-2" aria-label="Social media">
+            {socialLinks.map(({ label, href, Icon }) => (
+              <li key={label}>
+                <a
+                  href={href}
+                  rel="noopener"
+                  aria-label={`${business.name} on ${label}`}
+                  className="flex size-11 items-center justify-center rounded-md bg-white/10 text-footer-foreground transition-colors hover:bg-primary"
+                >
+                  <Icon className="size-5" />
+                </a>
+              </li>
+            ))}
+          </ul>
+        </section>
+        <FooterLinks
+          id="footer-services"
+          title="Services"
+          className="col-span-2 sm:col-span-1 lg:col-span-3"
+          links={services}
+        />
+        <FooterLinks id="footer-industries" title="Industries" className="lg:col-span-3" links={industries} />
+        <nav aria-labelledby="footer-company" className="lg:col-span-2">
+          <h2 id="footer-company" className={heading}>
+            Company
+          </h2>
+          <ul className="mt-4 grid gap-2.5">
+            {sectionLinks
+              .filter((link) => link.sectionId === homeSections.whyChooseUs)
+              .map((link) => (
+                <li key={link.sectionId}>
+                  <SectionLink className={listLink} sectionId={link.sectionId}>
+                    {link.label}
+                  </SectionLink>
+                </li>
+              ))}
+            <li>
+              <Link className={listLink} to={mainNav.blog.to}>
+                {mainNav.blog.label}
+              </Link>
+            </li>
+            <li>
+              <Link className={listLink} to={mainNav.book.to}>
+                {mainNav.book.label}
+              </Link>
+            </li>
+          </ul>
+        </nav>
+      </div>
+      <div className="border-white/10 border-t">
+        <div className="mx-auto flex max-w-6xl flex-col gap-4 px-6 py-6 md:flex-row md:items-center md:justify-between">
+          <p>
+            © <span suppressHydrationWarning>{new Date().getFullYear()}</span> {business.legalName}. Serving{' '}
+            {business.serviceArea.states.join(' and ')}.
+          </p>
+          <nav aria-label="Legal">
+            <ul className="flex flex-wrap items-center gap-x-6 gap-y-2">
+              <li>
+                <Link className={listLink} to="/privacy">
+                  Privacy Policy
+                </Link>
+              </li>
+              <li>
+                <Link className={listLink} to="/terms">
+                  Terms of Service
+                </Link>
+              </li>
+              {/* Cookie Settings slot: the cookie consent feature passes its button as `cookieSettings`. */}
+              {cookieSettings && <li>{cookieSettings}</li>}
+            </ul>
+          </nav>
+        </div>
+      </div>
+    </footer>
+  )
+}
+
+/** One titled column of page links. */
+function FooterLinks(props: {
+  id: string
+  title: string
+  className: string
+  links: ReadonlyArray<{ name: string; path: string }>
+}) {
+  return (
+    <nav aria-labelledby={props.id} className={props.className}>
+      <h2 id={props.id} className={heading}>
+        {props.title}
+      </h2>
+      <ul className="mt-4 grid gap-2.5">
+        {props.links.map((link) => (
+          <li key={link.path}>
+            <Link className={listLink} to={link.path}>
+              {link.name}
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  )
+}

@@ -1,0 +1,157 @@
+import { CircleCheckIcon, CircleXIcon, HourglassIcon } from 'lucide-react'
+import { Link } from 'react-router'
+import { business } from '~/content/business'
+import { appContext } from '~/context.server'
+import { useAccount } from '~/features/accounts/account-state'
+import { ClientNavbar } from '~/features/accounts/client-navbar'
+import { guardedUser, publicSummary } from '~/features/accounts/guards.server'
+import type { AccountStatus, AccountSummary } from '~/features/accounts/status'
+import { billingSections } from '~/features/billing/sections'
+import { type ConsultationRequestRow, ConsultationRequests } from '~/features/booking/client-requests'
+import { pageMeta } from '~/lib/seo'
+import { Button } from '~/ui/button'
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '~/ui/card'
+import { FormMessage } from '~/ui/field'
+import { consultationRequestsOf } from '../../../server/booking/client-requests.server.ts'
+import type { Route } from './+types/dashboard'
+
+export const meta: Route.MetaFunction = ({ matches }) =>
+  pageMeta({
+    title: 'Dashboard',
+    description: `Your ${business.name} client dashboard: account status, consultation requests and billing.`,
+    path: '/dashboard',
+    matches,
+    noindex: true,
+  })
+
+export async function loader(args: Route.LoaderArgs) {
+  const user = guardedUser(args.context)
+  const needsApproval = new URL(args.request.url).searchParams.get('needsApproval')
+  const { database } = args.context.get(appContext)
+  const consultations: ConsultationRequestRow[] = await consultationRequestsOf(database.db, user.email)
+  return { account: publicSummary(user), consultations, needsApproval: Boolean(needsApproval) }
+}
+
+const statusCopy: Record<AccountStatus, { title: string; body: string; next: string }> = {
+  pending: {
+    title: 'Your account is pending approval',
+    body: 'Thanks for confirming your e-mail address. Our staff check every new client account before opening the billing area.',
+    next: 'We usually decide within one business day and e-mail you either way. This page updates by itself as soon as we do.',
+  },
+  approved: {
+    title: 'Your account is approved',
+    body: 'You have full access to your client portal, including estimates, invoices, receipts and contracts.',
+    next: 'Open a billing section below whenever you need a document.',
+  },
+  rejected: {
+    title: 'We could not approve your account',
+    body: 'Our staff were not able to approve this client account. We sent you an e-mail with the details.',
+    next: `If you think this is a mistake, call us at ${business.phone} or write to ${business.email}; we are glad to take another look.`,
+  },
+}
+
+const statusIcons = {
+  pending: <HourglassIcon className="size-6 text-primary" aria-hidden="true" />,
+  approved: <CircleCheckIcon className="size-6 text-success" aria-hidden="true" />,
+  rejected: <CircleXIcon className="size-6 text-destructive" aria-hidden="true" />,
+} as const
+
+export default function Dashboard({ loaderData }: Route.ComponentProps) {
+  const account = useAccount(loaderData.account) ?? loaderData.account
+  const copy = statusCopy[account.status]
+  const approved = account.status === 'approved'
+  return (
+    <>
+      <ClientNavbar name={account.name} />
+      <div className="mx-auto grid max-w-6xl gap-6 px-6 py-10">
+        <h1 className="font-bold text-3xl tracking-tight">Dashboard</h1>
+        {loaderData.needsApproval && !approved && (
+          <FormMessage tone="notice">The billing area opens once your account is approved.</FormMessage>
+        )}
+        <Card data-testid="account-status" data-status={account.status}>
+          <CardHeader>
+            <div className="flex items-center gap-3">
+              {statusIcons[account.status]}
+              <CardTitle asChild>
+                <h2>{copy.title}</h2>
+              </CardTitle>
+            </div>
+            <CardDescription>
+              Account status: <strong className="text-foreground">{account.status}</strong>
+            </CardDescription>
+          </CardHeader>
+          <CardContent className="grid gap-2">
+            <p>{copy.body}</p>
+            <p className="text-muted-foreground">{copy.next}</p>
+          </CardContent>
+        </Card>
+        <div className="grid gap-6 lg:grid-cols-2">
+          <ProfileSummary account={account} />
+          <ConsultationRequests requests={loaderData.consultations} />
+        </div>
+        {approved && <BillingSummary />}
+      </div>
+    </>
+  )
+}
+
+function ProfileSummary({ account }: { account: AccountSummary }) {
+  const rows: [string, string][] = [
+    ['Name', account.name],
+    ['Company', account.companyName ?? '—'],
+    ['Phone', account.phone ?? '—'],
+    ['E-mail', account.email],
+  ]
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle asChild>
+          <h2>Your profile</h2>
+        </CardTitle>
+        <CardDescription>The details we use to reach you.</CardDescription>
+      </CardHeader>
+      <CardContent className="grid gap-4">
+        <dl className="grid grid-cols-[auto_1fr] gap-x-6 gap-y-2 text-sm">
+          {rows.map(([label, value]) => (
+            <div key={label} className="contents">
+              <dt className="text-muted-foreground">{label}</dt>
+              <dd className="font-medium break-all">{value}</dd>
+            </div>
+          ))}
+        </dl>
+        <Button asChild variant="outline" size="sm" className="justify-self-start">
+          <Link to="/account/settings">Edit in Account Settings</Link>
+        </Button>
+      </CardContent>
+    </Card>
+  )
+}
+
+function BillingSummary() {
+  return (
+    <section aria-labelledby="billing-title" className="grid gap-4">
+      <div className="flex flex-wrap items-baseline justify-between gap-2">
+        <h2 id="billing-title" className="font-semibold text-xl">
+          Billing
+        </h2>
+        <Link to="/billing" className="font-semibold text-primary text-sm hover:underline">
+          Open the billing area
+        </Link>
+      </div>
+      <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+        {billingSections.map((section) => (
+          <li key={section.key}>
+            <Link
+              to={section.path}
+              className="grid h-full gap-2 rounded-xl border bg-card p-5 shadow-sm transition-colors hover:border-primary"
+            >
+              <section.icon className="size-6 text-primary" aria-hidden="true" />
+              <span className="font-semibold">{section.title}</span>
+              <span className="text-muted-foreground text-sm">{section.summary}</span>
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </section>
+  )
+}

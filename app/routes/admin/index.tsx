@@ -1,0 +1,327 @@
+import { CheckIcon, UserPlusIcon, XIcon } from 'lucide-react'
+import { useEffect, useState } from 'react'
+import { Link, useFetcher } from 'react-router'
+import { business } from '~/content/business'
+import { accountsContext } from '~/features/accounts/context.server'
+import { guardedUser } from '~/features/accounts/guards.server'
+import { inviteSchema, reviewSchema } from '~/features/accounts/schema'
+import { checkForm, formValues, readForm, reply } from '~/lib/forms/action.server'
+import type { ActionResult } from '~/lib/forms/result'
+import { pageMeta } from '~/lib/seo'
+import { useResultToast } from '~/lib/toast'
+import { Button } from '~/ui/button'
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '~/ui/card'
+import {
+  Dialog,
+  DialogClose,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+  DialogTrigger,
+} from '~/ui/dialog'
+import { Choice, Field, FieldSet, FormMessage } from '~/ui/field'
+import { Input } from '~/ui/input'
+import { RadioGroup, RadioGroupItem } from '~/ui/radio-group'
+import { Textarea } from '~/ui/textarea'
+import { InviteError } from '../../../server/accounts/accounts.server'
+import { listAwaitingApproval, ReviewError, reviewAccount } from '../../../server/accounts/onboarding.server'
+import type { Route } from './+types/index'
+
+export const meta: Route.MetaFunction = ({ matches }) =>
+  pageMeta({
+    title: 'Admin Dashboard',
+    description: `Approve client accounts of the ${business.name} portal.`,
+    path: '/admin',
+    matches,
+    noindex: true,
+  })
+
+export async function loader(args: Route.LoaderArgs) {
+  const accounts = args.context.get(accountsContext)
+  const awaiting = await listAwaitingApproval(accounts.database.db)
+  return { awaiting: awaiting.map((a) => ({ ...a, createdAt: a.createdAt.toISOString() })) }
+}
+
+export async function action(args: Route.ActionArgs) {
+  const admin = guardedUser(args.context)
+  // Who is recorded in the audit log for each change made here.
+  const actor = { userId: admin.userId, email: admin.email }
+  const accounts = args.context.get(accountsContext)
+  const values = formValues(await readForm(args.request))
+  const deps = {
+    database: accounts.database,
+    outbox: accounts.outbox,
+    log: accounts.log,
+    publicUrl: accounts.config.publicUrl,
+  }
+
+  if (values.intent === 'review') {
+    const checked = checkForm(reviewSchema, values)
+    if (!checked.ok) {
+      const [first] = Object.values(checked.result.fieldErrors ?? {})
+      return reply<ActionResult>({ ok: false, message: first?.[0] ?? 'Invalid request.' })
+    }
+    try {
+      const row = await reviewAccount(deps, actor, checked.data)
+      const who = row.fullName ?? row.email
+      return reply<ActionResult>({
+        ok: true,
+        message: checked.data.decision === 'approve' ? `${who} is approved.` : `${who} is rejected.`,
+      })
+    } catch (error) {
+      if (error instanceof ReviewError)
+        return reply<ActionResult>({ ok: false, message: error.message }, { status: 409 })
+      throw error
+    }
+  }
+
+  if (values.intent === 'invite') {
+    const checked = checkForm(inviteSchema, values, { message: 'Check the invitation form.' })
+    if (!checked.ok) return reply<ActionResult>(checked.result)
+    try {
+      await accounts.invite(checked.data, actor)
+      return reply<ActionResult>({ ok: true, message: `Invitation sent to ${checked.data.email}.` })
+    } catch (error) {
+      if (error instanceof InviteError) {
+        return reply<ActionResult>(
+          { ok: false, message: error.message, fieldErrors: { email: [error.message] }, values },
+          { status: 409 },
+        )
+      }
+      throw error
+    }
+  }
+
+  return reply<ActionResult>({ ok: false, message: 'Unknown request. Reload the page and try again.' })
+}
+
+const dateFormat = new Intl.DateTimeFormat('en-US', {
+  dateStyle: 'medium',
+  timeStyle: 'short',
+  timeZone: 'America/New_York',
+})
+
+export default function Admin({ loaderData }: Route.ComponentProps) {
+  // One fetcher for every row, owned here: a reviewed row leaves the list in the same render that
+  // brings the answer, so the answer's toast cannot live in the row.
+  const review = useFetcher<ActionResult>()
+  useResultToast(review.data, doneTitles)
+  return (
+    <div className="mx-auto grid max-w-6xl gap-8 px-6 py-10">
+      <h1 className="font-bold text-3xl tracking-tight">Admin Dashboard</h1>
+      <section aria-labelledby="awaiting-title" className="grid gap-4">
+        <div className="grid gap-1">
+          <h2 id="awaiting-title" className="font-semibold text-xl">
+            Accounts awaiting approval
+          </h2>
+          <p className="text-muted-foreground text-sm">
+            Clients who confirmed their e-mail address. Approving opens their billing area; rejecting ends their
+            sessions. Both send them an e-mail.
+          </p>
+        </div>
+        {loaderData.awaiting.length === 0 ? (
+          <p className="rounded-lg border border-dashed p-6 text-muted-foreground">
+            No accounts are waiting. New sign-ups appear here once they confirm their e-mail address, and the business
+            inbox gets an e-mail for each.
+          </p>
+        ) : (
+          <ul className="grid gap-3">
+            {loaderData.awaiting.map((account) => (
+              <AwaitingAccount key={account.id} account={account} review={review} />
+            ))}
+          </ul>
+        )}
+      </section>
+      <InviteForm />
+      <section aria-labelledby="blog-title" className="grid gap-2">
+        <h2 id="blog-title" className="font-semibold text-xl">
+          Blog
+        </h2>
+        <p className="text-muted-foreground text-sm">
+          Write, schedule and publish the posts on /blog.{' '}
+          <Link className="font-medium text-primary underline-offset-4 hover:underline" to="/admin/blog">
+            Manage blog posts
+          </Link>
+        </p>
+      </section>
+      <section aria-labelledby="two-factor-title" className="grid gap-2">
+        <h2 id="two-factor-title" className="font-semibold text-xl">
+          Two-factor sign-in
+        </h2>
+        <p className="text-muted-foreground text-sm">
+          Who signs in with a second factor; reset it for someone who lost their phone.{' '}
+          <Link className="font-medium text-primary underline-offset-4 hover:underline" to="/admin/two-factor">
+            Manage two-factor sign-in
+          </Link>
+        </p>
+      </section>
+      <section aria-labelledby="records-title" className="grid gap-2">
+        <h2 id="records-title" className="font-semibold text-xl">
+          Records
+        </h2>
+        <p className="text-muted-foreground text-sm">
+          The cookie consent log: every choice visitors saved (anonymous id, choices, policy version, time; no IP
+          addresses).{' '}
+          <a
+            className="font-medium text-primary underline-offset-4 hover:underline"
+            href="/api/admin/consent-log.csv"
+            download
+          >
+            Download the consent log (CSV)
+          </a>
+        </p>
+      </section>
+    </div>
+  )
+}
+
+/** Staff decisions are not edits: their toasts say Done / Not done. */
+const doneTitles = { ok: 'Done', failed: 'Not done' }
+
+type Awaiting = Route.ComponentProps['loaderData']['awaiting'][number]
+
+function AwaitingAccount({
+  account,
+  review: fetcher,
+}: {
+  account: Awaiting
+  review: ReturnType<typeof useFetcher<ActionResult>>
+}) {
+  const [open, setOpen] = useState(false)
+  const busy = fetcher.state !== 'idle'
+  const label = account.fullName ?? account.email
+  return (
+    <li className="flex flex-wrap items-center justify-between gap-4 rounded-xl border bg-card p-5 shadow-sm">
+      <div className="grid gap-0.5">
+        <span className="font-semibold">{label}</span>
+        <span className="text-muted-foreground text-sm">
+          {[account.companyName, account.email, account.phone].filter(Boolean).join(' · ')}
+        </span>
+        <span className="text-muted-foreground text-xs">
+          Signed up {dateFormat.format(new Date(account.createdAt))}
+        </span>
+      </div>
+      <div className="flex gap-2">
+        <fetcher.Form method="post">
+          <input type="hidden" name="intent" value="review" />
+          <input type="hidden" name="onboardingId" value={account.id} />
+          <input type="hidden" name="decision" value="approve" />
+          <Button type="submit" disabled={busy} aria-label={`Approve ${label}`}>
+            <CheckIcon aria-hidden="true" />
+            Approve
+          </Button>
+        </fetcher.Form>
+        <Dialog open={open} onOpenChange={setOpen}>
+          <DialogTrigger asChild>
+            <Button variant="outline" disabled={busy} aria-label={`Reject ${label}`}>
+              <XIcon aria-hidden="true" />
+              Reject
+            </Button>
+          </DialogTrigger>
+          <DialogContent>
+            <DialogHeader>
+              <DialogTitle>Reject {label}?</DialogTitle>
+              <DialogDescription>
+                They lose access at once and receive an e-mail. The reason, if you give one, is included in it.
+              </DialogDescription>
+            </DialogHeader>
+            <fetcher.Form method="post" className="grid gap-4" onSubmit={() => setOpen(false)}>
+              <input type="hidden" name="intent" value="review" />
+              <input type="hidden" name="onboardingId" value={account.id} />
+              <input type="hidden" name="decision" value="reject" />
+              <Field label="Reason" optional>
+                <Textarea name="reason" maxLength={500} rows={3} />
+              </Field>
+              <DialogFooter>
+                <DialogClose asChild>
+                  <Button variant="outline">Cancel</Button>
+                </DialogClose>
+                <Button type="submit" variant="destructive">
+                  Reject account
+                </Button>
+              </DialogFooter>
+            </fetcher.Form>
+          </DialogContent>
+        </Dialog>
+      </div>
+    </li>
+  )
+}
+
+function InviteForm() {
+  const fetcher = useFetcher<ActionResult>()
+  const result = fetcher.data
+  useResultToast(result, doneTitles)
+  // A sent invitation empties the form: a new form, rather than form.reset(), which the role's
+  // radios would not follow.
+  const [sent, setSent] = useState(0)
+  useEffect(() => {
+    if (result?.ok) setSent((n) => n + 1)
+  }, [result])
+  const refused = result && !result.ok ? result : undefined
+  const errors = refused?.fieldErrors
+  const typed = refused?.values
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle asChild>
+          <h2>Invite a client or employee</h2>
+        </CardTitle>
+        <CardDescription>
+          The account is approved at once. We e-mail a one-time link (valid 7 days) to choose a password.
+        </CardDescription>
+      </CardHeader>
+      <CardContent>
+        <fetcher.Form key={sent} method="post" className="grid gap-4 sm:grid-cols-2" noValidate>
+          <input type="hidden" name="intent" value="invite" />
+          {refused && !errors && (
+            <div className="sm:col-span-2">
+              <FormMessage tone="error">{refused.message}</FormMessage>
+            </div>
+          )}
+          <Field label="Full name" required error={errors?.name}>
+            <Input name="name" defaultValue={typed?.name} />
+          </Field>
+          <Field label="E-mail" required error={errors?.email}>
+            <Input name="email" type="email" defaultValue={typed?.email} />
+          </Field>
+          <Field label="Company name" optional error={errors?.companyName}>
+            <Input name="companyName" defaultValue={typed?.companyName} />
+          </Field>
+          <Field label="Phone" optional error={errors?.phone}>
+            <Input name="phone" type="tel" defaultValue={typed?.phone} />
+          </Field>
+          <RoleChoice initial={typed?.role} error={errors?.role} />
+          <div className="flex items-end">
+            <Button type="submit" size="lg" disabled={fetcher.state !== 'idle'}>
+              <UserPlusIcon aria-hidden="true" />
+              Send invitation
+            </Button>
+          </div>
+        </fetcher.Form>
+      </CardContent>
+    </Card>
+  )
+}
+
+const roles = [
+  { value: 'client', label: 'Client' },
+  { value: 'employee', label: 'Employee (staff)' },
+] as const
+
+/** Two roles: both in sight, one press, rather than a list to open. */
+function RoleChoice({ initial, error }: { initial: string | undefined; error: readonly string[] | undefined }) {
+  return (
+    <FieldSet legend="Role" error={error}>
+      <RadioGroup name="role" defaultValue={initial ?? 'client'} className="flex flex-wrap gap-x-6 gap-y-3">
+        {roles.map((role) => (
+          <Choice key={role.value} label={role.label} className="items-center">
+            <RadioGroupItem value={role.value} />
+          </Choice>
+        ))}
+      </RadioGroup>
+    </FieldSet>
+  )
+}

@@ -1,0 +1,369 @@
+import { and, asc, desc, eq, gte, ilike, inArray, isNull, lt, lte, ne, or, type SQL, sql } from 'drizzle-orm'
+import {
+  awaitingEstimateStatuses,
+  type DocumentKind,
+  openInvoiceStatuses,
+  type ShownStatus,
+  type StoredStatus,
+  shownStatus,
+} from '../../app/features/billing/states.ts'
+import type { Db } from '../db/client.server.ts'
+import {
+  type BillingDocument,
+  type BillingDocumentLine,
+  type BillingPayment,
+  billingDocumentLines,
+  billingDocuments,
+  billingPayments,
+  type ClientOnboarding,
+  clientOnboarding,
+} from '../db/schema/index.server.ts'
+import { isDocumentId } from './documents.server.ts'
+import { billToOf, currentIssuer } from './parties.server.ts'
+import type { BillingPdfInput } from './pdf/billing-pdf.server.tsx'
+
+/** What the billing pages read: lists with filters and pages, a client's summary, one document in full. */
+
+export const pageSize = 20
+
+export type DocumentListItem = {
+  id: string
+  kind: DocumentKind
+  number: string | null
+  status: StoredStatus
+  shown: ShownStatus
+  clientId: string
+  clientName: string
+  companyName: string | null
+  issuedOn: string | null
+  dueOn: string | null
+  expiresOn: string | null
+  totalCents: number
+  amountPaidCents: number
+  balanceCents: number
+  viewedAt: Date | null
+  createdAt: Date
+}
+
+export type DocumentPage = { items: DocumentListItem[]; total: number; page: number; pageCount: number }
+
+const listColumns = {
+  id: billingDocuments.id,
+  kind: billingDocuments.kind,
+  number: billingDocuments.number,
+  status: billingDocuments.status,
+  clientId: billingDocuments.clientId,
+  fullName: clientOnboarding.fullName,
+  email: clientOnboarding.email,
+  companyName: clientOnboarding.companyName,
+  billTo: billingDocuments.billTo,
+  issuedOn: billingDocuments.issuedOn,
+  dueOn: billingDocuments.dueOn,
+  expiresOn: billingDocuments.expiresOn,
+  totalCents: billingDocuments.totalCents,
+  amountPaidCents: billingDocuments.amountPaidCents,
+  viewedAt: billingDocuments.viewedAt,
+  createdAt: billingDocuments.createdAt,
+}
+
+type ListRow = {
+  id: string
+  kind: DocumentKind
+  number: string | null
+  status: StoredStatus
+  clientId: string
+  fullName: string | null
+  email: string
+  companyName: string | null
+  billTo: BillingDocument['billTo']
+  issuedOn: string | null
+  dueOn: string | null
+  expiresOn: string | null
+  totalCents: number
+  amountPaidCents: number
+  viewedAt: Date | null
+  createdAt: Date
+}
+
+function toItem(row: ListRow, today: string): DocumentListItem {
+  return {
+    id: row.id,
+    kind: row.kind,
+    number: row.number,
+    status: row.status,
+    shown: shownStatus(row, today),
+    clientId: row.clientId,
+    // A sent document is addressed as it was sent; a draft as the account reads today.
+    clientName: row.billTo?.name ?? (row.fullName || row.email),
+    companyName: row.billTo ? row.billTo.companyName : row.companyName,
+    issuedOn: row.issuedOn,
+    dueOn: row.dueOn,
+    expiresOn: row.expiresOn,
+    totalCents: row.totalCents,
+    amountPaidCents: row.amountPaidCents,
+    balanceCents: row.kind === 'invoice' && row.status !== 'void' ? row.totalCents - row.amountPaidCents : 0,
+    viewedAt: row.viewedAt,
+    createdAt: row.createdAt,
+  }
+}
+
+/** The SQL of a shown status: overdue and expired come from the dates, and take those documents out of sent/viewed/partly paid. */
+export function shownStatusCondition(status: ShownStatus, today: string): SQL {
+  const d = billingDocuments
+  const openInvoice = and(eq(d.kind, 'invoice'), inArray(d.status, [...openInvoiceStatuses])) as SQL
+  const awaitingEstimate = and(eq(d.kind, 'estimate'), inArray(d.status, [...awaitingEstimateStatuses])) as SQL
+  if (status === 'overdue') return and(openInvoice, lt(d.dueOn, today)) as SQL
+  if (status === 'expired') return and(awaitingEstimate, lt(d.expiresOn, today)) as SQL
+  const notLate = or(
+    and(eq(d.kind, 'invoice'), or(isNull(d.dueOn), gte(d.dueOn, today))),
+    and(eq(d.kind, 'estimate'), or(isNull(d.expiresOn), gte(d.expiresOn, today))),
+    eq(d.kind, 'receipt'),
+  ) as SQL
+  const canBeLate =
+    (openInvoiceStatuses as readonly string[]).includes(status) ||
+    (awaitingEstimateStatuses as readonly string[]).includes(status)
+  return canBeLate ? (and(eq(d.status, status), notLate) as SQL) : eq(d.status, status)
+}
+
+async function page(db: Db, where: SQL | undefined, order: SQL[], pageNumber: number, today: string) {
+  const current = Math.max(1, Math.floor(pageNumber))
+  const [rows, [counted]] = await Promise.all([
+    db
+      .select(listColumns)
+      .from(billingDocuments)
+      .innerJoin(clientOnboarding, eq(clientOnboarding.id, billingDocuments.clientId))
+      .where(where)
+      .orderBy(...order)
+      .limit(pageSize)
+      .offset((current - 1) * pageSize),
+    db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(billingDocuments)
+      .innerJoin(clientOnboarding, eq(clientOnboarding.id, billingDocuments.clientId))
+      .where(where),
+  ])
+  const total = counted?.n ?? 0
+  return {
+    items: (rows as ListRow[]).map((row) => toItem(row, today)),
+    total,
+    page: current,
+    pageCount: Math.max(1, Math.ceil(total / pageSize)),
+  } satisfies DocumentPage
+}
+
+/** A client's estimates, invoices or receipts (never drafts), newest first. */
+export function listClientDocuments(
+  db: Db,
+  clientId: string,
+  filter: { kind: DocumentKind; status?: ShownStatus | undefined; page?: number | undefined },
+  today: string,
+): Promise<DocumentPage> {
+  const d = billingDocuments
+  const where = and(
+    eq(d.clientId, clientId),
+    eq(d.kind, filter.kind),
+    ne(d.status, 'draft'),
+    filter.status && filter.status !== 'draft' ? shownStatusCondition(filter.status, today) : undefined,
+  )
+  return page(db, where, [desc(d.issuedOn), desc(d.createdAt)], filter.page ?? 1, today)
+}
+
+export type StaffFilter = {
+  clientId?: string | undefined
+  kind?: DocumentKind | undefined
+  status?: ShownStatus | undefined
+  /** Document date (the day it was sent or issued) from and to, inclusive; drafts have none. */
+  from?: string | undefined
+  to?: string | undefined
+  /** Part of a number, a client's name, company or e-mail. */
+  q?: string | undefined
+  page?: number | undefined
+}
+
+const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`
+
+/** Every document, newest first, with the back office's filters. */
+export function listStaffDocuments(db: Db, filter: StaffFilter, today: string): Promise<DocumentPage> {
+  const d = billingDocuments
+  const q = filter.q?.trim()
+  const where = and(
+    filter.clientId && isDocumentId(filter.clientId) ? eq(d.clientId, filter.clientId) : undefined,
+    filter.kind ? eq(d.kind, filter.kind) : undefined,
+    filter.status ? shownStatusCondition(filter.status, today) : undefined,
+    filter.from ? gte(d.issuedOn, filter.from) : undefined,
+    filter.to ? lte(d.issuedOn, filter.to) : undefined,
+    q
+      ? or(
+          ilike(d.number, likePattern(q)),
+          ilike(clientOnboarding.fullName, likePattern(q)),
+          ilike(clientOnboarding.companyName, likePattern(q)),
+          ilike(clientOnboarding.email, likePattern(q)),
+        )
+      : undefined,
+  )
+  return page(db, where, [desc(d.createdAt), desc(d.id)], filter.page ?? 1, today)
+}
+
+export type ClientSummary = {
+  balanceDueCents: number
+  openInvoices: number
+  overdue: DocumentListItem[]
+  awaitingDecision: DocumentListItem[]
+  latestReceipts: DocumentListItem[]
+}
+
+/** The /billing page of a client: what they owe, what is late, what waits for them, what they paid. */
+export async function clientSummary(db: Db, clientId: string, today: string): Promise<ClientSummary> {
+  const d = billingDocuments
+  const mine = eq(d.clientId, clientId)
+  const select = (where: SQL | undefined, order: SQL[], limit: number) =>
+    db
+      .select(listColumns)
+      .from(billingDocuments)
+      .innerJoin(clientOnboarding, eq(clientOnboarding.id, billingDocuments.clientId))
+      .where(where)
+      .orderBy(...order)
+      .limit(limit)
+  const [[balance], overdue, awaiting, receipts] = await Promise.all([
+    db
+      .select({
+        cents: sql<number>`coalesce(sum(${d.totalCents} - ${d.amountPaidCents}), 0)::bigint`.mapWith(Number),
+        n: sql<number>`count(*)::int`,
+      })
+      .from(d)
+      .where(and(mine, eq(d.kind, 'invoice'), inArray(d.status, [...openInvoiceStatuses]))),
+    select(and(mine, shownStatusCondition('overdue', today)), [asc(d.dueOn)], 20),
+    select(
+      and(mine, eq(d.kind, 'estimate'), inArray(d.status, [...awaitingEstimateStatuses]), gte(d.expiresOn, today)),
+      [asc(d.expiresOn)],
+      20,
+    ),
+    select(and(mine, eq(d.kind, 'receipt')), [desc(d.issuedOn), desc(d.createdAt)], 5),
+  ])
+  return {
+    balanceDueCents: balance?.cents ?? 0,
+    openInvoices: balance?.n ?? 0,
+    overdue: (overdue as ListRow[]).map((row) => toItem(row, today)),
+    awaitingDecision: (awaiting as ListRow[]).map((row) => toItem(row, today)),
+    latestReceipts: (receipts as ListRow[]).map((row) => toItem(row, today)),
+  }
+}
+
+export type PaymentWithReceipt = BillingPayment & { receiptNumber: string | null }
+
+export type DocumentDetail = {
+  document: BillingDocument
+  lines: BillingDocumentLine[]
+  client: ClientOnboarding
+  /** An invoice's payments, oldest first, each with its receipt's number. */
+  payments: PaymentWithReceipt[]
+  /** A receipt's payment and the invoice it paid. */
+  receiptOf: { payment: BillingPayment; invoice: Pick<BillingDocument, 'id' | 'number' | 'totalCents'> } | null
+  /** An invoice made from an estimate: that estimate; a receipt: its invoice. */
+  source: Pick<BillingDocument, 'id' | 'kind' | 'number'> | null
+  /** An estimate converted into an invoice: that invoice. */
+  convertedTo: Pick<BillingDocument, 'id' | 'number' | 'status'> | null
+}
+
+/**
+ * One document with everything its page and PDF show. With `clientId`, only that client's and
+ * never a draft: anything else is null, exactly as for an id that does not exist.
+ */
+export async function documentDetail(db: Db, id: string, clientId?: string): Promise<DocumentDetail | null> {
+  if (!isDocumentId(id)) return null
+  const d = billingDocuments
+  const [found] = await db
+    .select({ document: billingDocuments, client: clientOnboarding })
+    .from(billingDocuments)
+    .innerJoin(clientOnboarding, eq(clientOnboarding.id, billingDocuments.clientId))
+    .where(and(eq(d.id, id), clientId !== undefined ? and(eq(d.clientId, clientId), ne(d.status, 'draft')) : undefined))
+    .limit(1)
+  if (!found) return null
+  const { document, client } = found
+  const [lines, payments, source, convertedTo, receiptPayment] = await Promise.all([
+    document.kind === 'receipt'
+      ? Promise.resolve([])
+      : db
+          .select()
+          .from(billingDocumentLines)
+          .where(eq(billingDocumentLines.documentId, id))
+          .orderBy(asc(billingDocumentLines.position)),
+    document.kind === 'invoice'
+      ? db
+          .select({ payment: billingPayments, receiptNumber: billingDocuments.number })
+          .from(billingPayments)
+          .innerJoin(billingDocuments, eq(billingDocuments.id, billingPayments.receiptId))
+          .where(eq(billingPayments.invoiceId, id))
+          .orderBy(asc(billingPayments.createdAt))
+      : Promise.resolve([]),
+    document.sourceDocumentId
+      ? db
+          .select({ id: d.id, kind: d.kind, number: d.number })
+          .from(d)
+          .where(eq(d.id, document.sourceDocumentId))
+          .limit(1)
+      : Promise.resolve([]),
+    document.kind === 'estimate' && document.status === 'converted'
+      ? db
+          .select({ id: d.id, number: d.number, status: d.status })
+          .from(d)
+          .where(and(eq(d.sourceDocumentId, id), eq(d.kind, 'invoice')))
+          .limit(1)
+      : Promise.resolve([]),
+    document.kind === 'receipt'
+      ? db
+          .select({ payment: billingPayments, invoice: { id: d.id, number: d.number, totalCents: d.totalCents } })
+          .from(billingPayments)
+          .innerJoin(d, eq(d.id, billingPayments.invoiceId))
+          .where(eq(billingPayments.receiptId, id))
+          .limit(1)
+      : Promise.resolve([]),
+  ])
+  return {
+    document,
+    lines,
+    client,
+    payments: payments.map((row) => ({ ...row.payment, receiptNumber: row.receiptNumber })),
+    receiptOf: receiptPayment[0] ?? null,
+    source: source[0] ?? null,
+    convertedTo: convertedTo[0] ?? null,
+  }
+}
+
+/** What the PDF of a document needs, from its detail. */
+export function pdfInputOf(detail: DocumentDetail, today: string): BillingPdfInput {
+  const { document } = detail
+  return {
+    document,
+    lines: detail.lines,
+    issuer: document.issuer ?? currentIssuer(),
+    billTo: document.billTo ?? billToOf(detail.client),
+    payment: detail.receiptOf
+      ? {
+          ...detail.receiptOf.payment,
+          invoiceNumber: detail.receiptOf.invoice.number ?? '',
+          invoiceTotalCents: detail.receiptOf.invoice.totalCents,
+        }
+      : undefined,
+    sourceNumber: document.kind === 'invoice' ? (detail.source?.number ?? null) : null,
+    today,
+  }
+}
+
+export type ClientAccountChoice = Pick<ClientOnboarding, 'id' | 'email' | 'fullName' | 'companyName'>
+
+/** Approved client accounts, for the editor's client picker and the list's client filter. */
+export function listClientAccounts(db: Db): Promise<ClientAccountChoice[]> {
+  return db
+    .select({
+      id: clientOnboarding.id,
+      email: clientOnboarding.email,
+      fullName: clientOnboarding.fullName,
+      companyName: clientOnboarding.companyName,
+    })
+    .from(clientOnboarding)
+    .where(and(eq(clientOnboarding.role, 'client'), inArray(clientOnboarding.status, ['approved', 'verified'])))
+    .orderBy(
+      asc(sql`coalesce(${clientOnboarding.companyName}, ${clientOnboarding.fullName}, ${clientOnboarding.email})`),
+    )
+}

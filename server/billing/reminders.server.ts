@@ -1,0 +1,147 @@
+import { and, eq, inArray, isNull, lt, lte, or } from 'drizzle-orm'
+import { fromPglite, PgBoss } from 'pg-boss'
+import { reminderDue, reminderPolicy } from '../../app/features/billing/reminders.ts'
+import { decide, type InvoiceStatus, openInvoiceStatuses } from '../../app/features/billing/states.ts'
+import { addDays, businessDate, businessTimeZone } from '../../app/lib/business-time.ts'
+import { recordAudit } from '../audit/audit.server.ts'
+import { type Database, isDatabaseUnavailable, summarizeError } from '../db/client.server.ts'
+import { billingDocuments, clientOnboarding } from '../db/schema/index.server.ts'
+import type { Logger } from '../log.server.ts'
+import type { Outbox } from '../mail/outbox.server.ts'
+import { type BillingDeps, clientLink } from './documents.server.ts'
+import { overdueReminderMail } from './mail.server.ts'
+
+/** Who sends reminders in the audit log: the server itself, not a person. */
+export const reminderActor = { userId: 'system', email: 'system:billing-reminders' } as const
+
+/**
+ * Sends every overdue reminder that is due (app/features/billing/reminders.ts) and returns how
+ * many. Each invoice in its own transaction: locked, checked again against the transition table,
+ * counted, audited and its e-mail queued, so two processes running this at once send each reminder
+ * once.
+ */
+export async function sendDueReminders(deps: BillingDeps): Promise<number> {
+  const now = deps.now?.() ?? new Date()
+  const today = businessDate(now)
+  const d = billingDocuments
+  const candidates = await deps.db
+    .select({ id: d.id })
+    .from(d)
+    .where(
+      and(
+        eq(d.kind, 'invoice'),
+        eq(d.remindersEnabled, true),
+        inArray(d.status, [...openInvoiceStatuses]),
+        lte(d.dueOn, addDays(today, -reminderPolicy.firstAfterDays)),
+        lt(d.remindersSent, reminderPolicy.max),
+        or(isNull(d.lastRemindedOn), lte(d.lastRemindedOn, addDays(today, -reminderPolicy.everyDays))),
+      ),
+    )
+  let sent = 0
+  for (const { id } of candidates) {
+    const done = await deps.db.transaction(async (tx) => {
+      const [invoice] = await tx.select().from(d).where(eq(d.id, id)).for('update')
+      if (invoice?.kind !== 'invoice') return false
+      const due = reminderDue({ ...invoice, status: invoice.status as InvoiceStatus }, today)
+      const decision = decide(
+        {
+          kind: 'invoice',
+          status: invoice.status,
+          totalCents: invoice.totalCents,
+          amountPaidCents: invoice.amountPaidCents,
+          lineCount: 0,
+          expired: false,
+          reminderDue: due,
+        },
+        'remind',
+        'system',
+      )
+      if (!decision.ok) return false
+      const [client] = await tx.select().from(clientOnboarding).where(eq(clientOnboarding.id, invoice.clientId))
+      const email = client?.email ?? invoice.billTo?.email
+      if (!email || !invoice.number || !invoice.dueOn) return false
+      const count = invoice.remindersSent + 1
+      await tx.update(d).set({ remindersSent: count, lastRemindedOn: today }).where(eq(d.id, id))
+      await recordAudit(tx, reminderActor, {
+        action: 'billing.remind',
+        subjectId: id,
+        details: { number: invoice.number, clientId: invoice.clientId, reminder: count, dueOn: invoice.dueOn },
+      })
+      await deps.outbox.enqueue(
+        overdueReminderMail(email, {
+          number: invoice.number,
+          dueOn: invoice.dueOn,
+          balanceCents: invoice.totalCents - invoice.amountPaidCents,
+          clientName: invoice.billTo?.name ?? email,
+          link: clientLink(deps.publicUrl, invoice),
+        }),
+        tx,
+      )
+      return true
+    })
+    if (done) sent++
+  }
+  return sent
+}
+
+export const REMINDER_QUEUE = 'billing-reminders'
+/** Every hour from 9:00 to 17:00, New York time: reminders arrive in business hours, and a missed run is caught up within the day. */
+export const reminderSchedule = '0 9-17 * * *'
+
+export type BillingJobs = {
+  /** Queues a reminder run now (tests; an operator's one-off). */
+  runNow(): Promise<void>
+  stop(): Promise<void>
+}
+
+/**
+ * The scheduled work of billing on pg-boss (ADR 017): a cron schedule in New York time that queues
+ * one reminder run per tick, whichever process's clock monitor sees it first, and a worker in each
+ * process that takes such runs. Its own pg-boss instance beside the mail outbox's, on the same
+ * database (PGlite: the same instance; PostgreSQL: a pool of two).
+ */
+export async function startBillingJobs(options: {
+  database: Database
+  outbox: Pick<Outbox, 'enqueue'>
+  publicUrl: string
+  log: Logger
+  now?: () => Date
+  /** How often an idle worker looks for a run, seconds (>= 0.5). */
+  pollingIntervalSeconds?: number
+}): Promise<BillingJobs> {
+  const { database, log } = options
+  const boss = database.pglite
+    ? new PgBoss({ db: fromPglite(database.pglite), backend: 'pglite', schedule: true, supervise: false })
+    : new PgBoss({ connectionString: database.connectionString ?? '', max: 2, schedule: true, supervise: false })
+  let lastUnavailableLog = 0
+  boss.on('error', (error: unknown) => {
+    if (isDatabaseUnavailable(error)) {
+      if (Date.now() - lastUnavailableLog < 60_000) return
+      lastUnavailableLog = Date.now()
+      log.warn({ err: summarizeError(error) }, 'billing jobs: database unavailable; reminders wait')
+      return
+    }
+    log.error({ err: summarizeError(error) }, 'billing jobs error')
+  })
+  await boss.start()
+  await boss.createQueue(REMINDER_QUEUE, { retryLimit: 3, retryDelay: 300, expireInSeconds: 600 })
+  await boss.schedule(REMINDER_QUEUE, reminderSchedule, null, { tz: businessTimeZone })
+  const deps: BillingDeps = {
+    db: database.db,
+    outbox: options.outbox,
+    publicUrl: options.publicUrl,
+    ...(options.now ? { now: options.now } : {}),
+  }
+  await boss.work(REMINDER_QUEUE, { pollingIntervalSeconds: options.pollingIntervalSeconds ?? 30 }, async () => {
+    const sent = await sendDueReminders(deps)
+    if (sent > 0) log.info({ event: 'billing.reminders', sent }, `overdue reminders queued: ${sent}`)
+  })
+  return {
+    async runNow() {
+      await boss.send(REMINDER_QUEUE, {})
+    },
+    async stop() {
+      await boss.stop({ graceful: true, timeout: 15_000, close: !database.pglite })
+    },
+  }
+}
