@@ -75,13 +75,6 @@ export const verification = pgTable(
   (table) => [index('verification_identifier_idx').on(table.identifier)],
 )
 
-export const rateLimit = pgTable('rate_limit', {
-  id: uuid('id').default(sql`pg_catalog.gen_random_uuid()`).primaryKey(),
-  key: text('key').notNull().unique(),
-  count: integer('count').notNull(),
-  lastRequest: bigint('last_request', { mode: 'number' }).notNull(),
-})
-
 export const twoFactor = pgTable(
   'two_factor',
   {
@@ -97,6 +90,13 @@ export const twoFactor = pgTable(
   },
   (table) => [index('twoFactor_secret_idx').on(table.secret), index('twoFactor_userId_idx').on(table.userId)],
 )
+
+export const rateLimit = pgTable('rate_limit', {
+  id: uuid('id').default(sql`pg_catalog.gen_random_uuid()`).primaryKey(),
+  key: text('key').notNull().unique(),
+  count: integer('count').notNull(),
+  lastRequest: bigint('last_request', { mode: 'number' }).notNull(),
+})
 
 export const userRelations = relations(user, ({ many }) => ({
   sessions: many(session),
