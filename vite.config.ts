@@ -48,6 +48,11 @@ export default defineConfig({
       },
     },
     ssr: {
+      // The server's dependencies are bundled in too: loading ~1,400 modules from node_modules took
+      // more than a second of every boot (most of it Node reading package.json files), the bundle
+      // loads in about 0.3 s (docs/perf/boot.md). PGlite stays outside, as it finds its WebAssembly
+      // and data files next to its own module, and so does pg, whose native binding is optional.
+      resolve: { noExternal: true, external: ['@electric-sql/pglite', 'pg'] },
       build: {
         // One bundle holds the HTTP server and the app, so both share one module graph
         // (one database handle, one context key).

@@ -84,6 +84,7 @@ const envSchema = z
     ),
     INTAKE_RATE_LIMIT: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(0).default(10)),
     INTAKE_RATE_WINDOW_SECONDS: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1).max(86_400).default(600)),
+    PAGE_CACHE_MB: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(0).max(4096).default(32)),
   })
   .superRefine((env, ctx) => {
     if (Boolean(env.ADMIN_EMAIL) !== Boolean(env.ADMIN_PASSWORD)) {
@@ -119,6 +120,8 @@ export type Config = {
   allowedOrigins: string[]
   /** Requests per sender and window at /api/process-form; 0 turns the limit off. */
   intakeRateLimit: { max: number; windowSeconds: number }
+  /** Memory for anonymous public pages kept rendered (docs/page-cache.md); 0 turns the cache off. */
+  pageCacheMb: number
 }
 
 export class ConfigError extends Error {
@@ -162,6 +165,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     bookingInbox: (env.BOOKING_INBOX ?? business.email).toLowerCase(),
     allowedOrigins: (env.ALLOWED_ORIGINS ?? []).map((o) => new URL(o).origin),
     intakeRateLimit: { max: env.INTAKE_RATE_LIMIT, windowSeconds: env.INTAKE_RATE_WINDOW_SECONDS },
+    pageCacheMb: env.PAGE_CACHE_MB,
   }
 }
 

@@ -1,5 +1,6 @@
 import cluster from 'node:cluster'
 import http from 'node:http'
+import path from 'node:path'
 import * as serverBuild from 'virtual:react-router/server-build'
 import { getRequestListener } from '@hono/node-server'
 import type { ServerBuild } from 'react-router'
@@ -12,10 +13,16 @@ import { type Config, ConfigError, loadConfig } from './config.server.ts'
 import { openDatabase } from './db/client.server.ts'
 import { seedDemoContent } from './db/seed.server.ts'
 import { createApp } from './http/app.server.ts'
+import { loadAssets } from './http/assets.server.ts'
+import { serverListener } from './http/listener.server.ts'
+import { securityHeadersFor } from './http/security-headers.server.ts'
 import { createLogger } from './log.server.ts'
 import { startOutbox } from './mail/outbox.server.ts'
 import { createMailTransport } from './mail/transport.server.ts'
 import { assertNode24 } from './node-guard.server.ts'
+import { invalidatePublicPages, listenForInvalidations } from './page-cache/invalidation.server.ts'
+import { PageCache } from './page-cache/page-cache.server.ts'
+import { authCookiePrefixOf } from './page-cache/request-rules.server.ts'
 import { clientBuildDir } from './paths.server.ts'
 import { loadDemoClientPassword, loadSecrets } from './secrets.server.ts'
 
@@ -30,8 +37,26 @@ export type StartOptions = {
   getBuild: () => Promise<ServerBuild>
 }
 
+/**
+ * How long each step of the boot took (ms), logged with 'listening': `start` is the time from the
+ * process's start to here (Node, server.js, loading the server's modules).
+ */
+function bootTimer() {
+  const steps: Record<string, number> = { start: Math.round(performance.now()) }
+  let last = performance.now()
+  return {
+    steps,
+    step(name: string) {
+      const now = performance.now()
+      steps[name] = Math.round(now - last)
+      last = now
+    },
+  }
+}
+
 /** Boots the whole product: config, database + migrations, seed, mail worker, HTTP server. */
 export async function startServer(options: StartOptions) {
+  const boot = bootTimer()
   assertNode24('server')
   let config: Config
   try {
@@ -69,11 +94,16 @@ export async function startServer(options: StartOptions) {
       process.exit(1)
     },
   )
+  boot.step('database')
   await database.migrate()
   log.info('migrations applied')
+  boot.step('migrations')
   if (config.seedDemo) {
     const { inserted } = await seedDemoContent(database.db)
     log.info({ inserted }, 'demo content seeded')
+    // Other processes may be serving already and keep pages without that content.
+    if (inserted > 0) await invalidatePublicPages(database.db, 'all')
+    boot.step('seed')
   }
 
   const transport = createMailTransport({
@@ -83,6 +113,7 @@ export async function startServer(options: StartOptions) {
     log,
   })
   const outbox = await startOutbox({ database, transport, log })
+  boot.step('mail')
   const billingJobs = await startBillingJobs({ database, outbox, publicUrl: config.publicUrl, log })
   const accounts = await startAccounts({ config, database, outbox, log, secret: secrets.authSecret })
   await accounts.seedAdmin()
@@ -91,7 +122,20 @@ export async function startServer(options: StartOptions) {
     const inserted = await seedDemoBilling(database.db, demo.onboardingId)
     log.info({ inserted }, 'demo client and billing documents seeded')
   }
+  boot.step('accounts')
 
+  // Anonymous public pages from memory: production only (in development the modules change), and
+  // each process starts empty, so a deploy never serves a page of the previous version.
+  const pageCache =
+    !options.viteMiddlewares && config.pageCacheMb > 0
+      ? new PageCache({ maxBytes: config.pageCacheMb * 1024 * 1024 })
+      : undefined
+  const invalidations = pageCache ? await listenForInvalidations({ database, cache: pageCache, log }) : undefined
+  const sessionCookie = (await accounts.auth.$context).authCookies.sessionToken.name
+  boot.step('pageCache')
+
+  const clientDir = options.viteMiddlewares ? undefined : clientBuildDir()
+  const authCookiePrefix = authCookiePrefixOf(sessionCookie)
   const app = createApp({
     config,
     log,
@@ -100,23 +144,37 @@ export async function startServer(options: StartOptions) {
     secrets,
     accounts,
     getBuild: options.getBuild,
-    clientDir: options.viteMiddlewares ? undefined : clientBuildDir(),
+    clientDir,
     strictCsp: !options.viteMiddlewares,
+    pageCache: pageCache ? { cache: pageCache, authCookiePrefix } : undefined,
   })
-  const listener = getRequestListener(app.fetch)
+  const listener = serverListener({
+    app: getRequestListener(app.fetch),
+    assets: clientDir ? loadAssets(path.join(clientDir, 'assets')) : undefined,
+    pageCache: pageCache
+      ? { cache: pageCache, authCookiePrefix, securityHeaders: securityHeadersFor(config, true) }
+      : undefined,
+    config,
+    log,
+  })
   const vite = options.viteMiddlewares
   const server = http.createServer(vite ? (req, res) => vite(req, res, () => listener(req, res)) : listener)
   server.keepAliveTimeout = 65_000
   server.headersTimeout = 66_000
   server.requestTimeout = 30_000
 
+  boot.step('app')
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject)
     server.listen(config.port, config.host, () => resolve())
   })
   const address = server.address()
   const port = typeof address === 'object' && address ? address.port : config.port
-  log.info({ port, url: config.publicUrl, mail: transport.kind }, `listening on http://localhost:${port}`)
+  boot.step('listen')
+  log.info(
+    { port, url: config.publicUrl, mail: transport.kind, bootMs: boot.steps },
+    `listening on http://localhost:${port}`,
+  )
 
   let stopping = false
   const shutdown = async (signal: string) => {
@@ -131,6 +189,9 @@ export async function startServer(options: StartOptions) {
     })
     // Live status streams never finish by themselves: end them so the server can close.
     await accounts.stop().catch((error: unknown) => log.error({ err: error }, 'live status did not stop cleanly'))
+    await invalidations
+      ?.stop()
+      .catch((error: unknown) => log.warn({ err: error }, 'page cache listener did not stop cleanly'))
     await closed
     clearTimeout(force)
     await billingJobs.stop().catch((error: unknown) => log.error({ err: error }, 'billing jobs did not stop cleanly'))

@@ -8,10 +8,12 @@ import { type AuditActor, recordAudit } from '../audit/audit.server.ts'
 import type { Db } from '../db/client.server.ts'
 import { type BlogPost, blogPosts } from '../db/schema/index.server.ts'
 import { locationSlugPattern } from '../locations/locations.server.ts'
+import { invalidatePublicPages } from '../page-cache/invalidation.server.ts'
 
 /**
  * The blog as staff edit it on /admin/blog: every post whatever its status, created, changed and
- * deleted with one audit row each (server/audit), in the same transaction as the change.
+ * deleted with one audit row each (server/audit), in the same transaction as the change, which
+ * also tells every process to drop its cached blog pages (server/page-cache).
  */
 
 export type BlogPostStatus = 'draft' | 'scheduled' | 'published'
@@ -186,6 +188,7 @@ export async function createPost(db: Db, actor: AuditActor, form: BlogPostForm, 
         subjectId: row.id,
         details: { slug: row.slug, title: row.title, status: statusOf(row, now) },
       })
+      await invalidatePublicPages(tx, 'blog')
       return row
     }),
   )
@@ -259,6 +262,7 @@ export async function updatePost(
           ...(current.slug !== row.slug ? { previousSlug: current.slug } : {}),
         },
       })
+      await invalidatePublicPages(tx, 'blog')
       return row
     }),
   )
@@ -275,6 +279,7 @@ export async function deletePost(db: Db, actor: AuditActor, id: string): Promise
       subjectId: row.id,
       details: { slug: row.slug, title: row.title },
     })
+    await invalidatePublicPages(tx, 'blog')
     return row
   })
 }

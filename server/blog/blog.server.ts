@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, lte } from 'drizzle-orm'
+import { and, asc, count, desc, eq, gt, lte, min } from 'drizzle-orm'
 import { z } from 'zod'
 import type { Db } from '../db/client.server.ts'
 import { type BlogPost, blogPosts } from '../db/schema/index.server.ts'
@@ -91,4 +91,16 @@ export async function publishedPostPaths(db: Db, now = new Date()): Promise<Arra
     .where(isPublic(now))
     .orderBy(desc(blogPosts.publishedAt), asc(blogPosts.slug))
   return rows.map((row) => ({ path: `/blog/${row.slug}`, updatedAt: lastChangeOf(row) }))
+}
+
+/**
+ * When the next scheduled post goes public (null when none is waiting): the moment the blog's
+ * pages change without anyone saving anything, so a cached blog page must not outlive it.
+ */
+export async function nextScheduledPublication(db: Db, now = new Date()): Promise<Date | null> {
+  const [row] = await db
+    .select({ at: min(blogPosts.publishedAt) })
+    .from(blogPosts)
+    .where(and(eq(blogPosts.isPublished, true), gt(blogPosts.publishedAt, now)))
+  return row?.at ?? null
 }

@@ -1,4 +1,6 @@
+import fs from 'node:fs'
 import path from 'node:path'
+import { fileURLToPath } from 'node:url'
 import { PGlite } from '@electric-sql/pglite'
 import { type SQL, sql } from 'drizzle-orm'
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres'
@@ -8,7 +10,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite'
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator'
 import pg from 'pg'
 import type { Logger } from '../log.server.ts'
-import { migrationsDir } from '../paths.server.ts'
+import { migrationsDir, projectRoot } from '../paths.server.ts'
 import { acquireDataDirLock } from './lock.server.ts'
 import * as schema from './schema/index.server.ts'
 
@@ -39,11 +41,65 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
   return options.databaseUrl ? openPostgres(options.databaseUrl, options.log) : openPglite(options.dataDir)
 }
 
+/**
+ * PGlite's PostgreSQL, with 32 MB of shared buffers instead of initdb's 128 MB: its shared memory
+ * lives in the process's WebAssembly memory and is zero-filled there at start, so every megabyte of
+ * it is resident (docs/perf/memory.md). A site's database is tens of MB, and pages missing from the
+ * buffers are one read away in the operating system's file cache.
+ */
+const pgliteStartParams = [...PGlite.defaultStartParams, '-c', 'shared_buffers=32MB']
+
+/**
+ * The embedded database as a fresh install starts it, initialized and migrated, made by `npm run
+ * build` (scripts/build-database-template.ts): an empty data folder gets a copy instead of running
+ * PostgreSQL's initdb, which takes 3-4 s of WebAssembly (docs/perf/boot.md).
+ */
+export const databaseTemplateDir = () => path.join(projectRoot(), 'build/database-template')
+
+/** What a template was made with; it is used only with the same PGlite and migrations it holds. */
+export type DatabaseTemplateManifest = { pglite: string; migrations: string[] }
+
+export function pgliteVersion(): string {
+  const pkg = path.join(path.dirname(fileURLToPath(import.meta.resolve('@electric-sql/pglite'))), '../package.json')
+  return (JSON.parse(fs.readFileSync(pkg, 'utf8')) as { version: string }).version
+}
+
+export function migrationFiles(): string[] {
+  return fs
+    .readdirSync(migrationsDir())
+    .filter((name) => name.endsWith('.sql'))
+    .sort()
+}
+
+/**
+ * Copies the build's template into `dbDir` when that folder does not exist yet and the template
+ * fits this code (same PGlite; its migrations all present here, later ones are applied at boot as
+ * usual). Copied beside and renamed, so a boot stopped halfway leaves no half database. True when copied.
+ */
+function copyTemplateInto(dbDir: string): boolean {
+  if (fs.existsSync(dbDir)) return false
+  const template = databaseTemplateDir()
+  let manifest: DatabaseTemplateManifest
+  try {
+    manifest = JSON.parse(fs.readFileSync(path.join(template, 'manifest.json'), 'utf8')) as DatabaseTemplateManifest
+  } catch {
+    return false
+  }
+  const known = new Set(migrationFiles())
+  if (manifest.pglite !== pgliteVersion() || !manifest.migrations.every((name) => known.has(name))) return false
+  const staging = `${dbDir}.copying`
+  fs.rmSync(staging, { recursive: true, force: true })
+  fs.cpSync(path.join(template, 'db'), staging, { recursive: true })
+  fs.renameSync(staging, dbDir)
+  return true
+}
+
 async function openPglite(dataDir: string): Promise<Database> {
   const release = dataDir === 'memory' ? () => {} : acquireDataDirLock(dataDir)
   let client: PGlite
   try {
-    client = dataDir === 'memory' ? new PGlite() : new PGlite(path.join(dataDir, 'db'))
+    if (dataDir !== 'memory') copyTemplateInto(path.join(dataDir, 'db'))
+    client = new PGlite(dataDir === 'memory' ? undefined : path.join(dataDir, 'db'), { startParams: pgliteStartParams })
     await client.waitReady
   } catch (error) {
     release()

@@ -1,16 +1,13 @@
 import { randomUUID } from 'node:crypto'
 import type { IncomingMessage } from 'node:http'
-import path from 'node:path'
 import { serveStatic } from '@hono/node-server/serve-static'
 import { Hono } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
 import { compress } from 'hono/compress'
 import { HTTPException } from 'hono/http-exception'
-import { NONCE, secureHeaders } from 'hono/secure-headers'
 import { createRequestHandler, RouterContextProvider, type ServerBuild } from 'react-router'
 import { appContext } from '../../app/context.server.ts'
 import { accountsContext } from '../../app/features/accounts/context.server.ts'
-import { GTM_ORIGIN } from '../../app/features/consent/head-script.ts'
 import type { Accounts } from '../accounts/accounts.server.ts'
 import { mountAccountRoutes, requireApi } from '../accounts/http.server.ts'
 import { processFormRoutes } from '../booking/intake.server.ts'
@@ -21,7 +18,8 @@ import { type Database, isDatabaseUnavailable } from '../db/client.server.ts'
 import type { Logger } from '../log.server.ts'
 import type { Outbox } from '../mail/outbox.server.ts'
 import type { Secrets } from '../secrets.server.ts'
-import { immutableAssets } from './assets.server.ts'
+import { type PageCacheDeps, type PageCacheOutcome, pageCacheFill } from './page-cache.server.ts'
+import { securityHeadersFor, securityHeadersMiddleware } from './security-headers.server.ts'
 
 export const BODY_LIMIT_BYTES = 100 * 1024
 
@@ -36,15 +34,21 @@ export type AppDeps = {
   accounts?: Accounts
   /** The React Router build; absent in API-only tests. */
   getBuild?: () => Promise<ServerBuild>
-  /** Where the built client lives; absent in development (Vite serves it). */
+  /** Where the built client lives; absent in development (Vite serves it). Its hashed /assets/ are
+   * answered by the server's listener (listener.server.ts), before this app. */
   clientDir?: string
   /** False in development: Vite's client and HMR need inline scripts and websockets. */
   strictCsp?: boolean
+  /**
+   * Anonymous public pages kept in memory (docs/page-cache.md): filled here, answered by the
+   * server's listener; absent in development and in tests that do not need it.
+   */
+  pageCache?: Omit<PageCacheDeps, 'database' | 'getBuild'>
 }
 
 export type AppEnv = {
   Bindings: { incoming?: IncomingMessage }
-  Variables: { requestId: string; clientIp: string; secureHeadersNonce?: string }
+  Variables: { requestId: string; clientIp: string; secureHeadersNonce?: string; pageCache?: PageCacheOutcome }
 }
 
 const unavailableBody = {
@@ -54,13 +58,6 @@ const unavailableBody = {
 export function createApp(deps: AppDeps) {
   const { config, log, database } = deps
   const app = new Hono<AppEnv>()
-  const isHttps = config.publicUrl.startsWith('https://')
-  // Google Tag Manager's host is allowed only when a container is configured.
-  const tagManager = config.gtmId ? [GTM_ORIGIN] : []
-
-  // First: hashed assets need none of the per-request work below.
-  if (deps.clientDir) app.use('/assets/*', immutableAssets(path.join(deps.clientDir, 'assets')))
-
   // Request id, client IP and one log line per request.
   app.use(async (c, next) => {
     const requestId = randomUUID()
@@ -77,41 +74,13 @@ export function createApp(deps: AppDeps) {
         status: c.res.status,
         ms: Math.round(performance.now() - started),
         ip: c.get('clientIp'),
+        cache: c.get('pageCache'),
       },
       'request',
     )
   })
 
-  app.use(
-    secureHeaders({
-      contentSecurityPolicy:
-        deps.strictCsp === false
-          ? undefined
-          : {
-              defaultSrc: ["'self'"],
-              scriptSrc: ["'self'", NONCE, ...tagManager],
-              styleSrc: ["'self'", "'unsafe-inline'"],
-              imgSrc: ["'self'", 'data:', ...tagManager],
-              fontSrc: ["'self'", 'data:'],
-              connectSrc: ["'self'", ...tagManager],
-              frameAncestors: ["'none'"],
-              baseUri: ["'self'"],
-              formAction: ["'self'"],
-              objectSrc: ["'none'"],
-            },
-      strictTransportSecurity: isHttps ? 'max-age=31536000; includeSubDomains' : false,
-      xFrameOptions: 'DENY',
-      referrerPolicy: 'strict-origin-when-cross-origin',
-      permissionsPolicy: {
-        camera: [],
-        microphone: [],
-        geolocation: [],
-        payment: [],
-        usb: [],
-      },
-      crossOriginEmbedderPolicy: false,
-    }),
-  )
+  app.use(securityHeadersMiddleware(securityHeadersFor(config, deps.strictCsp !== false)))
 
   app.use(compress())
 
@@ -175,6 +144,11 @@ export function createApp(deps: AppDeps) {
   if (deps.getBuild) {
     const handle = createRequestHandler(deps.getBuild, config.env === 'production' ? 'production' : 'development')
     const publicOrigin = new URL(config.publicUrl).origin
+    // Anonymous public pages are stored as they are rendered (server/http/page-cache.server.ts).
+    const fill =
+      deps.pageCache && deps.strictCsp !== false
+        ? pageCacheFill({ ...deps.pageCache, database, getBuild: deps.getBuild })
+        : undefined
     app.all('*', async (c) => {
       const context = new RouterContextProvider()
       context.set(appContext, {
@@ -187,7 +161,8 @@ export function createApp(deps: AppDeps) {
         nonce: c.get('secureHeadersNonce') ?? '',
       })
       if (deps.accounts) context.set(accountsContext, deps.accounts)
-      return handle(atPublicOrigin(c.req.raw, publicOrigin), context)
+      const render = () => handle(atPublicOrigin(c.req.raw, publicOrigin), context)
+      return fill ? fill(c, render) : render()
     })
   }
 

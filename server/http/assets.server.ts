@@ -1,6 +1,6 @@
 import fs from 'node:fs'
+import type { IncomingMessage, ServerResponse } from 'node:http'
 import path from 'node:path'
-import type { MiddlewareHandler } from 'hono'
 import { chooseEncoding } from './accept-encoding.server.ts'
 
 const types: Record<string, string> = {
@@ -19,48 +19,70 @@ const types: Record<string, string> = {
   '.txt': 'text/plain; charset=utf-8',
 }
 
-type Bytes = Uint8Array<ArrayBuffer>
-type Asset = { type: string; raw: Bytes; br?: Bytes | undefined; gzip?: Bytes | undefined }
+type Variant = { body: Buffer; headers: string[] }
+type Asset = { raw: Variant; br?: Variant | undefined; gzip?: Variant | undefined }
 
-/** A copy in a plain ArrayBuffer (a Buffer may be a view into Node's shared pool). */
-const readBytes = (file: string): Bytes => new Uint8Array(fs.readFileSync(file))
+const notFoundBody = Buffer.from('Not found')
+const notFoundHeaders = [
+  'Content-Type',
+  'text/plain; charset=UTF-8',
+  'Content-Length',
+  String(notFoundBody.length),
+  'X-Content-Type-Options',
+  'nosniff',
+]
 
 /**
- * Hashed build assets never change while the process runs, so they are read once at boot and
- * served from memory (with the .br/.gz the build wrote), before any per-request work such as
- * CSP nonces or logging. Unknown /assets/ paths are a plain 404, never the HTML page.
+ * Hashed build assets never change while the process runs, so they are read once at boot (with the
+ * .br/.gz the build wrote) and answered from memory with headers prepared then, by the server's
+ * listener before any of the app's per-request work such as CSP nonces or logging. Unknown
+ * /assets/ paths are a plain 404, never the HTML page.
  */
-export function immutableAssets(assetsDir: string): MiddlewareHandler {
+export function loadAssets(assetsDir: string): (req: IncomingMessage, res: ServerResponse) => void {
   const assets = new Map<string, Asset>()
   const files = fs.existsSync(assetsDir) ? fs.readdirSync(assetsDir, { recursive: true }).map(String) : []
   for (const name of files) {
     const file = path.join(assetsDir, name)
     if (/\.(br|gz)$/.test(name) || !fs.statSync(file).isFile()) continue
-    const read = (suffix: string) => (fs.existsSync(file + suffix) ? readBytes(file + suffix) : undefined)
+    const type = types[path.extname(name)] ?? 'application/octet-stream'
+    const br = fs.existsSync(`${file}.br`)
+    const gzip = fs.existsSync(`${file}.gz`)
+    const variant = (suffix: string, encoding?: string): Variant => {
+      const body = fs.readFileSync(file + suffix)
+      const headers = [
+        'Content-Type',
+        type,
+        'Content-Length',
+        String(body.length),
+        'Cache-Control',
+        'public, max-age=31536000, immutable',
+        'X-Content-Type-Options',
+        'nosniff',
+        'Cross-Origin-Resource-Policy',
+        'same-origin',
+      ]
+      if (br || gzip) headers.push('Vary', 'Accept-Encoding')
+      if (encoding) headers.push('Content-Encoding', encoding)
+      return { body, headers }
+    }
     assets.set(`/assets/${name.split(path.sep).join('/')}`, {
-      type: types[path.extname(name)] ?? 'application/octet-stream',
-      raw: readBytes(file),
-      br: read('.br'),
-      gzip: read('.gz'),
+      raw: variant(''),
+      br: br ? variant('.br', 'br') : undefined,
+      gzip: gzip ? variant('.gz', 'gzip') : undefined,
     })
   }
-  return async (c) => {
-    const asset = assets.get(c.req.path)
-    if (!asset || (c.req.method !== 'GET' && c.req.method !== 'HEAD')) {
-      return c.text('Not found', 404, { 'X-Content-Type-Options': 'nosniff' })
+  return (req, res) => {
+    const url = req.url ?? ''
+    const query = url.indexOf('?')
+    const asset = assets.get(query === -1 ? url : url.slice(0, query))
+    if (!asset || (req.method !== 'GET' && req.method !== 'HEAD')) {
+      res.writeHead(404, notFoundHeaders)
+      res.end(req.method === 'HEAD' ? undefined : notFoundBody)
+      return
     }
-    const encoding = asset.br || asset.gzip ? chooseEncoding(c.req.header('Accept-Encoding')) : undefined
-    const body = encoding === 'br' && asset.br ? asset.br : encoding === 'gzip' && asset.gzip ? asset.gzip : asset.raw
-    const headers: Record<string, string> = {
-      'Content-Type': asset.type,
-      'Content-Length': String(body.length),
-      'Cache-Control': 'public, max-age=31536000, immutable',
-      'X-Content-Type-Options': 'nosniff',
-      'Cross-Origin-Resource-Policy': 'same-origin',
-    }
-    if (asset.br || asset.gzip) headers.Vary = 'Accept-Encoding'
-    if (body !== asset.raw) headers['Content-Encoding'] = encoding as string
-    if (c.req.method === 'HEAD') return c.body(null, 200, headers)
-    return c.body(body, 200, headers)
+    const encoding = asset.br || asset.gzip ? chooseEncoding(req.headers['accept-encoding']) : undefined
+    const variant = (encoding === 'br' && asset.br) || (encoding === 'gzip' && asset.gzip) || asset.raw
+    res.writeHead(200, variant.headers)
+    res.end(req.method === 'HEAD' ? undefined : variant.body)
   }
 }

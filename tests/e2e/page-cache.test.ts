@@ -1,0 +1,209 @@
+import http from 'node:http'
+import zlib from 'node:zlib'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { type BuiltServer, startBuiltServer } from '../../scripts/lib/server-process.mjs'
+import { testAdmin } from '../setup/built-server'
+
+// The anonymous public page cache (docs/page-cache.md) on the built server, embedded database:
+// what it serves, to whom, and that what it serves is what a render gives. A server of its own,
+// logging every request, so each answer's log line says whether it came from the cache.
+
+type RequestLine = { msg?: string; path?: string; status?: number; cache?: string; requestId?: string }
+
+let server: BuiltServer
+let adminCookie = ''
+
+beforeAll(async () => {
+  server = await startBuiltServer({
+    env: { LOG_LEVEL: 'info', ADMIN_EMAIL: testAdmin.email, ADMIN_PASSWORD: testAdmin.password },
+  })
+  const signIn = await fetch(`${server.url}/api/auth/sign-in/email`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: server.url },
+    body: JSON.stringify(testAdmin),
+  })
+  expect(signIn.status).toBe(200)
+  adminCookie = signIn.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .join('; ')
+  expect(adminCookie).toMatch(/^ramapo\.session_token=/)
+})
+afterAll(async () => {
+  await server?.stop()
+})
+
+type Answer = { status: number; headers: Headers; html: string; nonce: string; cache: string | undefined }
+
+/** One request, with its CSP nonce and what its log line says about the cache. */
+async function get(path: string, init: RequestInit = {}): Promise<Answer> {
+  const response = await fetch(`${server.url}${path}`, { redirect: 'manual', ...init })
+  const html = await response.text()
+  const requestId = response.headers.get('x-request-id')
+  let line: RequestLine | undefined
+  for (let i = 0; i < 50 && !line; i++) {
+    line = server
+      .output()
+      .split('\n')
+      .filter((l) => l.startsWith('{'))
+      .map((l) => JSON.parse(l) as RequestLine)
+      .find((l) => l.msg === 'request' && l.requestId === requestId)
+    if (!line) await new Promise((r) => setTimeout(r, 20))
+  }
+  expect(line, `log line of ${path}`).toBeDefined()
+  const nonce = /'nonce-([^']+)'/.exec(response.headers.get('content-security-policy') ?? '')?.[1] ?? ''
+  return { status: response.status, headers: response.headers, html, nonce, cache: line?.cache }
+}
+
+/** The page with its nonce taken out: what must be the same for every anonymous visitor. */
+const withoutNonce = (a: Answer) => a.html.replaceAll(a.nonce, 'NONCE')
+
+describe('the anonymous page cache', () => {
+  it('stores a public page on its first render and answers from memory after, with a fresh nonce each time', async () => {
+    const first = await get('/')
+    expect(first).toMatchObject({ status: 200, cache: 'stored' })
+    const answers = [await get('/'), await get('/'), await get('/')]
+    const nonces = new Set([first.nonce])
+    for (const answer of answers) {
+      expect(answer).toMatchObject({ status: 200, cache: 'hit' })
+      expect(answer.nonce).toMatch(/^[A-Za-z0-9+/]{22}==$/)
+      nonces.add(answer.nonce)
+      expect(withoutNonce(answer)).toBe(withoutNonce(first))
+      // Every script carries this response's nonce, and no other nonce is left in the page.
+      const scripts = [...answer.html.matchAll(/<script\b([^>]*)>/g)].map((m) => m[1])
+      expect(scripts.length).toBeGreaterThan(0)
+      for (const attrs of scripts) expect(attrs).toContain(`nonce="${answer.nonce}"`)
+      for (const other of nonces) if (other !== answer.nonce) expect(answer.html).not.toContain(other)
+      expect(answer.headers.get('vary')).toBe('Accept-Encoding')
+      expect(answer.headers.get('x-frame-options')).toBe('DENY')
+      expect(answer.headers.get('content-type')).toBe('text/html; charset=utf-8')
+    }
+    expect(nonces.size).toBe(4)
+  })
+
+  it('is what a render gives: the same page as a visitor whose request must be rendered', async () => {
+    await get('/it-support-suffern-ny')
+    const cached = await get('/it-support-suffern-ny')
+    expect(cached.cache).toBe('hit')
+    // A cookie with the session name but no valid session: rendered, as a visitor not signed in.
+    const rendered = await get('/it-support-suffern-ny', {
+      headers: { cookie: 'ramapo.session_token=no-such-session' },
+    })
+    expect(rendered.cache).toBeUndefined()
+    expect(withoutNonce(cached)).toBe(withoutNonce(rendered))
+  })
+
+  it('sends gzip, joined around the nonce, that decompresses to the page', async () => {
+    await get('/services/managed-it')
+    // fetch would decode it by itself: the bytes as sent, through node:http
+    const response = await new Promise<http.IncomingMessage>((resolve, reject) =>
+      http
+        .get(`${server.url}/services/managed-it`, { headers: { 'accept-encoding': 'br, gzip' } }, resolve)
+        .on('error', reject),
+    )
+    const chunks: Buffer[] = []
+    for await (const chunk of response) chunks.push(chunk as Buffer)
+    const gzip = Buffer.concat(chunks)
+    expect(response.headers['content-encoding']).toBe('gzip')
+    expect(response.headers.vary).toBe('Accept-Encoding')
+    expect(Number(response.headers['content-length'])).toBe(gzip.length)
+    const html = zlib.gunzipSync(gzip).toString()
+    const nonce = /'nonce-([^']+)'/.exec(String(response.headers['content-security-policy']))?.[1]
+    const plain = await get('/services/managed-it')
+    expect(plain.cache).toBe('hit')
+    expect(html.replaceAll(nonce ?? '?', 'NONCE')).toBe(withoutNonce(plain))
+  }, 30_000)
+
+  it('never answers a signed-in visitor from the cache, nor keeps what they were shown', async () => {
+    const anonymous = await get('/promotional-offer')
+    expect(anonymous.cache).toBe('stored')
+    const admin = await get('/promotional-offer', { headers: { cookie: adminCookie } })
+    expect(admin.status).toBe(200)
+    expect(admin.cache).toBeUndefined()
+    // The signed-in page is the app's, with the account in its data; the anonymous one has neither.
+    expect(admin.html).toContain('__reactRouterContext')
+    expect(admin.html).toContain(testAdmin.email)
+    const after = await get('/promotional-offer')
+    expect(after.cache).toBe('hit')
+    expect(after.html).not.toContain('__reactRouterContext')
+    expect(after.html).not.toContain(testAdmin.email)
+    // Under https the cookie is __Secure-ramapo.session_token: a request carrying it is rendered too.
+    const secure = await get('/promotional-offer', { headers: { cookie: '__Secure-ramapo.session_token=abc' } })
+    expect(secure.cache).toBeUndefined()
+  })
+
+  it('serves the plain page for campaign tags, and renders any query a page may read', async () => {
+    await get('/book')
+    expect((await get('/book?utm_source=newsletter&fbclid=abc')).cache).toBe('hit')
+    const prefilled = await get('/book?service=managed-it')
+    expect(prefilled.cache).toBeUndefined()
+    expect(withoutNonce(prefilled)).not.toBe(withoutNonce(await get('/book')))
+    expect((await get('/?token=abc')).cache).toBeUndefined()
+  })
+
+  it('never stores an error, a redirect or a page with another spelling of its address', async () => {
+    for (const path of ['/no-such-town', '/no/such-page', '/404', '/Services/managed-it', '/privacy/']) {
+      const first = await get(path)
+      const second = await get(path)
+      expect([first.cache, second.cache], path).not.toContain('hit')
+      expect([first.cache, second.cache], path).not.toContain('stored')
+    }
+    expect((await get('/no-such-town')).status).toBe(302)
+    expect((await get('/no/such-page')).status).toBe(404)
+  })
+
+  it('answers HEAD from the cache with the length of the page', async () => {
+    const page = await get('/terms')
+    const head = await fetch(`${server.url}/terms`, { method: 'HEAD', headers: { 'accept-encoding': 'identity' } })
+    expect(head.status).toBe(200)
+    expect(Number(head.headers.get('content-length'))).toBe(Buffer.byteLength(page.html))
+  })
+
+  it('shows a blog edit on the next request', async () => {
+    const slug = 'tax-season-it-checklist-for-cpa-firms'
+    await get(`/blog/${slug}`)
+    await get('/blog')
+    expect((await get(`/blog/${slug}`)).cache).toBe('hit')
+    expect((await get('/blog')).cache).toBe('hit')
+
+    const list = await fetch(`${server.url}/admin/blog`, { headers: { cookie: adminCookie } })
+    const html = await list.text()
+    const link = /<a [^>]*aria-label="Edit Tax[^>]*>/.exec(html)?.[0] ?? ''
+    const id = /href="\/admin\/blog\/([0-9a-f-]{36})"/.exec(link)?.[1]
+    expect(id, 'the post in the admin list').toBeDefined()
+    const editor = await (await fetch(`${server.url}/admin/blog/${id}`, { headers: { cookie: adminCookie } })).text()
+    const updatedAt = /name="updatedAt" value="([^"]+)"/.exec(editor)?.[1]
+    expect(updatedAt).toBeDefined()
+
+    const title = `Tax season checklist, edited ${Date.now()}`
+    const saved = await fetch(`${server.url}/admin/blog/${id}`, {
+      method: 'POST',
+      headers: { cookie: adminCookie, origin: server.url, 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({
+        intent: 'save',
+        updatedAt: updatedAt ?? '',
+        title,
+        slug,
+        excerpt: 'Edited excerpt.',
+        body: 'Edited body.',
+        authorName: 'Ramapo IT Services',
+        status: 'publish',
+        publishAt: '',
+        metaTitle: '',
+        metaDescription: '',
+      }),
+      redirect: 'manual',
+    })
+    expect(saved.status).toBe(200)
+    expect(await saved.text()).toContain('Saved. The post is public.')
+
+    const post = await get(`/blog/${slug}`)
+    expect(post.cache).toBe('stored')
+    expect(post.html).toContain(title)
+    const blog = await get('/blog')
+    expect(blog.cache).toBe('stored')
+    expect(blog.html).toContain(title)
+    // Pages that do not show the blog stay cached.
+    expect((await get('/')).cache).toBe('hit')
+  })
+})
