@@ -90,7 +90,7 @@ Written by \`npm run lighthouse\` (scripts/lighthouse.mjs) on ${new Date().toISO
 preset (emulated Moto G Power, simulated slow 4G, 4× CPU slowdown), Debian Chromium (\`${env?.ua ?? '?'}\`), against
 the production build started by the script on 127.0.0.1 with a temporary DATA_DIR. ${runs > 1 ? `Median of ${runs} runs per page.` : 'One run per page.'}
 
-Transfer is everything the page downloads (HTML, CSS, JS, icons) as sent, Brotli-compressed. "JS (br)" is the
+Transfer is everything the page downloads (HTML, CSS, JS, icons) as sent (HTML gzip, the page cache's one form; CSS and JS Brotli). "JS (br)" is the
 JavaScript as transferred (Brotli); "JS (gzip)" the same files as gzip, which the targets are stated in.
 
 | ${header.join(' | ')} |

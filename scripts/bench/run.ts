@@ -592,7 +592,7 @@ function report() {
       '',
       `Lighthouse ${s.lighthouse.find((r) => r.versions)?.versions?.lighthouse ?? ''} mobile preset (Moto G Power, simulated slow 4G, 4× CPU slowdown) in Debian's Chromium,`,
       `${quick ? 'one run' : 'the run with the median performance score of three'} per page. Transfer is what the page downloads`,
-      '(Brotli-compressed); "JS gzip" is the same scripts as gzip, the unit of the JavaScript target.',
+      '(HTML gzip, the page cache\'s one form; CSS and JS Brotli); "JS gzip" is the same scripts as gzip, the unit of the JavaScript target.',
       '',
       '| page type | path | perf | a11y | best pr. | SEO | FCP | LCP | TBT | CLS | transfer | JS (br) | JS gzip |',
       '|---|---|---|---|---|---|---|---|---|---|---|---|---|',
