@@ -3,6 +3,7 @@ import zlib from 'node:zlib'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type BuiltServer, startBuiltServer } from '../../scripts/lib/server-process.mjs'
 import { testAdmin } from '../setup/built-server'
+import { enrolAdmin, signInOverHttp } from '../setup/two-factor-http'
 
 // The anonymous public page cache (docs/page-cache.md) on the built server, embedded database:
 // what it serves, to whom, and that what it serves is what a render gives. A server of its own,
@@ -17,17 +18,11 @@ beforeAll(async () => {
   server = await startBuiltServer({
     env: { LOG_LEVEL: 'info', ADMIN_EMAIL: testAdmin.email, ADMIN_PASSWORD: testAdmin.password },
   })
-  const signIn = await fetch(`${server.url}/api/auth/sign-in/email`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', origin: server.url },
-    body: JSON.stringify(testAdmin),
-  })
-  expect(signIn.status).toBe(200)
-  adminCookie = signIn.headers
-    .getSetCookie()
-    .map((c) => c.split(';')[0])
-    .join('; ')
-  expect(adminCookie).toMatch(/^ramapo\.session_token=/)
+  // Staff pages need the second factor: enrol the seeded admin, then sign in with a code.
+  const target = { baseURL: server.url, origin: server.url }
+  const totpSecret = await enrolAdmin(target, testAdmin)
+  adminCookie = await signInOverHttp(target, { ...testAdmin, totpSecret }, '10.254.254.2')
+  expect(adminCookie).toMatch(/ramapo\.session_token=/)
 })
 afterAll(async () => {
   await server?.stop()
