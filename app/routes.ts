@@ -30,6 +30,7 @@ export default [
   // action, not the layout.
   layout('routes/protected-area.tsx', { id: 'area-account' }, [
     route('dashboard', 'routes/account/dashboard.tsx'),
+    route('dashboard/claim', 'routes/account/claim-request.tsx'),
     route('account/settings', 'routes/account/settings.tsx'),
     route('account/confirm-email', 'routes/account/confirm-email.tsx'),
     route('account/two-factor', 'routes/account/two-factor.tsx'),

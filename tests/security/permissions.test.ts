@@ -64,6 +64,8 @@ const noSuchPost = '00000000-0000-4000-8000-000000000000'
 const matrix: ReadonlyArray<{ request: Request; expected: Row }> = [
   // Pages (GET)
   { request: { method: 'GET', path: '/dashboard' }, expected: signedIn('/dashboard') },
+  // A confirmation link that matches no request of the visitor's: the page says so, nothing is claimed.
+  { request: { method: 'GET', path: '/dashboard/claim' }, expected: signedIn('/dashboard/claim') },
   { request: { method: 'GET', path: '/account/settings' }, expected: signedIn('/account/settings') },
   { request: { method: 'GET', path: '/account/confirm-email' }, expected: signedIn('/account/confirm-email') },
   { request: { method: 'GET', path: '/account/two-factor' }, expected: signedIn('/account/two-factor') },
@@ -201,6 +203,7 @@ const matrix: ReadonlyArray<{ request: Request; expected: Row }> = [
   { request: { method: 'GET', path: '/api/account/profile' }, expected: api(401, 200) },
   { request: { method: 'GET', path: '/api/realtime' }, expected: api(401, 200) },
   { request: { method: 'GET', path: '/api/admin/consent-log.csv' }, expected: api(401, 403, 403, 200) },
+  { request: { method: 'GET', path: '/api/health' }, expected: api(401, 403, 403, 200) },
   { request: { method: 'GET', path: '/api/auth/list-sessions' }, expected: api(401, 200) },
   {
     request: {
