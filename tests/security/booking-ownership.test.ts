@@ -19,7 +19,7 @@ const fromNewAddress = (headers: Record<string, string> = {}) => ({
   ...headers,
 })
 
-/** A consultation request with this e-mail address; `company` tells the requests apart. */
+/** A consultation request with this e-mail address; its id is what the dashboard's list carries. */
 async function book(email: string, company: string, cookie?: string) {
   const response = await fetch(`${baseURL()}/api/process-form`, {
     method: 'POST',
@@ -40,8 +40,8 @@ async function book(email: string, company: string, cookie?: string) {
     }),
   })
   expect(response.status).toBe(200)
-  const body = (await response.json()) as { data: { booking: { reference: string } } }
-  return body.data.booking.reference
+  const body = (await response.json()) as { data: { booking: { id: string; reference: string } } }
+  return body.data.booking
 }
 
 /** The dashboard's data as its client-side navigation reads it (the same loader as the page). */
@@ -74,9 +74,8 @@ describe('whose dashboard a consultation request reaches', () => {
   })
 
   it('keeps an anonymous booking made with a client’s address off that dashboard until the client opens its link', async () => {
-    const company = `Typed Address ${Date.now()}`
-    const reference = await book(owner.email, company)
-    expect(await dashboard(ownerCookie)).not.toContain(company)
+    const { id, reference } = await book(owner.email, `Typed Address ${Date.now()}`)
+    expect(await dashboard(ownerCookie)).not.toContain(id)
 
     const link = await claimLink(owner.email, reference)
     // Someone else signed in opens the link: nothing is claimed, on either dashboard.
@@ -86,8 +85,8 @@ describe('whose dashboard a consultation request reaches', () => {
     })
     expect(byOther.status).toBe(200)
     expect(await byOther.text()).toContain('did not add a request')
-    expect(await dashboard(otherCookie)).not.toContain(company)
-    expect(await dashboard(ownerCookie)).not.toContain(company)
+    expect(await dashboard(otherCookie)).not.toContain(id)
+    expect(await dashboard(ownerCookie)).not.toContain(id)
 
     // Signed out, the link asks for a sign-in first and claims nothing.
     const signedOut = await fetch(`${baseURL()}${link}`, { headers: fromNewAddress(), redirect: 'manual' })
@@ -101,8 +100,8 @@ describe('whose dashboard a consultation request reaches', () => {
     })
     expect(byOwner.status).toBe(302)
     expect(byOwner.headers.get('location')).toBe(`/dashboard?requestAdded=${reference}`)
-    expect(await dashboard(ownerCookie)).toContain(company)
-    expect(await dashboard(otherCookie)).not.toContain(company)
+    expect(await dashboard(ownerCookie)).toContain(id)
+    expect(await dashboard(otherCookie)).not.toContain(id)
 
     // The link is used up: opened again by the other client, it still claims nothing.
     const again = await fetch(`${baseURL()}${link}`, {
@@ -110,15 +109,14 @@ describe('whose dashboard a consultation request reaches', () => {
       redirect: 'manual',
     })
     expect(again.status).toBe(200)
-    expect(await dashboard(otherCookie)).not.toContain(company)
+    expect(await dashboard(otherCookie)).not.toContain(id)
   })
 
   it('shows a request sent signed in on the sender’s dashboard at once, and not on the address owner’s', async () => {
-    const company = `Signed In ${Date.now()}`
     // The other client books, signed in, with the owner's address (say, for a colleague).
-    await book(owner.email, company, otherCookie)
-    expect(await dashboard(otherCookie)).toContain(company)
-    expect(await dashboard(ownerCookie)).not.toContain(company)
+    const { id } = await book(owner.email, `Signed In ${Date.now()}`, otherCookie)
+    expect(await dashboard(otherCookie)).toContain(id)
+    expect(await dashboard(ownerCookie)).not.toContain(id)
   })
 
   it('claims nothing with a made-up or malformed token', async () => {

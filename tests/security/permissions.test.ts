@@ -100,6 +100,7 @@ const matrix: ReadonlyArray<{ request: Request; expected: Row }> = [
   { request: { method: 'GET', path: '/admin/blog' }, expected: adminOnly('/admin/blog') },
   { request: { method: 'GET', path: '/admin/blog/new' }, expected: adminOnly('/admin/blog/new') },
   { request: { method: 'GET', path: '/admin/two-factor' }, expected: adminOnly('/admin/two-factor') },
+  { request: { method: 'GET', path: '/admin/sync-status' }, expected: adminOnly('/admin/sync-status') },
   { request: { method: 'GET', path: '/admin/billing' }, expected: adminOnly('/admin/billing') },
   { request: { method: 'GET', path: '/admin/billing/new' }, expected: adminOnly('/admin/billing/new') },
   {
@@ -163,6 +164,11 @@ const matrix: ReadonlyArray<{ request: Request; expected: Row }> = [
   {
     request: { method: 'POST', path: '/admin/billing/preview', form: { kind: 'invoice' } },
     expected: adminOnly('/admin/billing/preview', 400),
+  },
+  // Retrying an e-mail that does not exist: nothing to retry, the admin's answer is a 409.
+  {
+    request: { method: 'POST', path: '/admin/sync-status', form: { intent: 'retry', id: noSuchPost } },
+    expected: adminOnly('/admin/sync-status', 409),
   },
   // Resetting the second factor of an account that does not exist: the admin's answer is a 409.
   {
