@@ -14,7 +14,7 @@ import { processFormRoutes } from '../booking/intake.server.ts'
 import type { Config } from '../config.server.ts'
 import { consentApi } from '../consent/api.server.ts'
 import { consentLogCsvResponse } from '../consent/export.server.ts'
-import { type Database, isDatabaseUnavailable } from '../db/client.server.ts'
+import { type Database, isDatabaseUnavailable, summarizeError } from '../db/client.server.ts'
 import type { Logger } from '../log.server.ts'
 import type { Outbox } from '../mail/outbox.server.ts'
 import type { Secrets } from '../secrets.server.ts'
@@ -180,7 +180,8 @@ export function createApp(deps: AppDeps) {
   app.onError((error, c) => {
     if (error instanceof HTTPException) return error.getResponse()
     if (isDatabaseUnavailable(error)) {
-      log.warn({ err: error, requestId: c.get('requestId') }, 'database unavailable')
+      // The short form: a failed query's error carries its statement, parameters and the driver's client.
+      log.warn({ err: summarizeError(error), requestId: c.get('requestId') }, 'database unavailable')
       c.header('Retry-After', '5')
       return c.json(unavailableBody, 503)
     }
