@@ -19,9 +19,16 @@ export const sessionRetention = {
 
 export type RetainedKind = keyof typeof retentionPeriods
 
-/** The moment before which a kind of record is deleted, `months` before `now`. */
+/**
+ * The moment before which a kind of record is deleted, `months` before `now` (UTC). A day the
+ * earlier month does not have becomes its last day: three months before May 31 is February 28 (or
+ * 29), not March 3.
+ */
 export function retentionCutoff(now: Date, months: number): Date {
   const cutoff = new Date(now)
+  cutoff.setUTCDate(1)
   cutoff.setUTCMonth(cutoff.getUTCMonth() - months)
+  const lastDay = new Date(Date.UTC(cutoff.getUTCFullYear(), cutoff.getUTCMonth() + 1, 0)).getUTCDate()
+  cutoff.setUTCDate(Math.min(now.getUTCDate(), lastDay))
   return cutoff
 }
