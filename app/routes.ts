@@ -30,6 +30,7 @@ export default [
   // action, not the layout.
   layout('routes/protected-area.tsx', { id: 'area-account' }, [
     route('dashboard', 'routes/account/dashboard.tsx'),
+    route('dashboard/claim', 'routes/account/claim-request.tsx'),
     route('account/settings', 'routes/account/settings.tsx'),
     route('account/confirm-email', 'routes/account/confirm-email.tsx'),
     route('account/two-factor', 'routes/account/two-factor.tsx'),
@@ -50,6 +51,7 @@ export default [
     route('admin', 'routes/admin/index.tsx'),
     route('admin/blog', 'routes/admin/blog.tsx'),
     route('admin/two-factor', 'routes/admin/two-factor.tsx'),
+    route('admin/sync-status', 'routes/admin/sync-status.tsx'),
     // One editor: a new post, or an existing one by its id.
     route('admin/blog/new', 'routes/admin/blog-post.tsx', { id: 'admin-blog-new' }),
     route('admin/blog/:id', 'routes/admin/blog-post.tsx', { id: 'admin-blog-edit' }),

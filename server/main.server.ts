@@ -20,6 +20,7 @@ import { createLogger } from './log.server.ts'
 import { startOutbox } from './mail/outbox.server.ts'
 import { createMailTransport } from './mail/transport.server.ts'
 import { assertNode24 } from './node-guard.server.ts'
+import { startOperationsJobs } from './operations/jobs.server.ts'
 import { invalidatePublicPages, listenForInvalidations } from './page-cache/invalidation.server.ts'
 import { PageCache } from './page-cache/page-cache.server.ts'
 import { authCookiePrefixOf } from './page-cache/request-rules.server.ts'
@@ -115,6 +116,7 @@ export async function startServer(options: StartOptions) {
   const outbox = await startOutbox({ database, transport, log })
   boot.step('mail')
   const billingJobs = await startBillingJobs({ database, outbox, publicUrl: config.publicUrl, log })
+  const operationsJobs = await startOperationsJobs({ database, dataDir: config.dataDir, log })
   const accounts = await startAccounts({ config, database, outbox, log, secret: secrets.authSecret })
   await accounts.seedAdmin()
   if (demoClientPassword) {
@@ -195,6 +197,9 @@ export async function startServer(options: StartOptions) {
     await closed
     clearTimeout(force)
     await billingJobs.stop().catch((error: unknown) => log.error({ err: error }, 'billing jobs did not stop cleanly'))
+    await operationsJobs
+      .stop()
+      .catch((error: unknown) => log.error({ err: error }, 'operations jobs did not stop cleanly'))
     await outbox.stop().catch((error: unknown) => log.error({ err: error }, 'mail worker did not stop cleanly'))
     await database.close().catch((error: unknown) => log.error({ err: error }, 'database did not close cleanly'))
     log.info('stopped')

@@ -1,5 +1,6 @@
 import { business, formatHours, fullAddress } from '~/content/business'
 import { privacyPolicy } from '~/content/legal'
+import { retentionPeriods, sessionRetention } from '~/content/retention'
 import { LegalPage, type LegalSection } from '~/features/marketing/legal-page'
 import { islandsHandle } from '~/lib/islands-mode'
 import { pageMeta } from '~/lib/seo'
@@ -136,35 +137,48 @@ const sections: LegalSection[] = [
     id: 'retention',
     title: 'How long we keep it',
     body: (
-      <ul>
-        <li>
-          <strong>Consultation and contact requests:</strong> 24 months after our last contact with you. If you become a
-          client, the request becomes part of your client record (below).
-        </li>
-        <li>
-          <strong>Client accounts:</strong> as long as the account is open. When you ask us to delete it, we do so
-          within 30 days; an account unused for 24 months is deleted or anonymised within the following 90 days.
-          Invoices and contracts we must keep as business and tax records are kept for seven years.
-        </li>
-        <li>
-          <strong>Sessions:</strong> the session record with its IP address and browser is deleted within 30 days after
-          you sign out or the session expires.
-        </li>
-        <li>
-          <strong>Consent log:</strong> three years after each choice, so we can demonstrate consent.
-        </li>
-        <li>
-          <strong>Technical logs:</strong> up to 30 days.
-        </li>
-        <li>
-          <strong>E-mail correspondence:</strong> as long as the client relationship lasts plus seven years; other
-          correspondence 24 months after the last message.
-        </li>
-        <li>
-          <strong>Analytics data held by Google:</strong> for the retention period set in our Google account, at most 14
-          months.
-        </li>
-      </ul>
+      <>
+        <p>
+          A scheduled job on our server deletes what has reached the end of its period every night; nobody has to
+          remember to.
+        </p>
+        <ul>
+          <li>
+            <strong>Consultation requests:</strong> {retentionPeriods.consultationRequests.kept}. If you become a
+            client, what we agreed becomes part of your client record (below).
+          </li>
+          <li>
+            <strong>Contact messages:</strong> {retentionPeriods.contactMessages.kept}.
+          </li>
+          <li>
+            <strong>Client accounts:</strong> as long as the account is open. When you ask us to delete it, we do so
+            within 30 days; an account unused for 24 months is deleted or anonymised within the following 90 days.
+            Estimates, invoices, receipts and contracts, and our record of who changed them, are business records: we
+            keep them for at least seven years, as tax and accounting law requires of them.
+          </li>
+          <li>
+            <strong>Sessions:</strong> the session record with its IP address and browser is {sessionRetention.kept}.
+          </li>
+          <li>
+            <strong>Consent log:</strong> {retentionPeriods.consentRecords.kept}.
+          </li>
+          <li>
+            <strong>Copies of the e-mails our website sends</strong> (confirmations, account and billing e-mails), kept
+            on our server: {retentionPeriods.mailFiles.kept}.
+          </li>
+          <li>
+            <strong>Technical logs:</strong> up to 30 days.
+          </li>
+          <li>
+            <strong>E-mail correspondence:</strong> as long as the client relationship lasts plus seven years; other
+            correspondence 24 months after the last message.
+          </li>
+          <li>
+            <strong>Analytics data held by Google:</strong> for the retention period set in our Google account, at most
+            14 months.
+          </li>
+        </ul>
+      </>
     ),
   },
   {

@@ -1,4 +1,4 @@
-import { and, desc, eq, sql } from 'drizzle-orm'
+import { and, desc, eq, or } from 'drizzle-orm'
 import type { Db } from '../db/client.server.ts'
 import { bookings } from '../db/schema/index.server.ts'
 
@@ -14,10 +14,12 @@ export type ClientConsultationRequest = {
 }
 
 /**
- * The consultation requests sent with this e-mail address (any letter case), newest first, for
- * the client's dashboard. Contact-form messages are not consultation requests and stay out.
+ * The account's consultation requests, newest first, for the client's dashboard: those sent while
+ * signed in to it, and those whose confirmation link it opened (server/booking/claim.server.ts).
+ * Not those merely sent with its e-mail address, which anyone can type. Contact-form messages are
+ * not consultation requests and stay out.
  */
-export async function consultationRequestsOf(db: Db, email: string, limit = 50): Promise<ClientConsultationRequest[]> {
+export async function consultationRequestsOf(db: Db, userId: string, limit = 50): Promise<ClientConsultationRequest[]> {
   const rows = await db
     .select({
       id: bookings.id,
@@ -27,7 +29,12 @@ export async function consultationRequestsOf(db: Db, email: string, limit = 50):
       status: bookings.status,
     })
     .from(bookings)
-    .where(and(sql`lower(${bookings.email}) = ${email.toLowerCase()}`, eq(bookings.formType, 'consultation')))
+    .where(
+      and(
+        or(eq(bookings.submittedByUserId, userId), eq(bookings.claimedByUserId, userId)),
+        eq(bookings.formType, 'consultation'),
+      ),
+    )
     .orderBy(desc(bookings.receivedAt))
     .limit(limit)
   return rows.map((row) => ({

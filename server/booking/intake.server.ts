@@ -27,6 +27,8 @@ export type IntakeDeps = {
   log: Logger
   /** Key of the IP hash; defaults to the AUTH_SECRET (given or generated in $DATA_DIR). */
   ipHashKey?: string
+  /** The id of the account signed in with these request headers, if any (absent: nobody is). */
+  signedInUserId?: (headers: Headers) => Promise<string | null>
 }
 
 const reachUs = `call us at ${business.phone}`
@@ -128,6 +130,10 @@ export function processFormRoutes(deps: IntakeDeps) {
         return json(c, { error: `Please check the form: ${first}`, fields }, 400)
       }
       const request = parsed.data
+      // A request sent signed in is that account's (its dashboard lists it); the address typed in
+      // the form is not proof of anything (docs/booking.md).
+      const submittedByUserId =
+        deps.signedInUserId && c.req.header('cookie') ? await deps.signedInUserId(c.req.raw.headers) : null
 
       const recorded = await recordBooking(database, outbox, request, {
         ipHash: sender,
@@ -135,6 +141,7 @@ export function processFormRoutes(deps: IntakeDeps) {
         publicUrl: config.publicUrl,
         bookingInbox: config.bookingInbox,
         rateLimit: { key: rateKey, ...config.intakeRateLimit },
+        submittedByUserId,
       })
       if (recorded.outcome === 'limited') return tooMany(recorded)
       const reference = referenceOf(recorded.id)

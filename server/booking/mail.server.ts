@@ -84,7 +84,11 @@ export function confirmationSubject(formType: BookingRequest['formType']): strin
     : `We received your message: ${business.name}`
 }
 
-export function confirmationMail(booking: BookingForMail, publicUrl: string): MailMessage {
+/**
+ * The sender's confirmation. `claimUrl` (consultation requests) is the link that adds the request
+ * to the dashboard of the client account with this address, opened while signed in to it.
+ */
+export function confirmationMail(booking: BookingForMail, publicUrl: string, claimUrl?: string): MailMessage {
   const r = booking.request
   const greeting = r.formType === 'consultation' ? r.firstName : booking.name
   const hours = `${business.hours.main.days}, ${formatHours(business.hours.main)}`
@@ -117,6 +121,14 @@ export function confirmationMail(booking: BookingForMail, publicUrl: string): Ma
     ...(r.message ? ['', r.message] : []),
     '',
     `Reference: ${referenceOf(booking.id)}`,
+    ...(claimUrl
+      ? [
+          '',
+          'Have a client account with us? Open this link while signed in to it to follow this request',
+          'on your dashboard:',
+          claimUrl,
+        ]
+      : []),
     '',
     `Questions in the meantime? Call us at ${business.phone} (${hours}),`,
     `e-mail ${business.email}, or simply reply to this e-mail.`,

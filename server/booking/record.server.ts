@@ -4,6 +4,7 @@ import { type BookingRequest, fullName, HONEYPOT_FIELD, serviceList } from '../.
 import type { Database, Db } from '../db/client.server.ts'
 import { bookingPayloads, bookings, intakeRateLimits, type NewBooking } from '../db/schema/index.server.ts'
 import type { MailMessage, Outbox } from '../mail/outbox.server.ts'
+import { claimUrl, hashClaimToken, newClaimToken } from './claim.server.ts'
 import { confirmationMail, notificationMail } from './mail.server.ts'
 import { countRequest, type RateLimit } from './rate-limit.server.ts'
 
@@ -17,6 +18,8 @@ export type RequestMeta = {
   bookingInbox: string
   /** The sender's request counter (key) and limit; max 0 turns it off. */
   rateLimit: { key: string } & RateLimit
+  /** The account signed in when the form was sent, if any: the request is theirs. */
+  submittedByUserId?: string | null
 }
 
 export type QueuedMail = { id: string; message: MailMessage }
@@ -40,10 +43,17 @@ export async function recordBooking(
 ): Promise<RecordedBooking> {
   const payloadHash = hashPayload(request)
   const id = randomUUID()
-  const booking = rowOf(id, request, meta, payloadHash)
+  // A consultation request's confirmation carries a link that adds it to the dashboard of the
+  // account with that address (server/booking/claim.server.ts); only its hash is stored.
+  const claimToken = request.formType === 'consultation' ? newClaimToken() : undefined
+  const booking = {
+    ...rowOf(id, request, meta, payloadHash),
+    submittedByUserId: meta.submittedByUserId ?? null,
+    claimTokenHash: claimToken ? hashClaimToken(claimToken) : null,
+  }
   const forMail = { id, request, name: booking.name, receivedAt: new Date(), userAgent: meta.userAgent }
   const notification = notificationMail(forMail, meta.bookingInbox)
-  const confirmation = confirmationMail(forMail, meta.publicUrl)
+  const confirmation = confirmationMail(forMail, meta.publicUrl, claimToken && claimUrl(meta.publicUrl, claimToken))
 
   return database.db.transaction(async (tx): Promise<RecordedBooking> => {
     // Over the limit: the count is kept (this transaction commits it alone) and nothing else is written.

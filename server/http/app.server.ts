@@ -14,7 +14,7 @@ import { processFormRoutes } from '../booking/intake.server.ts'
 import type { Config } from '../config.server.ts'
 import { consentApi } from '../consent/api.server.ts'
 import { consentLogCsvResponse } from '../consent/export.server.ts'
-import { type Database, isDatabaseUnavailable } from '../db/client.server.ts'
+import { type Database, isDatabaseUnavailable, summarizeError } from '../db/client.server.ts'
 import type { Logger } from '../log.server.ts'
 import type { Outbox } from '../mail/outbox.server.ts'
 import type { Secrets } from '../secrets.server.ts'
@@ -56,7 +56,7 @@ const unavailableBody = {
 }
 
 export function createApp(deps: AppDeps) {
-  const { config, log, database } = deps
+  const { config, log, database, accounts } = deps
   const app = new Hono<AppEnv>()
   // Request id, client IP and one log line per request.
   app.use(async (c, next) => {
@@ -102,20 +102,18 @@ export function createApp(deps: AppDeps) {
   })
 
   const api = new Hono<AppEnv>()
-  api.get('/health', async (c) => {
-    await database.ping()
-    return c.json({
-      status: 'ok',
-      database: database.kind,
-      mailPending: deps.outbox ? await deps.outbox.pending() : null,
-    })
-  })
-  api.all('/health', (c) => methodNotAllowed(c.req.method, ['GET', 'HEAD']))
   api.route('/consent', consentApi({ database, ipHashSalt: deps.secrets.consentIpSalt }))
   api.all('/consent', (c) => methodNotAllowed(c.req.method, ['POST']))
   api.route(
     '/process-form',
-    processFormRoutes({ config, database, outbox: deps.outbox, log, ipHashKey: deps.secrets.authSecret }),
+    processFormRoutes({
+      config,
+      database,
+      outbox: deps.outbox,
+      log,
+      ipHashKey: deps.secrets.authSecret,
+      signedInUserId: accounts && (async (headers) => (await accounts.getSession(headers)).data?.user.id ?? null),
+    }),
   )
   if (deps.accounts) {
     mountAccountRoutes(api, deps.accounts)
@@ -124,6 +122,17 @@ export function createApp(deps: AppDeps) {
       consentLogCsvResponse(database.db, c.req.query()),
     )
     api.all('/admin/consent-log.csv', (c) => methodNotAllowed(c.req.method, ['GET', 'HEAD']))
+    // What the server runs on and the mail backlog: staff's business (the sync-status view shows
+    // it), not a visitor's; /healthz stays public and says only whether the server answers.
+    api.get('/health', requireApi(deps.accounts, 'admin'), async (c) => {
+      await database.ping()
+      return c.json({
+        status: 'ok',
+        database: database.kind,
+        mailPending: deps.outbox ? await deps.outbox.pending() : null,
+      })
+    })
+    api.all('/health', (c) => methodNotAllowed(c.req.method, ['GET', 'HEAD']))
   }
   api.all('*', (c) => c.json({ error: `No API endpoint at ${c.req.path}` }, 404))
   app.route('/api', api)
@@ -171,7 +180,8 @@ export function createApp(deps: AppDeps) {
   app.onError((error, c) => {
     if (error instanceof HTTPException) return error.getResponse()
     if (isDatabaseUnavailable(error)) {
-      log.warn({ err: error, requestId: c.get('requestId') }, 'database unavailable')
+      // The short form: a failed query's error carries its statement, parameters and the driver's client.
+      log.warn({ err: summarizeError(error), requestId: c.get('requestId') }, 'database unavailable')
       c.header('Retry-After', '5')
       return c.json(unavailableBody, 503)
     }

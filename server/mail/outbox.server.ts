@@ -81,8 +81,23 @@ export type Outbox = {
   sendNow(messages: ReadonlyArray<{ id: string; message: MailMessage }>, budgetMs: number): Promise<Set<string>>
   /** Messages waiting or being retried. */
   pending(): Promise<number>
+  /**
+   * Staff's "retry now": a message waiting for its next attempt is sent at the worker's next poll;
+   * a failed one (out of attempts) gets one more attempt. Pass the transaction that writes the
+   * audit entry. The state it was in, or null when it is neither waiting nor failed (sending, sent,
+   * discarded, gone).
+   */
+  retryNow(id: string, tx: SqlRunner): Promise<MailJobState | null>
+  /**
+   * Staff's "discard": a waiting message is cancelled (kept, never sent), a failed one deleted.
+   * The state it was in, or null when it is neither waiting nor failed.
+   */
+  discard(id: string, tx: SqlRunner): Promise<MailJobState | null>
   stop(): Promise<void>
 }
+
+/** States of a mail job staff may act on: waiting (created, retry) or failed. */
+export type MailJobState = 'created' | 'retry' | 'failed'
 
 export async function startOutbox(options: {
   database: Database
@@ -162,6 +177,19 @@ export async function startOutbox(options: {
           }),
         ),
     )
+  }
+
+  /**
+   * A mail job's state, its row locked until the caller's transaction ends (a worker fetching it
+   * meanwhile skips it), when staff may act on it.
+   */
+  const lockedState = async (id: string, tx: SqlRunner): Promise<MailJobState | null> => {
+    if (!z.uuid().safeParse(id).success) return null
+    const result = (await tx.execute(
+      sql`select state::text as state from pgboss.job where name = ${MAIL_QUEUE} and id = ${id} for update`,
+    )) as unknown as { rows: Array<{ state: string }> }
+    const state = result.rows[0]?.state
+    return state === 'created' || state === 'retry' || state === 'failed' ? state : null
   }
 
   /** Sends started by sendNow(), awaited by stop(). */
@@ -273,6 +301,20 @@ export async function startOutbox(options: {
         sql`select count(*)::int as n from pgboss.job where name = ${MAIL_QUEUE} and state in ('created', 'retry', 'active')`,
       )
       return row?.n ?? 0
+    },
+    async retryNow(id, tx) {
+      const state = await lockedState(id, tx)
+      const db = { db: fromDrizzle(tx as unknown as Parameters<typeof fromDrizzle>[0], sql) }
+      if (state === 'failed') await boss.retry(MAIL_QUEUE, id, db)
+      else if (state) await boss.update(MAIL_QUEUE, undefined, { id, startAfter: new Date(), ...db })
+      return state
+    },
+    async discard(id, tx) {
+      const state = await lockedState(id, tx)
+      const db = { db: fromDrizzle(tx as unknown as Parameters<typeof fromDrizzle>[0], sql) }
+      if (state === 'failed') await boss.deleteJob(MAIL_QUEUE, id, db)
+      else if (state) await boss.cancel(MAIL_QUEUE, id, db)
+      return state
     },
     async stop() {
       // Sends started by requests finish and are marked first (a request whose client hung up can

@@ -31,24 +31,33 @@ describe(`HTTP basics of the app on ${backend}`, () => {
     expect(post.headers.get('content-type')).toMatch(/^application\/json/)
   })
 
-  it('answers a wrong method on /api/health with a JSON 405 and an Allow header', async () => {
-    for (const method of ['POST', 'PUT', 'DELETE', 'PATCH']) {
-      const res = await app.request('/api/health', { method, body: method === 'DELETE' ? undefined : '{}' })
+  it('answers a wrong method on a public API endpoint with a JSON 405 and an Allow header', async () => {
+    for (const method of ['GET', 'PUT', 'DELETE', 'PATCH']) {
+      const res = await app.request('/api/consent', {
+        method,
+        body: ['GET', 'DELETE'].includes(method) ? undefined : '{}',
+      })
       expect(res.status, method).toBe(405)
-      expect(res.headers.get('allow'), method).toBe('GET, HEAD')
+      expect(res.headers.get('allow'), method).toBe('POST')
       expect(res.headers.get('content-type'), method).toMatch(/^application\/json/)
       expect(((await res.json()) as { error: string }).error).toContain(method)
     }
-    expect((await app.request('/api/health')).status).toBe(200)
-    const head = await app.request('/api/health', { method: 'HEAD' })
+    expect((await app.request('/healthz')).status).toBe(200)
+    const head = await app.request('/healthz', { method: 'HEAD' })
     expect(head.status).toBe(200)
     expect(await head.text()).toBe('')
+  })
+
+  it('has no health details for anyone without accounts to check who asks (admins only: /api/health)', async () => {
+    const res = await app.request('/api/health')
+    expect(res.status).toBe(404)
+    expect(await res.text()).not.toMatch(/pglite|postgres|mailPending/)
   })
 
   it('refuses a request body over 100 KB with a JSON 413', async () => {
     expect(BODY_LIMIT_BYTES).toBe(100 * 1024)
     const big = JSON.stringify({ text: 'x'.repeat(BODY_LIMIT_BYTES) })
-    const res = await app.request('/api/health', {
+    const res = await app.request('/api/consent', {
       method: 'POST',
       body: big,
       headers: { 'Content-Type': 'application/json', 'Content-Length': String(Buffer.byteLength(big)) },
@@ -57,19 +66,20 @@ describe(`HTTP basics of the app on ${backend}`, () => {
     expect(res.headers.get('content-type')).toMatch(/^application\/json/)
     expect(((await res.json()) as { error: string }).error).toMatch(/too large/i)
 
-    // Up to the limit the request goes through to its route.
+    // Up to the limit the request goes through to its route (here: none, a JSON 404).
     const fits = 'y'.repeat(BODY_LIMIT_BYTES)
-    const ok = await app.request('/api/health', {
+    const ok = await app.request('/api/no-such-endpoint', {
       method: 'POST',
       body: fits,
       headers: { 'Content-Length': String(fits.length) },
     })
-    expect(ok.status).toBe(405)
+    expect(ok.status).toBe(404)
+    expect(ok.headers.get('content-type')).toMatch(/^application\/json/)
 
     // Without Content-Length (chunked), the body is counted as it arrives.
     const chunk = new TextEncoder().encode('z'.repeat(16 * 1024))
     let chunks = 0
-    const streamed = await app.request('/api/health', {
+    const streamed = await app.request('/api/no-such-endpoint', {
       method: 'POST',
       body: new ReadableStream<Uint8Array>({
         pull(controller) {
@@ -85,7 +95,7 @@ describe(`HTTP basics of the app on ${backend}`, () => {
 
   it('sets the security headers, with a fresh CSP nonce and no inline scripts', async () => {
     const nonces = new Set<string>()
-    for (const path of ['/healthz', '/api/does-not-exist', '/api/health']) {
+    for (const path of ['/healthz', '/api/does-not-exist', '/api/consent']) {
       const res = await app.request(path)
       const csp = res.headers.get('content-security-policy') ?? ''
       const directives = new Map(

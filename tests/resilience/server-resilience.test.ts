@@ -1,5 +1,7 @@
+import { randomUUID } from 'node:crypto'
 import http from 'node:http'
 import { afterEach, describe, expect, it } from 'vitest'
+import { CONSENT_POLICY_VERSION } from '../../app/features/consent/policy.ts'
 import { type BuiltServer, startBuiltServer } from '../../scripts/lib/server-process.mjs'
 import { postgresCluster } from '../integration/helpers/postgres-cluster.ts'
 import { sleep, waitFor } from '../integration/helpers/wait.ts'
@@ -91,7 +93,20 @@ describe('the server under faults', () => {
           await sleep(250)
         }
         expect(new Set(during)).toEqual(new Set([503]))
-        const api = await fetch(`${server.url}/api/health`)
+        // An API that writes to the database: a visitor's cookie choice.
+        const api = await fetch(`${server.url}/api/consent`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({
+            consentId: randomUUID(),
+            necessary: true,
+            analytics: false,
+            marketing: false,
+            policyVersion: CONSENT_POLICY_VERSION,
+            action: 'reject_non_essential',
+            gpc: false,
+          }),
+        })
         expect(api.status).toBe(503)
         expect(await api.json()).toHaveProperty('error')
         // pages that need no database keep working

@@ -33,7 +33,8 @@ const pageTypes: ReadonlyArray<{ type: string; path: string; status: number; as?
 
 /** API answers of each kind: success, client errors, and a JSON 404. */
 const apiAnswers: ReadonlyArray<{ what: string; path: string; init?: RequestInit; status: number }> = [
-  { what: 'health', path: '/api/health', status: 200 },
+  { what: 'health check', path: '/healthz', status: 200 },
+  { what: 'health details, signed out (admins only)', path: '/api/health', status: 401 },
   { what: 'unknown endpoint', path: '/api/no-such-endpoint', status: 404 },
   { what: 'profile, signed out', path: '/api/account/profile', status: 401 },
   { what: 'auth session', path: '/api/auth/get-session', status: 200 },
@@ -146,7 +147,7 @@ describe('security headers', () => {
 
   it('add HSTS (one year, subdomains) when PUBLIC_URL is https', async () => {
     const server = inject('httpsServer')
-    for (const path of ['/', '/auth', '/api/health', '/404']) {
+    for (const path of ['/', '/auth', '/healthz', '/404']) {
       const response = await fetch(`${server.baseURL}${path}`)
       expectSecurityHeaders(response, `https config ${path}`, true)
       await response.body?.cancel()

@@ -64,6 +64,8 @@ const noSuchPost = '00000000-0000-4000-8000-000000000000'
 const matrix: ReadonlyArray<{ request: Request; expected: Row }> = [
   // Pages (GET)
   { request: { method: 'GET', path: '/dashboard' }, expected: signedIn('/dashboard') },
+  // A confirmation link that matches no request of the visitor's: the page says so, nothing is claimed.
+  { request: { method: 'GET', path: '/dashboard/claim' }, expected: signedIn('/dashboard/claim') },
   { request: { method: 'GET', path: '/account/settings' }, expected: signedIn('/account/settings') },
   { request: { method: 'GET', path: '/account/confirm-email' }, expected: signedIn('/account/confirm-email') },
   { request: { method: 'GET', path: '/account/two-factor' }, expected: signedIn('/account/two-factor') },
@@ -98,6 +100,7 @@ const matrix: ReadonlyArray<{ request: Request; expected: Row }> = [
   { request: { method: 'GET', path: '/admin/blog' }, expected: adminOnly('/admin/blog') },
   { request: { method: 'GET', path: '/admin/blog/new' }, expected: adminOnly('/admin/blog/new') },
   { request: { method: 'GET', path: '/admin/two-factor' }, expected: adminOnly('/admin/two-factor') },
+  { request: { method: 'GET', path: '/admin/sync-status' }, expected: adminOnly('/admin/sync-status') },
   { request: { method: 'GET', path: '/admin/billing' }, expected: adminOnly('/admin/billing') },
   { request: { method: 'GET', path: '/admin/billing/new' }, expected: adminOnly('/admin/billing/new') },
   {
@@ -162,6 +165,11 @@ const matrix: ReadonlyArray<{ request: Request; expected: Row }> = [
     request: { method: 'POST', path: '/admin/billing/preview', form: { kind: 'invoice' } },
     expected: adminOnly('/admin/billing/preview', 400),
   },
+  // Retrying an e-mail that does not exist: nothing to retry, the admin's answer is a 409.
+  {
+    request: { method: 'POST', path: '/admin/sync-status', form: { intent: 'retry', id: noSuchPost } },
+    expected: adminOnly('/admin/sync-status', 409),
+  },
   // Resetting the second factor of an account that does not exist: the admin's answer is a 409.
   {
     request: { method: 'POST', path: '/admin/two-factor', form: { intent: 'reset', userId: noSuchPost } },
@@ -201,6 +209,7 @@ const matrix: ReadonlyArray<{ request: Request; expected: Row }> = [
   { request: { method: 'GET', path: '/api/account/profile' }, expected: api(401, 200) },
   { request: { method: 'GET', path: '/api/realtime' }, expected: api(401, 200) },
   { request: { method: 'GET', path: '/api/admin/consent-log.csv' }, expected: api(401, 403, 403, 200) },
+  { request: { method: 'GET', path: '/api/health' }, expected: api(401, 403, 403, 200) },
   { request: { method: 'GET', path: '/api/auth/list-sessions' }, expected: api(401, 200) },
   {
     request: {

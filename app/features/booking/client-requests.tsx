@@ -4,7 +4,7 @@ import { Badge } from '~/ui/badge'
 import { Button } from '~/ui/button'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '~/ui/card'
 
-/** One consultation request (a booking made with the client's e-mail), as the dashboard lists it. */
+/** One consultation request of the client's (sent signed in, or added from its confirmation e-mail), as the dashboard lists it. */
 export type ConsultationRequestRow = {
   id: string
   /** ISO date-time the request was sent. */
@@ -26,15 +26,18 @@ export function ConsultationRequests({ requests }: { requests: readonly Consulta
         <CardTitle asChild>
           <h2>Your consultation requests</h2>
         </CardTitle>
-        <CardDescription>Requests you sent with this e-mail address, and where each one stands.</CardDescription>
+        <CardDescription>
+          Requests you sent while signed in, or added with the link in their confirmation e-mail, and where each one
+          stands.
+        </CardDescription>
       </CardHeader>
       <CardContent>
         {requests.length === 0 ? (
           <div className="grid justify-items-start gap-3 rounded-lg border border-dashed p-5">
             <CalendarClockIcon className="size-6 text-primary" aria-hidden="true" />
             <p className="text-muted-foreground text-sm">
-              No consultation requests yet. When you book a free consultation with this e-mail address, it appears here
-              with its status.
+              No consultation requests yet. When you book a free consultation while signed in, it appears here with its
+              status. Booked without signing in? Open the link in its confirmation e-mail while signed in.
             </p>
             <Button asChild variant="outline" size="sm">
               <Link to="/book">Book a free consultation</Link>

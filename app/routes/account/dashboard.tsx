@@ -26,10 +26,13 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 
 export async function loader(args: Route.LoaderArgs) {
   const user = guardedUser(args.context)
-  const needsApproval = new URL(args.request.url).searchParams.get('needsApproval')
+  const url = new URL(args.request.url)
+  const needsApproval = url.searchParams.get('needsApproval')
+  // Set by /dashboard/claim after a confirmation link added a request here.
+  const requestAdded = url.searchParams.get('requestAdded')?.match(/^[0-9A-F]{8}$/)?.[0] ?? null
   const { database } = args.context.get(appContext)
-  const consultations: ConsultationRequestRow[] = await consultationRequestsOf(database.db, user.email)
-  return { account: publicSummary(user), consultations, needsApproval: Boolean(needsApproval) }
+  const consultations: ConsultationRequestRow[] = await consultationRequestsOf(database.db, user.userId)
+  return { account: publicSummary(user), consultations, needsApproval: Boolean(needsApproval), requestAdded }
 }
 
 const statusCopy: Record<AccountStatus, { title: string; body: string; next: string }> = {
@@ -67,6 +70,11 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
         <h1 className="font-bold text-3xl tracking-tight">Dashboard</h1>
         {loaderData.needsApproval && !approved && (
           <FormMessage tone="notice">The billing area opens once your account is approved.</FormMessage>
+        )}
+        {loaderData.requestAdded && (
+          <FormMessage tone="success">
+            Consultation request {loaderData.requestAdded} is now on your dashboard.
+          </FormMessage>
         )}
         <Card data-testid="account-status" data-status={account.status}>
           <CardHeader>

@@ -27,6 +27,7 @@ import { RadioGroup, RadioGroupItem } from '~/ui/radio-group'
 import { Textarea } from '~/ui/textarea'
 import { InviteError } from '../../../server/accounts/accounts.server'
 import { listAwaitingApproval, ReviewError, reviewAccount } from '../../../server/accounts/onboarding.server'
+import { readTransport } from '../../../server/operations/sync-status.server'
 import type { Route } from './+types/index'
 
 export const meta: Route.MetaFunction = ({ matches }) =>
@@ -40,8 +41,15 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 
 export async function loader(args: Route.LoaderArgs) {
   const accounts = args.context.get(accountsContext)
-  const awaiting = await listAwaitingApproval(accounts.database.db)
-  return { awaiting: awaiting.map((a) => ({ ...a, createdAt: a.createdAt.toISOString() })) }
+  const [awaiting, mail] = await Promise.all([
+    listAwaitingApproval(accounts.database.db),
+    readTransport(accounts.database),
+  ])
+  return {
+    awaiting: awaiting.map((a) => ({ ...a, createdAt: a.createdAt.toISOString() })),
+    // Outgoing e-mail that keeps failing (SMTP down): staff should know before clients call.
+    mailFailing: mail.failing ? { since: mail.lastFailureAt, error: mail.lastError } : null,
+  }
 }
 
 export async function action(args: Route.ActionArgs) {
@@ -111,6 +119,17 @@ export default function Admin({ loaderData }: Route.ComponentProps) {
   return (
     <div className="mx-auto grid max-w-6xl gap-8 px-6 py-10">
       <h1 className="font-bold text-3xl tracking-tight">Admin Dashboard</h1>
+      {loaderData.mailFailing && (
+        <FormMessage tone="error">
+          Outgoing e-mail is failing
+          {loaderData.mailFailing.since ? ` since ${dateFormat.format(new Date(loaderData.mailFailing.since))}` : ''}
+          {loaderData.mailFailing.error ? ` (${loaderData.mailFailing.error})` : ''}. Messages wait in the outbox and
+          are retried.{' '}
+          <Link className="font-medium underline underline-offset-4" to="/admin/sync-status">
+            Open sync status
+          </Link>
+        </FormMessage>
+      )}
       <section aria-labelledby="awaiting-title" className="grid gap-4">
         <div className="grid gap-1">
           <h2 id="awaiting-title" className="font-semibold text-xl">
@@ -154,6 +173,17 @@ export default function Admin({ loaderData }: Route.ComponentProps) {
           Estimates, invoices, payments and receipts of client accounts.{' '}
           <Link className="font-medium text-primary underline-offset-4 hover:underline" to="/admin/billing">
             Manage billing
+          </Link>
+        </p>
+      </section>
+      <section aria-labelledby="sync-title" className="grid gap-2">
+        <h2 id="sync-title" className="font-semibold text-xl">
+          Sync status
+        </h2>
+        <p className="text-muted-foreground text-sm">
+          The mail outbox, scheduled jobs, database and mail server at a glance; retry or discard a stuck e-mail.{' '}
+          <Link className="font-medium text-primary underline-offset-4 hover:underline" to="/admin/sync-status">
+            Open sync status
           </Link>
         </p>
       </section>

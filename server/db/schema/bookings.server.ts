@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm'
 import { check, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core'
+import { user } from './auth.server.ts'
 
 /**
  * Every consultation request and contact message, stored before any
@@ -37,9 +38,20 @@ export const bookings = pgTable(
     /** The outbox messages about it: the notification to the business, the confirmation to the sender. */
     notificationMailId: uuid('notification_mail_id'),
     confirmationMailId: uuid('confirmation_mail_id'),
+    /**
+     * Whose client dashboard lists the request: the account signed in when it was sent, and the
+     * account that opened the link in its confirmation e-mail (signed in with the address the
+     * request was sent with). The e-mail address alone proves nothing: anyone can type it.
+     */
+    submittedByUserId: uuid('submitted_by_user_id').references(() => user.id, { onDelete: 'set null' }),
+    claimedByUserId: uuid('claimed_by_user_id').references(() => user.id, { onDelete: 'set null' }),
+    /** SHA-256 of the confirmation link's token (the token itself is only in the e-mail); null once claimed. */
+    claimTokenHash: text('claim_token_hash').unique('bookings_claim_token_hash_key'),
   },
   (t) => [
     index('bookings_received_at_idx').on(t.receivedAt),
+    index('bookings_submitted_by_user_id_idx').on(t.submittedByUserId),
+    index('bookings_claimed_by_user_id_idx').on(t.claimedByUserId),
     check('bookings_form_type_check', sql`${t.formType} in ('consultation', 'contact')`),
     check('bookings_employees_check', sql`${t.employees} is null or ${t.employees} >= 1`),
     check('bookings_name_check', sql`length(trim(${t.name})) > 0`),
