@@ -245,8 +245,13 @@ async function verifiedContract(db: Db, where: SQL): Promise<VerifiedContract | 
  * bytes directly; a PDF from elsewhere simply has none.
  */
 export function claimedIdentity(pdf: Uint8Array): { number: string; textSha256: string } | null {
-  const tail = Buffer.from(pdf).toString('latin1')
-  const match = /\/Keywords\s*\((CTR-\d{4}-\d{4,})\s+text-sha256:([0-9a-f]{64})\)/.exec(tail)
+  const text = Buffer.from(pdf).toString('latin1')
+  const identity = /^\((CTR-\d{4}-\d{4,}) text-sha256:([0-9a-f]{64})\)/
+  // The Info dictionary names its Keywords directly, or (as react-pdf writes it) by reference.
+  const direct = /\/Keywords\s*(\(.*?\))/.exec(text)?.[1]
+  const reference = /\/Keywords\s+(\d+)\s+0\s+R/.exec(text)?.[1]
+  const referenced = reference ? new RegExp(`(?:^|\\s)${reference}\\s+0\\s+obj\\s*(\\(.*?\\))`).exec(text)?.[1] : undefined
+  const match = identity.exec(direct ?? referenced ?? '')
   return match ? { number: match[1] ?? '', textSha256: match[2] ?? '' } : null
 }
 
