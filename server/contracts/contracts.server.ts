@@ -8,7 +8,6 @@ import {
   type ContractEvent,
   type ContractEventKind,
   type ContractParty,
-  type ContractStatus,
   contractRefusalMessage,
   decideContract,
 } from '../../app/features/contracts/states.ts'
@@ -420,8 +419,14 @@ export async function signContract(
       clientName: signed.party?.name ?? input.fullName,
       pdf: file,
     }
-    await deps.outbox.enqueue(contractSignedMail(client.email, 'client', { ...mail, link: clientContractLink(deps.publicUrl, id) }), tx)
-    await deps.outbox.enqueue(contractSignedMail(contractsInbox, 'staff', { ...mail, link: staffContractLink(deps.publicUrl, id) }), tx)
+    await deps.outbox.enqueue(
+      contractSignedMail(client.email, 'client', { ...mail, link: clientContractLink(deps.publicUrl, id) }),
+      tx,
+    )
+    await deps.outbox.enqueue(
+      contractSignedMail(contractsInbox, 'staff', { ...mail, link: staffContractLink(deps.publicUrl, id) }),
+      tx,
+    )
     return signed
   })
 }
@@ -439,7 +444,13 @@ export async function declineContract(
     allow(current, 'decline', 'client', businessDate(now))
     const [declined] = await tx
       .update(contracts)
-      .set({ status: 'declined', declinedAt: now, declineReason: reason, viewedAt: current.viewedAt ?? now, updatedAt: now })
+      .set({
+        status: 'declined',
+        declinedAt: now,
+        declineReason: reason,
+        viewedAt: current.viewedAt ?? now,
+        updatedAt: now,
+      })
       .where(eq(contracts.id, id))
       .returning()
     if (!declined) throw notFound()

@@ -45,19 +45,22 @@ const listColumns = {
   companyName: clientOnboarding.companyName,
 }
 
-function toItem(row: {
-  id: string
-  number: string | null
-  title: string
-  status: Contract['status']
-  expiresOn: string
-  sentAt: Date | null
-  signedAt: Date | null
-  createdAt: Date
-  fullName: string | null
-  email: string
-  companyName: string | null
-}, today: string): ContractListItem {
+function toItem(
+  row: {
+    id: string
+    number: string | null
+    title: string
+    status: Contract['status']
+    expiresOn: string
+    sentAt: Date | null
+    signedAt: Date | null
+    createdAt: Date
+    fullName: string | null
+    email: string
+    companyName: string | null
+  },
+  today: string,
+): ContractListItem {
   return {
     id: row.id,
     number: row.number,
@@ -150,7 +153,11 @@ export function textIntegrity(contract: Contract): TextIntegrity {
 }
 
 /** One contract with its trail; a client's own and never a draft when `clientId` is given; null otherwise. */
-export async function contractDetail(db: Db, id: string | undefined, clientId?: string): Promise<ContractDetail | null> {
+export async function contractDetail(
+  db: Db,
+  id: string | undefined,
+  clientId?: string,
+): Promise<ContractDetail | null> {
   if (!isContractId(id)) return null
   const conditions = [eq(contracts.id, id)]
   if (clientId !== undefined) conditions.push(eq(contracts.clientId, clientId), ne(contracts.status, 'draft'))
@@ -209,11 +216,29 @@ export type VerifiedContract = Pick<Contract, 'id' | 'number' | 'title' | 'statu
 
 export type Verification =
   /** The file is, byte for byte, a PDF the business issued. */
-  | { result: 'issued-file'; sha256: string; stage: 'signed' | 'countersigned'; issuedAt: Date; contract: VerifiedContract }
+  | {
+      result: 'issued-file'
+      sha256: string
+      stage: 'signed' | 'countersigned'
+      issuedAt: Date
+      contract: VerifiedContract
+    }
   /** Not a file we issued, but it names a contract and the text hash it prints is that contract's. */
-  | { result: 'hash-matches-record'; sha256: string; claimedNumber: string; claimedTextSha256: string; contract: VerifiedContract }
+  | {
+      result: 'hash-matches-record'
+      sha256: string
+      claimedNumber: string
+      claimedTextSha256: string
+      contract: VerifiedContract
+    }
   /** It names a contract, but with a text hash that is not the one recorded. */
-  | { result: 'hash-differs'; sha256: string; claimedNumber: string; claimedTextSha256: string; contract: VerifiedContract | null }
+  | {
+      result: 'hash-differs'
+      sha256: string
+      claimedNumber: string
+      claimedTextSha256: string
+      contract: VerifiedContract | null
+    }
   /** A pasted hash that is the text hash of a sent contract. */
   | { result: 'text-hash'; sha256: string; contract: VerifiedContract }
   | { result: 'unknown'; sha256: string }
@@ -250,7 +275,9 @@ export function claimedIdentity(pdf: Uint8Array): { number: string; textSha256: 
   // The Info dictionary names its Keywords directly, or (as react-pdf writes it) by reference.
   const direct = /\/Keywords\s*(\(.*?\))/.exec(text)?.[1]
   const reference = /\/Keywords\s+(\d+)\s+0\s+R/.exec(text)?.[1]
-  const referenced = reference ? new RegExp(`(?:^|\\s)${reference}\\s+0\\s+obj\\s*(\\(.*?\\))`).exec(text)?.[1] : undefined
+  const referenced = reference
+    ? new RegExp(`(?:^|\\s)${reference}\\s+0\\s+obj\\s*(\\(.*?\\))`).exec(text)?.[1]
+    : undefined
   const match = identity.exec(direct ?? referenced ?? '')
   return match ? { number: match[1] ?? '', textSha256: match[2] ?? '' } : null
 }

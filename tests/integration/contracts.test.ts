@@ -30,8 +30,8 @@ import {
   auditLog,
   billingNumberCounters,
   clientOnboarding,
-  contractTemplates,
   contracts,
+  contractTemplates,
 } from '../../server/db/schema/index.server.ts'
 import type { Outbox } from '../../server/mail/outbox.server.ts'
 import { clientAccount, PUBLIC_URL, queuedMails, queueOnlyOutbox, testClock } from './helpers/billing.ts'
@@ -67,12 +67,12 @@ beforeEach(async () => {
   clock = testClock()
   deps = { db: database.db, outbox, publicUrl: PUBLIC_URL, now: clock.now }
   expect(await ensureStandardTemplates(database.db)).toBe(standardTemplates.length)
-  const [msa] = await database.db
-    .select()
-    .from(contractTemplates)
-    .where(eq(contractTemplates.key, 'managed-services'))
+  const [msa] = await database.db.select().from(contractTemplates).where(eq(contractTemplates.key, 'managed-services'))
   msaId = msa?.id ?? ''
-  carla = await clientAccount(database, 'carla@harbor.example', { fullName: 'Carla Reyes', companyName: 'Harbor Dental' })
+  carla = await clientAccount(database, 'carla@harbor.example', {
+    fullName: 'Carla Reyes',
+    companyName: 'Harbor Dental',
+  })
   bruno = await clientAccount(database, 'bruno@bakery.example', { fullName: 'Bruno Baker', companyName: 'Bakery' })
 })
 
@@ -184,19 +184,23 @@ describe('signing', () => {
     // Signed: the client and the business inbox; countersigned: both again, each with the PDF.
     const mails = (await queuedMails(database)).filter((m) => m.attachments?.length)
     // (One transaction queues both mails of a step; their order in the queue is not theirs to keep.)
-    expect(mails.map((m) => [m.to[0], m.subject]).sort()).toEqual([
-      ['carla@harbor.example', 'Signed: Managed Services Agreement CTR-2026-0001'],
-      ['hello@ramapo-it.example', 'Signed: Managed Services Agreement CTR-2026-0001'],
-      ['carla@harbor.example', 'Fully signed: Managed Services Agreement CTR-2026-0001'],
-      ['hello@ramapo-it.example', 'Fully signed: Managed Services Agreement CTR-2026-0001'],
-    ].sort())
+    expect(mails.map((m) => [m.to[0], m.subject]).sort()).toEqual(
+      [
+        ['carla@harbor.example', 'Signed: Managed Services Agreement CTR-2026-0001'],
+        ['hello@ramapo-it.example', 'Signed: Managed Services Agreement CTR-2026-0001'],
+        ['carla@harbor.example', 'Fully signed: Managed Services Agreement CTR-2026-0001'],
+        ['hello@ramapo-it.example', 'Fully signed: Managed Services Agreement CTR-2026-0001'],
+      ].sort(),
+    )
     const final = mails.find((m) => m.to[0] === 'carla@harbor.example' && m.subject.startsWith('Fully'))
     expect(final?.attachments?.[0]?.filename).toBe('CTR-2026-0001.pdf')
 
     // The final PDF, read back: the text, the signer's name, the time (New York and UTC), IP and hash.
     const file = await latestContractFile(database.db, sent.id)
     expect(file?.stage).toBe('countersigned')
-    expect(Buffer.from(final?.attachments?.[0]?.contentBase64 ?? '', 'base64').equals(file?.pdf ?? Buffer.alloc(0))).toBe(true)
+    expect(
+      Buffer.from(final?.attachments?.[0]?.contentBase64 ?? '', 'base64').equals(file?.pdf ?? Buffer.alloc(0)),
+    ).toBe(true)
     const text = await pdfText(file?.pdf ?? new Uint8Array())
     expect(text).toContain('Managed Services Agreement')
     expect(text).toContain('Harbor Dental')
@@ -289,7 +293,12 @@ describe('the record cannot change', () => {
       await expect(database.db.execute(statement)).rejects.toThrow()
     }
     const [row] = await database.db.select().from(contracts).where(eq(contracts.id, signed.id))
-    expect(row).toMatchObject({ body: signed.body, signerName: 'Carla Reyes', status: 'signed', signerIp: '203.0.113.7' })
+    expect(row).toMatchObject({
+      body: signed.body,
+      signerName: 'Carla Reyes',
+      status: 'signed',
+      signerIp: '203.0.113.7',
+    })
   })
 
   it('refuses any change of a sent contract’s text even before it is signed, and anything after countersigning', async () => {
@@ -316,9 +325,7 @@ describe('the record cannot change', () => {
     const detail = await contractDetail(database.db, signed.id, carla.clientId)
     expect(detail?.integrity).toMatchObject({ state: 'altered', recorded: signed.signedSha256 })
     expect(detail?.integrity.state === 'altered' && detail.integrity.current).not.toBe(signed.signedSha256)
-    await expect(countersignContract(deps, staff, signed.id, 'Dana Owner', office)).rejects.toThrow(
-      /no longer matches/,
-    )
+    await expect(countersignContract(deps, staff, signed.id, 'Dana Owner', office)).rejects.toThrow(/no longer matches/)
   })
 })
 
@@ -339,10 +346,7 @@ describe('verification of a PDF in hand', () => {
       result: 'hash-matches-record',
       claimedNumber: 'CTR-2026-0001',
     })
-    const forged = Buffer.from(
-      bytes.toString('latin1').replace(sent.textSha256 ?? '', 'a'.repeat(64)),
-      'latin1',
-    )
+    const forged = Buffer.from(bytes.toString('latin1').replace(sent.textSha256 ?? '', 'a'.repeat(64)), 'latin1')
     expect(await verifyPdf(database.db, forged)).toMatchObject({ result: 'hash-differs' })
     expect(await verifyPdf(database.db, Buffer.from('%PDF-1.4 nothing of ours'))).toMatchObject({ result: 'unknown' })
     expect(await verifyHash(database.db, file?.sha256 ?? '')).toMatchObject({ result: 'issued-file' })

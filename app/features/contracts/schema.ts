@@ -59,7 +59,12 @@ export const contractDeclineFormSchema = z.object({
 })
 
 export const withdrawFormSchema = z.object({
-  reason: text({ label: 'Reason', max: 1000, multiline: true, required: 'Say why it is withdrawn; the client reads it.' }),
+  reason: text({
+    label: 'Reason',
+    max: 1000,
+    multiline: true,
+    required: 'Say why it is withdrawn; the client reads it.',
+  }),
 })
 
 export const countersignFormSchema = z.object({

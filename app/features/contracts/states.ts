@@ -46,7 +46,10 @@ export type ContractFields = {
 
 const awaiting: readonly ContractStatus[] = ['sent', 'viewed']
 
-export function shownContractStatus(contract: { status: ContractStatus; expiresOn: string }, today: string) {
+export function shownContractStatus(
+  contract: { status: ContractStatus; expiresOn: string },
+  today: string,
+): ShownContractStatus {
   return awaiting.includes(contract.status) && contract.expiresOn < today ? 'expired' : contract.status
 }
 

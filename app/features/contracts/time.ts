@@ -11,6 +11,9 @@ const newYork = new Intl.DateTimeFormat('en-US', {
  * is stored ("March 2, 2026 at 10:00:05 AM EST (2026-03-02 15:00:05 UTC)").
  */
 export function formatSignatureTime(moment: Date): string {
-  const utc = moment.toISOString().replace('T', ' ').replace(/\.\d{3}Z$/, ' UTC')
+  const utc = moment
+    .toISOString()
+    .replace('T', ' ')
+    .replace(/\.\d{3}Z$/, ' UTC')
   return `${newYork.format(moment)} (${utc})`
 }

@@ -4,9 +4,9 @@ import { type Block, parseContractMarkdown, type Span } from '../../../app/featu
 import { contractStatusLabels, eventLabels } from '../../../app/features/contracts/states.ts'
 import { formatSignatureTime } from '../../../app/features/contracts/time.ts'
 import { formatCalendarDate } from '../../../app/lib/business-time.ts'
+import { currentIssuer } from '../../billing/parties.server.ts'
 import { Footer, IssuerHeader, Parties, pageStyle, pdfTheme } from '../../billing/pdf/parts.server.tsx'
 import { renderPdf } from '../../billing/pdf/render.server.ts'
-import { currentIssuer } from '../../billing/parties.server.ts'
 import type { Contract, ContractEvent } from '../../db/schema/index.server.ts'
 
 /**
