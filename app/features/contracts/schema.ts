@@ -75,6 +75,6 @@ export const countersignFormSchema = z.object({
 export const hashFormSchema = z.object({
   hash: z
     .string({ error: 'Paste a SHA-256 hash.' })
-    .transform((v) => v.replace(/\s+/g, '').toLowerCase())
+    .transform((v) => v.trim().replace(/ +/g, '').toLowerCase())
     .refine((v) => /^[0-9a-f]{64}$/.test(v), 'A SHA-256 hash is 64 characters, 0-9 and a-f.'),
 })
