@@ -69,7 +69,7 @@ describe('contracts, from template to countersigned PDF', () => {
     await expectAccessible(admin)
     await admin.getByRole('button', { name: 'Create draft' }).click()
     await admin.getByText('Draft created from the template.').waitFor()
-    await admin.getByRole('region', { name: 'Preview of the contract text' }).getByText('$100.00 per user').waitFor()
+    await admin.getByRole('article', { name: 'Preview of the contract text' }).getByText('$100.00 per user').waitFor()
     await expectAccessible(admin)
     await admin.getByRole('button', { name: 'Send contract to the client' }).click()
     await expectToast(admin, 'Done')
@@ -102,7 +102,7 @@ describe('contracts, from template to countersigned PDF', () => {
 
     // Staff: countersign.
     await open(admin, staffPath)
-    await admin.getByText(/Signed by Pat Client/).waitFor()
+    await admin.getByText(/Signed by Pat Client/).first().waitFor()
     await admin.getByRole('button', { name: 'Countersign' }).click()
     await expectToast(admin, 'Done')
     await admin.getByText('Countersigned', { exact: true }).first().waitFor()
