@@ -102,7 +102,10 @@ describe('contracts, from template to countersigned PDF', () => {
 
     // Staff: countersign.
     await open(admin, staffPath)
-    await admin.getByText(/Signed by Pat Client/).first().waitFor()
+    await admin
+      .getByText(/Signed by Pat Client/)
+      .first()
+      .waitFor()
     await admin.getByRole('button', { name: 'Countersign' }).click()
     await expectToast(admin, 'Done')
     await admin.getByText('Countersigned', { exact: true }).first().waitFor()
