@@ -107,10 +107,11 @@ describe("another client's contracts", () => {
 
   it('does not let another client sign or decline it, and keeps a draft from its own client', async () => {
     const ip = uniqueIdentity('ctr-idor-post').ip
-    for (const form of [
+    const forms: Record<string, string>[] = [
       { intent: 'sign', consent: 'on', fullName: 'Not Me', textSha256: '0'.repeat(64) },
       { intent: 'decline', reason: 'Not mine' },
-    ]) {
+    ]
+    for (const form of forms) {
       const response = await postForm(`/billing/contracts/${sent}`, form, { cookie: other, ip })
       expect(response.status).toBe(404)
     }
