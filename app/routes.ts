@@ -44,6 +44,8 @@ export default [
       route(`billing/${section}/:id/pdf`, 'routes/billing/document-pdf.ts', { id: `billing-${section}-pdf` }),
     ]),
     route('billing/contracts', 'routes/billing/contracts.tsx'),
+    route('billing/contracts/:id', 'routes/billing/contract.tsx'),
+    route('billing/contracts/:id/pdf', 'routes/billing/contract-pdf.ts'),
     // Any other address under /billing is the area's 404.
     route('billing/*', 'routes/billing/not-found.tsx', { id: 'billing-not-found' }),
   ]),
@@ -62,6 +64,16 @@ export default [
     route('admin/billing/new', 'routes/admin/billing-document.tsx', { id: 'admin-billing-new' }),
     route('admin/billing/:id', 'routes/admin/billing-document.tsx', { id: 'admin-billing-document' }),
     route('admin/billing/:id/pdf', 'routes/admin/billing-pdf.ts'),
+    // Contracts: the list, a new one from a template, one contract (editor while a draft, then its
+    // actions), its PDF; the templates; the verification of a PDF in hand.
+    route('admin/contracts', 'routes/admin/contracts.tsx'),
+    route('admin/contracts/new', 'routes/admin/contract-new.tsx'),
+    route('admin/contracts/verify', 'routes/admin/contract-verify.tsx'),
+    route('admin/contracts/templates', 'routes/admin/contract-templates.tsx'),
+    route('admin/contracts/templates/new', 'routes/admin/contract-template.tsx', { id: 'admin-contract-template-new' }),
+    route('admin/contracts/templates/:id', 'routes/admin/contract-template.tsx', { id: 'admin-contract-template' }),
+    route('admin/contracts/:id', 'routes/admin/contract.tsx'),
+    route('admin/contracts/:id/pdf', 'routes/admin/contract-pdf.ts'),
   ]),
   layout('routes/protected-area.tsx', { id: 'area-staff' }, [route('employee', 'routes/employee/index.tsx')]),
   route('contact', 'routes/contact.tsx'),

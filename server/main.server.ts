@@ -10,6 +10,7 @@ import { seedDemoBilling } from './billing/demo.server.ts'
 import { startBillingJobs } from './billing/reminders.server.ts'
 import { runPrimary, workerCount } from './cluster.server.ts'
 import { type Config, ConfigError, loadConfig } from './config.server.ts'
+import { ensureStandardTemplates } from './contracts/standard-templates.server.ts'
 import { openDatabase } from './db/client.server.ts'
 import { seedDemoContent } from './db/seed.server.ts'
 import { createApp } from './http/app.server.ts'
@@ -99,6 +100,9 @@ export async function startServer(options: StartOptions) {
   await database.migrate()
   log.info('migrations applied')
   boot.step('migrations')
+  // The business's standard contract templates exist on every install (not demo content).
+  const templates = await ensureStandardTemplates(database.db)
+  if (templates > 0) log.info({ inserted: templates }, 'standard contract templates added')
   if (config.seedDemo) {
     const { inserted } = await seedDemoContent(database.db)
     log.info({ inserted }, 'demo content seeded')

@@ -90,6 +90,24 @@ const matrix: ReadonlyArray<{ request: Request; expected: Row }> = [
       admin: 404,
     },
   },
+  // A contract that is not the visitor's (here: none at all): the same 404, page, PDF and Sign.
+  ...[`/billing/contracts/${noSuchPost}`, `/billing/contracts/${noSuchPost}/pdf`].map((path) => ({
+    request: { method: 'GET', path } as Request,
+    expected: { ...approvedOnly(path), 'approved client': 404, employee: 404, admin: 404 } as Row,
+  })),
+  {
+    request: {
+      method: 'POST',
+      path: `/billing/contracts/${noSuchPost}`,
+      form: { intent: 'sign', consent: 'on', fullName: 'Probe', textSha256: '0'.repeat(64) },
+    },
+    expected: {
+      ...approvedOnly(`/billing/contracts/${noSuchPost}`),
+      'approved client': 404,
+      employee: 404,
+      admin: 404,
+    },
+  },
   // An address the billing area does not have: the area's "Page not found", after the same guard.
   {
     request: { method: 'GET', path: '/billing/no-such-section' },
@@ -122,6 +140,18 @@ const matrix: ReadonlyArray<{ request: Request; expected: Row }> = [
   },
   // The PDF preview takes the editor's form by POST only.
   { request: { method: 'GET', path: '/admin/billing/preview' }, expected: adminOnly('/admin/billing/preview', 405) },
+  ...[
+    '/admin/contracts',
+    '/admin/contracts/new',
+    '/admin/contracts/verify',
+    '/admin/contracts/templates',
+    '/admin/contracts/templates/new',
+  ].map((path) => ({ request: { method: 'GET', path } as Request, expected: adminOnly(path) })),
+  ...[
+    `/admin/contracts/${noSuchPost}`,
+    `/admin/contracts/${noSuchPost}/pdf`,
+    `/admin/contracts/templates/${noSuchPost}`,
+  ].map((path) => ({ request: { method: 'GET', path } as Request, expected: adminOnly(path, 404) })),
   // An unknown post: the admin gets the 404 page, everyone else the same refusal as for a real one.
   {
     request: { method: 'GET', path: `/admin/blog/${noSuchPost}` },
@@ -169,6 +199,23 @@ const matrix: ReadonlyArray<{ request: Request; expected: Row }> = [
   {
     request: { method: 'POST', path: '/admin/sync-status', form: { intent: 'retry', id: noSuchPost } },
     expected: adminOnly('/admin/sync-status', 409),
+  },
+  // An empty new contract, template or verification, a send of a contract that does not exist: nothing is written.
+  {
+    request: { method: 'POST', path: '/admin/contracts/new', form: { plan: '' } },
+    expected: adminOnly('/admin/contracts/new', 400),
+  },
+  {
+    request: { method: 'POST', path: '/admin/contracts/templates/new', form: { title: '' } },
+    expected: adminOnly('/admin/contracts/templates/new', 400),
+  },
+  {
+    request: { method: 'POST', path: '/admin/contracts/verify', form: { hash: '' } },
+    expected: adminOnly('/admin/contracts/verify', 400),
+  },
+  {
+    request: { method: 'POST', path: `/admin/contracts/${noSuchPost}`, form: { intent: 'send' } },
+    expected: adminOnly(`/admin/contracts/${noSuchPost}`, 404),
   },
   // Resetting the second factor of an account that does not exist: the admin's answer is a 409.
   {

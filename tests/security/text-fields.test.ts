@@ -113,6 +113,31 @@ const samples: Record<string, { form: Record<string, unknown>; multiline?: strin
   voidFormSchema: { form: { reason: 'Billed twice.' }, multiline: ['reason'] },
   remindersFormSchema: { form: { enabled: 'on' } },
   exportRangeSchema: { form: { from: '2026-01-01', to: '2026-03-31' } },
+  newContractFormSchema: {
+    form: {
+      templateId: '00000000-0000-4000-8000-000000000000',
+      clientId: '00000000-0000-4000-8000-000000000001',
+      plan: 'Full Help Desk',
+      pricePerUser: '$100.00',
+      users: '12',
+      startDate: 'June 1, 2026',
+      term: '12 months',
+      expiresOn: '2026-05-31',
+    },
+  },
+  contractDraftFormSchema: {
+    form: { title: 'Managed Services Agreement', body: '# Terms\n\n1. We help.', expiresOn: '2026-05-31' },
+    multiline: ['body'],
+  },
+  templateFormSchema: {
+    form: { title: 'Mutual NDA', description: 'Before an assessment.', body: '# NDA\n\nKeep it secret.' },
+    multiline: ['body'],
+  },
+  signFormSchema: { form: { consent: 'on', fullName: 'Carla Reyes' } },
+  contractDeclineFormSchema: { form: { reason: 'We need 15 users.' }, multiline: ['reason'] },
+  withdrawFormSchema: { form: { reason: 'Wrong plan.' }, multiline: ['reason'] },
+  countersignFormSchema: { form: { fullName: 'Dana Owner' } },
+  hashFormSchema: { form: { hash: 'a'.repeat(64) } },
   blogPostFormSchema: {
     form: {
       title: 'Why the printer stops',

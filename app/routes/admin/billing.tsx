@@ -1,4 +1,4 @@
-import { DownloadIcon, PlusIcon, SearchIcon } from 'lucide-react'
+import { DownloadIcon, FileSignatureIcon, PlusIcon, SearchIcon } from 'lucide-react'
 import { useState } from 'react'
 import { Form, Link, useNavigation, useSearchParams } from 'react-router'
 import { business } from '~/content/business'
@@ -124,6 +124,12 @@ export default function AdminBilling({ loaderData }: Route.ComponentProps) {
             <Link to="/admin/billing/new?kind=estimate">
               <PlusIcon aria-hidden="true" />
               New estimate
+            </Link>
+          </Button>
+          <Button asChild size="lg" variant="outline">
+            <Link to="/admin/contracts">
+              <FileSignatureIcon aria-hidden="true" />
+              Contracts
             </Link>
           </Button>
         </div>

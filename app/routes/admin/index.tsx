@@ -187,6 +187,17 @@ export default function Admin({ loaderData }: Route.ComponentProps) {
           </Link>
         </p>
       </section>
+      <section aria-labelledby="contracts-title" className="grid gap-2">
+        <h2 id="contracts-title" className="font-semibold text-xl">
+          Contracts
+        </h2>
+        <p className="text-muted-foreground text-sm">
+          Service agreements clients sign electronically, their templates, and the check of a signed PDF.{' '}
+          <Link className="font-medium text-primary underline-offset-4 hover:underline" to="/admin/contracts">
+            Manage contracts
+          </Link>
+        </p>
+      </section>
       <section aria-labelledby="two-factor-title" className="grid gap-2">
         <h2 id="two-factor-title" className="font-semibold text-xl">
           Two-factor sign-in

@@ -13,6 +13,9 @@ const brand = '#1a64d6'
 const muted = '#555555'
 const rule = '#d0d5dd'
 
+/** The look every business document shares (contracts lay out their own pages with it). */
+export const pdfTheme = { brand, muted, rule } as const
+
 const styles = StyleSheet.create({
   page: {
     paddingTop: 48,
@@ -76,6 +79,9 @@ const styles = StyleSheet.create({
     paddingTop: 6,
   },
 })
+
+/** A Letter page's margins and type, for documents that lay out their own pages. */
+export const pageStyle = styles.page
 
 export function IssuerHeader({ doc }: { doc: PrintedDocument }) {
   return (

@@ -1,0 +1,53 @@
+import { data, type RouterContextProvider } from 'react-router'
+import { businessDate } from '~/lib/business-time'
+import { clientAccountOf } from '../../../server/billing/documents.server.ts'
+import {
+  type ContractClient,
+  type ContractDeps,
+  ContractError,
+  type RequestFacts,
+  requestFacts,
+} from '../../../server/contracts/contracts.server.ts'
+import { appContext } from '../../context.server'
+
+/** What contract pages and actions need from the request: the services, the visitor, where they are. */
+
+export function contractDeps(context: Readonly<RouterContextProvider>): ContractDeps {
+  const { database, outbox, config } = context.get(appContext)
+  if (!outbox) throw new Error('contracts need the mail outbox')
+  return { db: database.db, outbox, publicUrl: config.publicUrl }
+}
+
+export const contractsToday = () => businessDate(new Date())
+
+/**
+ * The IP the server sees (the connection's, or X-Forwarded-For's last hop with TRUST_PROXY: the
+ * one rule of server/http) and the browser's user agent: what a signature and the trail record.
+ */
+export function requestFactsOf(args: { request: Request; context: Readonly<RouterContextProvider> }): RequestFacts {
+  return requestFacts(args.context.get(appContext).clientIp, args.request.headers.get('user-agent'))
+}
+
+/** The visitor as a client acting on their own contracts, or null for staff (they work in /admin/contracts). */
+export async function contractClient(
+  context: Readonly<RouterContextProvider>,
+  user: { userId: string; email: string; role: string },
+): Promise<ContractClient | null> {
+  if (user.role !== 'client') return null
+  const account = await clientAccountOf(context.get(appContext).database.db, user.email)
+  return account ? { userId: user.userId, email: user.email, clientId: account.id } : null
+}
+
+/** Not theirs, a draft, or no such contract: the same 404. */
+export function contractNotFound() {
+  return data({ error: 'There is no contract at this address.' }, { status: 404 })
+}
+
+export function contractsUnavailable() {
+  return data(
+    { error: 'Contracts could not be loaded: the database did not answer. Try again in a minute.' },
+    { status: 503 },
+  )
+}
+
+export { ContractError }

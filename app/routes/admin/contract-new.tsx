@@ -1,0 +1,188 @@
+import { useState } from 'react'
+import { Form, Link, redirect, useActionData, useNavigation } from 'react-router'
+import { business } from '~/content/business'
+import { appContext } from '~/context.server'
+import { guardedUser } from '~/features/accounts/guards.server'
+import {
+  ContractError,
+  contractDeps,
+  contractsToday,
+  contractsUnavailable,
+  requestFactsOf,
+} from '~/features/contracts/context.server'
+import { placeholders } from '~/features/contracts/placeholders'
+import { newContractFormSchema } from '~/features/contracts/schema'
+import { addDays } from '~/lib/business-time'
+import { checkForm, formValues, readForm, reply } from '~/lib/forms/action.server'
+import type { ActionResult } from '~/lib/forms/result'
+import { pageMeta } from '~/lib/seo'
+import { Button } from '~/ui/button'
+import { ErrorSummary, Field, FormMessage } from '~/ui/field'
+import { Input } from '~/ui/input'
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '~/ui/select'
+import { listClientAccounts } from '../../../server/billing/queries.server.ts'
+import { createContract } from '../../../server/contracts/contracts.server.ts'
+import { listTemplates } from '../../../server/contracts/queries.server.ts'
+import type { Route } from './+types/contract-new'
+
+// /admin/contracts/new: a contract for a client from a template; the terms fill its placeholders,
+// and the draft opens in the editor, where the filled text can still be changed before sending.
+
+export const meta: Route.MetaFunction = ({ matches }) =>
+  pageMeta({
+    title: 'New contract',
+    description: `A new service agreement of ${business.name}.`,
+    path: '/admin/contracts/new',
+    matches,
+    noindex: true,
+  })
+
+export async function loader(args: Route.LoaderArgs) {
+  const { database, log } = args.context.get(appContext)
+  const url = new URL(args.request.url)
+  try {
+    const [templates, clients] = await Promise.all([listTemplates(database.db), listClientAccounts(database.db)])
+    return {
+      templates: templates.map((t) => ({ id: t.id, title: t.title, description: t.description })),
+      clients: clients.map((c) => ({
+        id: c.id,
+        label: [c.companyName, c.fullName, c.email].filter(Boolean).join(' · '),
+      })),
+      initialClient: url.searchParams.get('client') ?? '',
+      expiresOn: addDays(contractsToday(), 30),
+    }
+  } catch (error) {
+    log.warn({ err: error }, 'new contract page failed to load')
+    throw contractsUnavailable()
+  }
+}
+
+const labels: Record<string, string> = {
+  templateId: 'Template',
+  clientId: 'Client',
+  plan: 'Plan',
+  pricePerUser: 'Price per user',
+  users: 'Number of users',
+  startDate: 'Start date',
+  term: 'Term',
+  expiresOn: 'Sign by',
+}
+
+export async function action(args: Route.ActionArgs) {
+  const values = formValues(await readForm(args.request))
+  const user = guardedUser(args.context)
+  const checked = checkForm(newContractFormSchema, values)
+  if (!checked.ok) return reply(checked.result)
+  let id: string
+  try {
+    const contract = await createContract(
+      contractDeps(args.context),
+      { userId: user.userId, email: user.email, name: user.name || user.email },
+      checked.data,
+      requestFactsOf(args),
+    )
+    id = contract.id
+  } catch (error) {
+    if (error instanceof ContractError) {
+      const field = error.details.field
+      return reply<ActionResult>(
+        { ok: false, message: error.message, fieldErrors: field ? { [field]: [error.message] } : undefined, values },
+        { status: 400 },
+      )
+    }
+    args.context.get(appContext).log.warn({ err: error }, 'contract creation failed')
+    return reply<ActionResult>(
+      { ok: false, message: 'The database did not answer, so nothing was saved. Try again in a minute.', values },
+      { status: 503 },
+    )
+  }
+  return redirect(`/admin/contracts/${id}?created=1`)
+}
+
+export default function NewContract({ loaderData }: Route.ComponentProps) {
+  const { templates, clients, initialClient, expiresOn } = loaderData
+  const result = useActionData<typeof action>()
+  const errors = result && !result.ok ? result.fieldErrors : undefined
+  const typed = result && !result.ok ? result.values : undefined
+  const busy = useNavigation().state === 'submitting'
+  const [templateId, setTemplateId] = useState(typed?.templateId ?? '')
+  const [clientId, setClientId] = useState(typed?.clientId ?? initialClient)
+  const hint = (key: string) => placeholders.find((p) => p.key === key)?.hint
+  return (
+    <div className="mx-auto grid max-w-3xl gap-6 px-6 py-10">
+      <p className="text-muted-foreground text-sm">
+        <Link to="/admin/contracts" className="underline-offset-4 hover:underline">
+          Contracts
+        </Link>
+      </p>
+      <h1 className="font-bold text-3xl tracking-tight">New contract</h1>
+      {result && !result.ok && !errors && <FormMessage tone="error">{result.message}</FormMessage>}
+      <Form method="post" className="grid gap-5 rounded-xl border bg-card p-6" noValidate>
+        <ErrorSummary labels={Object.keys(errors ?? {}).map((k) => labels[k] ?? k)} />
+        <Field label="Template" error={errors?.templateId} required>
+          <Select name="templateId" value={templateId} onValueChange={setTemplateId}>
+            <SelectTrigger>
+              <SelectValue placeholder="Choose a template" />
+            </SelectTrigger>
+            <SelectContent>
+              {templates.map((t) => (
+                <SelectItem key={t.id} value={t.id}>
+                  {t.title}
+                </SelectItem>
+              ))}
+            </SelectContent>
+          </Select>
+        </Field>
+        {templateId && (
+          <p className="-mt-3 text-muted-foreground text-sm">
+            {templates.find((t) => t.id === templateId)?.description}
+          </p>
+        )}
+        <Field
+          label="Client"
+          hint="Approved client accounts. The name and company fill the text."
+          error={errors?.clientId}
+          required
+        >
+          <Select name="clientId" value={clientId} onValueChange={setClientId}>
+            <SelectTrigger>
+              <SelectValue placeholder="Choose a client" />
+            </SelectTrigger>
+            <SelectContent>
+              {clients.map((c) => (
+                <SelectItem key={c.id} value={c.id}>
+                  {c.label}
+                </SelectItem>
+              ))}
+            </SelectContent>
+          </Select>
+        </Field>
+        <div className="grid gap-5 sm:grid-cols-2">
+          <Field label="Plan" hint={hint('plan')} error={errors?.plan} required>
+            <Input name="plan" defaultValue={typed?.plan ?? ''} maxLength={120} />
+          </Field>
+          <Field label="Price per user" hint={hint('price_per_user')} error={errors?.pricePerUser} required>
+            <Input name="pricePerUser" defaultValue={typed?.pricePerUser ?? ''} maxLength={40} />
+          </Field>
+          <Field label="Number of users" hint={hint('users')} error={errors?.users} required>
+            <Input name="users" defaultValue={typed?.users ?? ''} maxLength={20} />
+          </Field>
+          <Field label="Start date" hint={hint('start_date')} error={errors?.startDate} required>
+            <Input name="startDate" defaultValue={typed?.startDate ?? ''} maxLength={40} />
+          </Field>
+          <Field label="Term" hint={hint('term')} error={errors?.term} required>
+            <Input name="term" defaultValue={typed?.term ?? ''} maxLength={60} />
+          </Field>
+          <Field label="Sign by" hint="The last New York date it can be signed." error={errors?.expiresOn} required>
+            <Input name="expiresOn" type="date" defaultValue={typed?.expiresOn ?? expiresOn} />
+          </Field>
+        </div>
+        <div>
+          <Button type="submit" size="lg" disabled={busy}>
+            Create draft
+          </Button>
+        </div>
+      </Form>
+    </div>
+  )
+}

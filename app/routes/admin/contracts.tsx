@@ -1,0 +1,149 @@
+import { FileSearchIcon, FilesIcon, PlusIcon, SearchIcon } from 'lucide-react'
+import { Form, Link, useNavigation, useSearchParams } from 'react-router'
+import { business } from '~/content/business'
+import { appContext } from '~/context.server'
+import { Pager } from '~/features/billing/pager'
+import { contractsToday, contractsUnavailable } from '~/features/contracts/context.server'
+import { ContractStatusBadge } from '~/features/contracts/status-badge'
+import { formatCalendarDate } from '~/lib/business-time'
+import { pageMeta } from '~/lib/seo'
+import { Button } from '~/ui/button'
+import { Field } from '~/ui/field'
+import { Input } from '~/ui/input'
+import { listStaffContracts } from '../../../server/contracts/queries.server.ts'
+import type { Route } from './+types/contracts'
+
+// /admin/contracts: every contract, newest first, 20 a page, searched by number, title or client;
+// links to a new contract, the templates and the verification of a PDF.
+
+export const meta: Route.MetaFunction = ({ matches }) =>
+  pageMeta({
+    title: 'Contracts',
+    description: `Service agreements of ${business.name}'s clients.`,
+    path: '/admin/contracts',
+    matches,
+    noindex: true,
+  })
+
+export async function loader(args: Route.LoaderArgs) {
+  const url = new URL(args.request.url)
+  const q = url.searchParams.get('q')?.trim().slice(0, 100) || undefined
+  const page = Math.max(1, Math.min(10_000, Number.parseInt(url.searchParams.get('page') ?? '1', 10) || 1))
+  const { database, log } = args.context.get(appContext)
+  try {
+    return { list: await listStaffContracts(database.db, { q, page }, contractsToday()), q }
+  } catch (error) {
+    log.warn({ err: error }, 'admin contracts list failed to load')
+    throw contractsUnavailable()
+  }
+}
+
+export default function AdminContracts({ loaderData }: Route.ComponentProps) {
+  const { list, q } = loaderData
+  const navigation = useNavigation()
+  const [params] = useSearchParams()
+  const pageLink = (page: number) => {
+    const next = new URLSearchParams(params)
+    next.set('page', String(page))
+    return `?${next.toString()}`
+  }
+  return (
+    <div className="mx-auto grid max-w-7xl gap-8 px-6 py-10">
+      <div className="flex flex-wrap items-end justify-between gap-4">
+        <div className="grid gap-1">
+          <p className="text-muted-foreground text-sm">
+            <Link to="/admin" className="underline-offset-4 hover:underline">
+              Admin Dashboard
+            </Link>{' '}
+            ·{' '}
+            <Link to="/admin/billing" className="underline-offset-4 hover:underline">
+              Billing
+            </Link>
+          </p>
+          <h1 className="font-bold text-3xl tracking-tight">Contracts</h1>
+          <p className="text-muted-foreground text-sm">Drafts are visible only here. Dates are New York dates.</p>
+        </div>
+        <div className="flex flex-wrap gap-2">
+          <Button asChild size="lg">
+            <Link to="/admin/contracts/new">
+              <PlusIcon aria-hidden="true" />
+              New contract
+            </Link>
+          </Button>
+          <Button asChild size="lg" variant="outline">
+            <Link to="/admin/contracts/templates">
+              <FilesIcon aria-hidden="true" />
+              Templates
+            </Link>
+          </Button>
+          <Button asChild size="lg" variant="outline">
+            <Link to="/admin/contracts/verify">
+              <FileSearchIcon aria-hidden="true" />
+              Verify a PDF
+            </Link>
+          </Button>
+        </div>
+      </div>
+      <Form method="get" className="flex flex-wrap items-end gap-3" role="search">
+        <Field label="Search" hint="Number, title, client name, company or e-mail" className="min-w-72">
+          <Input name="q" type="search" defaultValue={q ?? ''} maxLength={100} />
+        </Field>
+        <Button type="submit">
+          <SearchIcon aria-hidden="true" />
+          Search
+        </Button>
+      </Form>
+      {list.items.length === 0 ? (
+        <div className="rounded-xl border border-dashed bg-card p-10 text-center">
+          <h2 className="font-semibold text-xl">{q ? 'No contract matches this search' : 'No contracts yet'}</h2>
+          <p className="mt-2 text-muted-foreground">
+            Create one for a client from a template: it stays a draft, visible only here, until you send it.
+          </p>
+        </div>
+      ) : (
+        <div className="overflow-x-auto rounded-xl border bg-card" aria-busy={navigation.state === 'loading'}>
+          <table className="w-full text-left text-sm">
+            <caption className="sr-only">Contracts, newest first</caption>
+            <thead className="border-b bg-muted/50">
+              <tr>
+                <th scope="col" className="p-3 font-semibold">
+                  Contract
+                </th>
+                <th scope="col" className="p-3 font-semibold">
+                  Client
+                </th>
+                <th scope="col" className="p-3 font-semibold">
+                  Status
+                </th>
+                <th scope="col" className="p-3 font-semibold">
+                  Sign by
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {list.items.map((item) => (
+                <tr key={item.id} className="border-b last:border-0">
+                  <th scope="row" className="p-3 font-normal">
+                    <Link to={`/admin/contracts/${item.id}`} className="font-semibold text-primary underline">
+                      {item.number ?? 'Draft'}
+                    </Link>
+                    <span className="block text-muted-foreground">{item.title}</span>
+                  </th>
+                  <td className="p-3">
+                    {item.companyName ? `${item.companyName} · ` : ''}
+                    {item.clientName}
+                  </td>
+                  <td className="p-3">
+                    <ContractStatusBadge status={item.shown} />
+                  </td>
+                  <td className="p-3">{formatCalendarDate(item.expiresOn)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      <Pager page={list.page} pageCount={list.pageCount} total={list.total} href={pageLink} />
+    </div>
+  )
+}

@@ -1,0 +1,320 @@
+import { ArrowLeftIcon, DownloadIcon, PenLineIcon, XIcon } from 'lucide-react'
+import { useState } from 'react'
+import { Form, Link, useActionData, useNavigation } from 'react-router'
+import { business } from '~/content/business'
+import { appContext } from '~/context.server'
+import { guardedUser } from '~/features/accounts/guards.server'
+import { signatureConsent } from '~/features/contracts/consent'
+import {
+  ContractError,
+  contractClient,
+  contractDeps,
+  contractNotFound,
+  contractsToday,
+  contractsUnavailable,
+  requestFactsOf,
+} from '~/features/contracts/context.server'
+import { ContractText } from '~/features/contracts/contract-text'
+import { IntegrityNotice } from '~/features/contracts/integrity'
+import { contractDeclineFormSchema, signFormSchema } from '~/features/contracts/schema'
+import { availableContractEvents, eventLabels, shownContractStatus } from '~/features/contracts/states'
+import { ContractStatusBadge } from '~/features/contracts/status-badge'
+import { formatSignatureTime } from '~/features/contracts/time'
+import { formatCalendarDate } from '~/lib/business-time'
+import { checkForm, formValues, readForm, reply } from '~/lib/forms/action.server'
+import type { ActionResult } from '~/lib/forms/result'
+import { pageMeta } from '~/lib/seo'
+import { useResultToast } from '~/lib/toast'
+import { Button } from '~/ui/button'
+import { Checkbox } from '~/ui/checkbox'
+import {
+  Dialog,
+  DialogClose,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+  DialogTrigger,
+} from '~/ui/dialog'
+import { Choice, ErrorSummary, Field, FieldSet, FormMessage } from '~/ui/field'
+import { Input } from '~/ui/input'
+import { Textarea } from '~/ui/textarea'
+import { declineContract, markContractViewed, signContract } from '../../../server/contracts/contracts.server.ts'
+import { contractDetail } from '../../../server/contracts/queries.server.ts'
+import type { Route } from './+types/contract'
+
+// /billing/contracts/{id}: one of the client's own contracts, its full text, whether the text still
+// matches what was sent and signed, and, while it waits, Sign (consent, full name) or Decline (a
+// reason). The first opening is recorded (time and IP). Anyone else's, a draft, an unknown id: 404.
+
+export const meta: Route.MetaFunction = ({ matches, loaderData, location }) =>
+  pageMeta({
+    title: loaderData ? `${loaderData.title} ${loaderData.number}` : 'Contract',
+    description: `A service agreement with ${business.name}.`,
+    path: location.pathname,
+    matches,
+    noindex: true,
+  })
+
+async function visitor(args: Route.LoaderArgs | Route.ActionArgs) {
+  const client = await contractClient(args.context, guardedUser(args.context))
+  if (!client) throw contractNotFound()
+  return client
+}
+
+export async function loader(args: Route.LoaderArgs) {
+  const client = await visitor(args)
+  const { database, log } = args.context.get(appContext)
+  let detail: Awaited<ReturnType<typeof contractDetail>>
+  try {
+    await markContractViewed(contractDeps(args.context), client, args.params.id, requestFactsOf(args))
+    detail = await contractDetail(database.db, args.params.id, client.clientId)
+  } catch (error) {
+    if (error instanceof ContractError && error.kind === 'not-found') throw contractNotFound()
+    log.warn({ err: error, id: args.params.id }, 'contract failed to load')
+    throw contractsUnavailable()
+  }
+  if (!detail) throw contractNotFound()
+  const { contract, events, integrity } = detail
+  const today = contractsToday()
+  const facts = { status: contract.status, expired: contract.expiresOn < today }
+  return {
+    id: contract.id,
+    title: contract.title,
+    number: contract.number ?? '',
+    body: contract.body,
+    shown: shownContractStatus(contract, today),
+    expiresOn: contract.expiresOn,
+    textSha256: contract.textSha256 ?? '',
+    integrity,
+    actions: availableContractEvents(facts, 'client'),
+    signature: contract.signedAt
+      ? { name: contract.signerName, at: formatSignatureTime(contract.signedAt), ip: contract.signerIp }
+      : null,
+    countersignature: contract.countersignedAt
+      ? { name: contract.countersignerName, at: formatSignatureTime(contract.countersignedAt) }
+      : null,
+    declineReason: contract.declineReason,
+    withdrawReason: contract.withdrawReason,
+    events: events.map((e) => ({ id: e.id, kind: e.kind, name: e.actorName, at: formatSignatureTime(e.at), ip: e.ip })),
+  }
+}
+
+type Result = ActionResult & { intent?: 'sign' | 'decline' }
+
+export async function action(args: Route.ActionArgs) {
+  // The body first: what is not a form is refused (415, 405, 400) before anything else is looked at.
+  const submitted = formValues(await readForm(args.request))
+  const client = await visitor(args)
+  const deps = contractDeps(args.context)
+  const { log } = args.context.get(appContext)
+  const intent = submitted.intent
+  if (intent !== 'sign' && intent !== 'decline') {
+    return reply<Result>({ ok: false, message: 'Unknown request. Reload the page and try again.' })
+  }
+  try {
+    if (intent === 'sign') {
+      const checked = checkForm(signFormSchema, {
+        consent: submitted.consent ?? '',
+        fullName: submitted.fullName ?? '',
+      })
+      if (!checked.ok) return reply<Result>({ ...checked.result, intent })
+      await signContract(
+        deps,
+        client,
+        args.params.id,
+        { fullName: checked.data.fullName, shownSha256: submitted.textSha256 ?? '' },
+        requestFactsOf(args),
+      )
+    } else {
+      const checked = checkForm(contractDeclineFormSchema, { reason: submitted.reason ?? '' })
+      if (!checked.ok) return reply<Result>({ ...checked.result, intent })
+      await declineContract(deps, client, args.params.id, checked.data.reason, requestFactsOf(args))
+    }
+  } catch (error) {
+    if (error instanceof ContractError) {
+      if (error.kind === 'not-found') throw contractNotFound()
+      return reply<Result>({ ok: false, message: error.message, intent }, { status: 409 })
+    }
+    log.warn({ err: error, id: args.params.id }, 'contract decision failed')
+    return reply<Result>(
+      { ok: false, message: 'The database did not answer, so nothing was recorded. Try again in a minute.', intent },
+      { status: 503 },
+    )
+  }
+  return reply<Result>({
+    ok: true,
+    intent,
+    message:
+      intent === 'sign'
+        ? 'Thank you: your signature is recorded. The signed PDF is on its way to your e-mail.'
+        : 'The contract is declined. Thank you for telling us why; we will be in touch.',
+  })
+}
+
+type Data = Route.ComponentProps['loaderData']
+
+export default function BillingContract({ loaderData }: Route.ComponentProps) {
+  const data = loaderData
+  const result = useActionData<typeof action>()
+  useResultToast(result, { ok: 'Done', failed: 'Not recorded' })
+  return (
+    <div className="mx-auto grid max-w-4xl gap-6 px-6 py-10">
+      <Link
+        to="/billing/contracts"
+        className="inline-flex min-h-11 items-center gap-1 font-semibold text-primary text-sm hover:underline"
+      >
+        <ArrowLeftIcon className="size-4" aria-hidden="true" />
+        All contracts
+      </Link>
+      <div className="flex flex-wrap items-end justify-between gap-4">
+        <div className="grid gap-2">
+          <h1 className="font-bold text-3xl tracking-tight">
+            {data.title} {data.number}
+          </h1>
+          <p className="flex items-center gap-2 text-sm">
+            Status <ContractStatusBadge status={data.shown} />
+          </p>
+        </div>
+        <Button asChild variant="outline">
+          <a href={`/billing/contracts/${data.id}/pdf`}>
+            <DownloadIcon aria-hidden="true" />
+            Download PDF
+          </a>
+        </Button>
+      </div>
+      {result && !result.ok && !result.fieldErrors && <FormMessage tone="error">{result.message}</FormMessage>}
+      <StatusNotice data={data} />
+      <IntegrityNotice integrity={data.integrity} />
+      <ContractText body={data.body} />
+      {data.actions.includes('sign') && <SignForm data={data} result={result} />}
+      <Trail events={data.events} />
+    </div>
+  )
+}
+
+function StatusNotice({ data }: { data: Data }) {
+  if (data.shown === 'expired') {
+    return (
+      <FormMessage tone="notice">
+        This contract could be signed until {formatCalendarDate(data.expiresOn)} and can no longer be signed. Call us at{' '}
+        {business.phone} for a new one.
+      </FormMessage>
+    )
+  }
+  if (data.shown === 'withdrawn') {
+    return (
+      <FormMessage tone="notice">
+        We withdrew this contract: {data.withdrawReason}. Nothing is needed from you.
+      </FormMessage>
+    )
+  }
+  if (data.shown === 'declined') {
+    return <FormMessage tone="notice">You declined this contract: {data.declineReason}</FormMessage>
+  }
+  if (data.signature) {
+    return (
+      <FormMessage tone="success">
+        Signed by {data.signature.name} on {data.signature.at}.{' '}
+        {data.countersignature
+          ? `Countersigned for ${business.name} by ${data.countersignature.name} on ${data.countersignature.at}.`
+          : `${business.name} countersigns it next.`}
+      </FormMessage>
+    )
+  }
+  return null
+}
+
+function SignForm({ data, result }: { data: Data; result: Result | undefined }) {
+  const navigation = useNavigation()
+  const busy = navigation.state === 'submitting'
+  const [open, setOpen] = useState(false)
+  const signErrors = result && !result.ok && result.intent === 'sign' ? result.fieldErrors : undefined
+  const declineErrors = result && !result.ok && result.intent === 'decline' ? result.fieldErrors : undefined
+  const labels = [signErrors?.consent && 'consent', signErrors?.fullName && 'full name'].filter(Boolean) as string[]
+  return (
+    <section aria-labelledby="sign-title" className="grid gap-4 rounded-xl border border-primary/40 bg-primary/5 p-6">
+      <h2 id="sign-title" className="font-semibold text-xl">
+        Sign this contract
+      </h2>
+      <p className="text-muted-foreground text-sm">
+        It can be signed until {formatCalendarDate(data.expiresOn)}. Your signature records your name, your e-mail and
+        account, the time, your IP address and browser, and the SHA-256 of the text above.
+      </p>
+      <Form method="post" className="grid gap-4" noValidate>
+        <ErrorSummary labels={labels} />
+        <input type="hidden" name="intent" value="sign" />
+        <input type="hidden" name="textSha256" value={data.textSha256} />
+        <FieldSet legend="Consent to sign electronically" error={signErrors?.consent} required>
+          <Choice label={signatureConsent}>
+            <Checkbox name="consent" value="on" />
+          </Choice>
+        </FieldSet>
+        <Field
+          label="Full name"
+          hint="Type your full legal name: it is your signature."
+          error={signErrors?.fullName}
+          required
+        >
+          <Input name="fullName" autoComplete="name" maxLength={120} />
+        </Field>
+        <div className="flex flex-wrap gap-3">
+          <Button type="submit" size="lg" disabled={busy}>
+            <PenLineIcon aria-hidden="true" />
+            Sign
+          </Button>
+          <Dialog open={open || Boolean(declineErrors)} onOpenChange={setOpen}>
+            <DialogTrigger asChild>
+              <Button type="button" variant="outline" size="lg" disabled={busy}>
+                <XIcon aria-hidden="true" />
+                Decline…
+              </Button>
+            </DialogTrigger>
+            <DialogContent>
+              <Form method="post" className="grid gap-4" onSubmit={() => setOpen(false)}>
+                <DialogHeader>
+                  <DialogTitle>Decline this contract?</DialogTitle>
+                  <DialogDescription>Tell us why, so we can prepare one that suits you.</DialogDescription>
+                </DialogHeader>
+                <input type="hidden" name="intent" value="decline" />
+                <Field label="Reason" error={declineErrors?.reason} required>
+                  <Textarea name="reason" rows={4} maxLength={1000} />
+                </Field>
+                <DialogFooter>
+                  <DialogClose asChild>
+                    <Button type="button" variant="outline">
+                      Cancel
+                    </Button>
+                  </DialogClose>
+                  <Button type="submit" variant="destructive" disabled={busy}>
+                    Decline contract
+                  </Button>
+                </DialogFooter>
+              </Form>
+            </DialogContent>
+          </Dialog>
+        </div>
+      </Form>
+    </section>
+  )
+}
+
+function Trail({ events }: { events: Data['events'] }) {
+  return (
+    <section aria-labelledby="trail-title" className="grid gap-3">
+      <h2 id="trail-title" className="font-semibold text-xl">
+        History
+      </h2>
+      <p className="text-muted-foreground text-sm">Times in New York time, with the UTC time recorded.</p>
+      <ol className="grid gap-2 text-sm">
+        {events.map((event) => (
+          <li key={event.id} className="rounded-lg border bg-card p-3">
+            <span className="font-semibold">{eventLabels[event.kind]}</span> by {event.name}, {event.at}
+            {event.ip ? ` · IP ${event.ip}` : ''}
+          </li>
+        ))}
+      </ol>
+    </section>
+  )
+}
