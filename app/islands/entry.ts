@@ -10,6 +10,10 @@ import type { IslandName } from '~/islands/island'
  * downloads React and its component when it is first needed, then hydrates.
  */
 enhancePage()
+// The sign-in page's forms (strength meter, busy labels): loaded only by the page that has them.
+if (document.querySelector('[data-strength-meter],[data-busy-label]')) {
+  void import('~/features/accounts/enhance/auth-forms').then((m) => m.enhanceAuthForms())
+}
 whenIdle(() => pushPageView(`${location.pathname}${location.search}`))
 
 type Hydrate = (host: HTMLElement) => Promise<void>

@@ -10,6 +10,7 @@ import { continueToSecondFactor, isAccountLocked } from '~/features/accounts/sec
 import { accountLockedMessage } from '~/features/accounts/two-factor'
 import { checkForm, formValues, readForm, reply } from '~/lib/forms/action.server'
 import type { ActionResult } from '~/lib/forms/result'
+import { islandsHandle } from '~/lib/islands-mode'
 import { pageMeta } from '~/lib/seo'
 import { Button } from '~/ui/button'
 import { Field, FormMessage } from '~/ui/field'
@@ -26,6 +27,11 @@ export const meta: Route.MetaFunction = ({ matches, location }) => {
     noindex: true,
   })
 }
+
+// Only ever shown to visitors who are not signed in (the loader sends the others on), so it is served
+// in islands mode: its forms are plain HTML posts, and features/accounts/enhance/auth-forms.ts adds
+// the strength meter and busy labels without React (docs/frontend-performance.md).
+export const handle = islandsHandle
 
 export async function loader(args: Route.LoaderArgs) {
   const url = new URL(args.request.url)
@@ -215,7 +221,7 @@ function SignInForm({
         <Field label="Password" required error={errors?.password}>
           <Input name="password" type="password" autoComplete="current-password" />
         </Field>
-        <Button type="submit" size="lg" disabled={busy}>
+        <Button type="submit" size="lg" disabled={busy} data-busy-label="Signing in…">
           {busy ? 'Signing in…' : 'Sign in'}
         </Button>
         <Link
@@ -263,7 +269,7 @@ function SignUpForm({ result, busy }: { result: ActionData | undefined; busy: bo
           <Input name="email" type="email" autoComplete="email" defaultValue={values?.email} />
         </Field>
         <NewPasswordField label="Password" name="password" required error={errors?.password} />
-        <Button type="submit" size="lg" disabled={busy}>
+        <Button type="submit" size="lg" disabled={busy} data-busy-label="Creating your account…">
           {busy ? 'Creating your account…' : 'Create account'}
         </Button>
         <p className="text-muted-foreground text-sm">

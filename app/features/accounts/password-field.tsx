@@ -1,14 +1,14 @@
 import { useId, useState } from 'react'
-import { passwordRules, passwordStrength } from '~/features/accounts/password-policy'
-import { cn } from '~/lib/cn'
+import { passwordMeter } from '~/features/accounts/password-meter'
+import { passwordRules } from '~/features/accounts/password-policy'
 import { Field, type FieldProps } from '~/ui/field'
 import { Input } from '~/ui/input'
-
-const barColours = ['bg-destructive', 'bg-destructive', 'bg-amber-500', 'bg-success', 'bg-success'] as const
 
 /**
  * A new-password input with strength feedback as the person types: length counts most, common
  * passwords score nothing. The server applies the same rules (app/features/accounts/password-policy.ts).
+ * The input names its meter (`data-strength-meter`), so that the sign-in page, served without React,
+ * runs the same meter from plain DOM code (features/accounts/enhance/password-meter.ts).
  */
 export function NewPasswordField({
   label,
@@ -21,7 +21,7 @@ export function NewPasswordField({
   Omit<React.ComponentProps<typeof Input>, 'id' | 'type' | 'required'> & { name: string }) {
   const [value, setValue] = useState('')
   const meterId = useId()
-  const strength = passwordStrength(value)
+  const meter = passwordMeter(value)
   return (
     <Field
       {...{ label, id, error, required }}
@@ -29,20 +29,14 @@ export function NewPasswordField({
       hint={hint ?? `At least ${passwordRules.minLength} characters. A few unrelated words make a strong password.`}
       after={
         <div className="grid gap-1">
-          <div className="flex gap-1" aria-hidden="true">
-            {[1, 2, 3, 4].map((step) => (
-              <span
-                key={step}
-                className={cn(
-                  'h-1.5 flex-1 rounded-full bg-muted',
-                  value.length > 0 && strength.score >= step && barColours[strength.score],
-                  value.length > 0 && strength.score === 0 && step === 1 && 'bg-destructive',
-                )}
-              />
+          <div id={`${meterId}-bars`} className="flex gap-1" aria-hidden="true">
+            {meter.bars.map((className, step) => (
+              // biome-ignore lint/suspicious/noArrayIndexKey: four fixed bars, never reordered.
+              <span key={step} className={className} />
             ))}
           </div>
           <p id={meterId} className="text-muted-foreground text-xs" aria-live="polite">
-            Password strength: {strength.label}
+            {meter.label}
           </p>
         </div>
       }
@@ -53,6 +47,7 @@ export function NewPasswordField({
         autoComplete="new-password"
         minLength={passwordRules.minLength}
         maxLength={passwordRules.maxLength}
+        data-strength-meter={meterId}
         onChange={(event) => {
           setValue(event.currentTarget.value)
           input.onChange?.(event)

@@ -115,7 +115,10 @@ export async function signInThroughPage(
   await open(page, path)
   await page.getByLabel('E-mail').fill(email)
   await page.getByLabel('Password', { exact: true }).fill(password)
-  await page.getByRole('button', { name: 'Sign in', exact: true }).click()
+  // /auth is served without the app (islands mode), so its form is a plain post and the next page a
+  // new document: wait until that page has loaded and is ready, as `open` does, before using it.
+  await Promise.all([page.waitForEvent('load'), page.getByRole('button', { name: 'Sign in', exact: true }).click()])
+  await page.waitForSelector('html[data-hydrated="true"]', { timeout: 15_000 })
   if (totpSecret) await enterSecondFactor(page, totpSecret)
 }
 
