@@ -2,19 +2,24 @@
 // and 4x CPU slowdown) in Debian's Chromium against the built server, for one page of each kind.
 // Prints a table and writes docs/perf/lighthouse.md. Needs `npm run build` first.
 //   npm run lighthouse -- --runs 1    one run per page instead of the median of three
+//   npm run lighthouse -- --path /auth    only this page (repeatable); prints, writes no file
 import fs from 'node:fs'
 import path from 'node:path'
 import { requireChromium } from './lib/chromium.mjs'
 import { lighthousePages, lighthouseTargets as targets } from './lib/lighthouse-run.mjs'
 import { root, startBuiltServer } from './lib/server-process.mjs'
 
-const pages = [
+const marketingPages = [
   { label: 'Home', path: '/' },
   { label: 'Service', path: '/services/managed-it' },
   { label: 'Industry', path: '/industries/healthcare-offices' },
   { label: 'Offer', path: '/promotional-offer' },
   { label: 'Privacy', path: '/privacy' },
 ]
+// `--path /auth` (repeatable): measure only these pages; the table is printed, docs/perf/lighthouse.md
+// (the marketing pages' record) is left as it is.
+const chosenPaths = process.argv.flatMap((arg, i) => (process.argv[i - 1] === '--path' ? [arg] : []))
+const pages = chosenPaths.length ? chosenPaths.map((p) => ({ label: p, path: p })) : marketingPages
 const runsArg = process.argv.indexOf('--runs')
 const runs = Math.max(1, Number(runsArg > 0 ? process.argv[runsArg + 1] : 3) || 3)
 const kb = (bytes) => (bytes / 1024).toFixed(1)
@@ -101,6 +106,7 @@ ${rows.map((row) => `| ${row.join(' | ')} |`).join('\n')}
 
 ${checks.map(([label, ok]) => `- ${ok ? '✔' : '✖'} ${label}`).join('\n')}
 ${failing.length ? `\nAudits below full marks:\n\n${failing.map((r) => `- \`${r.path}\`: ${r.failed.join(', ')}`).join('\n')}\n` : ''}`
+if (chosenPaths.length) process.exit(0)
 fs.mkdirSync(path.join(root, 'docs/perf'), { recursive: true })
 fs.writeFileSync(path.join(root, 'docs/perf/lighthouse.md'), md)
 console.log('\nwrote docs/perf/lighthouse.md')

@@ -373,8 +373,8 @@ describe('page views', () => {
   it('pushes one page view once idle, and one per client-side navigation', async () => {
     const { page, context, consoleErrors } = await newPage(browser(), desktop)
     await saveConsentBeforeLoad(context, { analytics: true, marketing: false })
-    // The sign-in page runs the whole app, so its links navigate without loading a new document.
-    await open(page, '/auth')
+    // The forgot-password page runs the whole app, so its links navigate without loading a new document.
+    await open(page, '/auth/forgot-password')
     const views = async () =>
       (await readDataLayer(page)).filter((entry) => (entry as { event?: string }).event === 'page_view') as {
         page_path: string
@@ -384,8 +384,8 @@ describe('page views', () => {
     await expect.poll(async () => (await views()).length).toBe(1)
     expect((await views())[0]).toEqual({
       event: 'page_view',
-      page_path: '/auth',
-      page_location: `${baseURL()}/auth`,
+      page_path: '/auth/forgot-password',
+      page_location: `${baseURL()}/auth/forgot-password`,
       page_title: await page.title(),
     })
     // The page view comes after the consent default.
@@ -403,14 +403,14 @@ describe('page views', () => {
     expect((await views())[1]?.page_path).toBe('/privacy')
 
     await page.goBack()
-    await page.waitForURL(`${baseURL()}/auth`)
+    await page.waitForURL(`${baseURL()}/auth/forgot-password`)
     await expect.poll(async () => (await views()).length).toBe(3)
-    expect((await views())[2]?.page_path).toBe('/auth')
+    expect((await views())[2]?.page_path).toBe('/auth/forgot-password')
     expect(documents).toBe(0)
 
     // And no more than one each: nothing else arrives once the browser has been idle a while.
     await page.waitForTimeout(600)
-    expect((await views()).map((view) => view.page_path)).toEqual(['/auth', '/privacy', '/auth'])
+    expect((await views()).map((view) => view.page_path)).toEqual(['/auth/forgot-password', '/privacy', '/auth/forgot-password'])
     expect(consoleErrors).toEqual([])
     await context.close()
   })

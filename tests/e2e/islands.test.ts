@@ -2,7 +2,7 @@
 // run one small script; React arrives only when an island (the contact form, Cookie Settings) is used.
 import type { Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
-import { sessionCookie, strongPassword, uniqueIdentity, verifiedAccountOverHttp } from './helpers/accounts'
+import { appErrors, pageFrom, sessionCookie, strongPassword, uniqueIdentity, verifiedAccountOverHttp } from './helpers/accounts'
 import { baseURL, newPage, open, scriptsOf, testBrowser } from './helpers/browser'
 
 const browser = testBrowser()
@@ -148,10 +148,60 @@ describe('the booking page', () => {
   })
 })
 
+describe('the sign-in page', () => {
+  it('loads no React and no router; its meter, busy label and plain-post sign-in work', async () => {
+    const me = uniqueIdentity('plainpost')
+    await verifiedAccountOverHttp(me.email, me.ip, 'Paula Post')
+    const { page, context, consoleErrors } = await pageFrom(browser(), me.ip)
+    const scripts = scriptsOf(page)
+    await open(page, '/auth?mode=signup')
+    expect(scripts()).toContain('entry')
+    expect(hasReact(scripts())).toBe(false)
+    expect(hasRouter(scripts())).toBe(false)
+
+    // The strength meter follows the typing without React (the same words as the app's field).
+    const password = page.getByLabel('Password', { exact: true })
+    await password.fill('password123')
+    await page.getByText('Password strength: Too common').waitFor()
+    await password.fill('harbor-maple-lantern-58')
+    await page.getByText('Password strength: Very strong').waitFor()
+
+    // Sign-in is a plain post: a refusal comes back as the page with its message, still without the app.
+    await page.getByRole('link', { name: 'Sign in', exact: true }).click()
+    await page.getByRole('heading', { name: 'Sign in to your account', level: 1 }).waitFor()
+    await page.getByLabel('E-mail').fill(me.email)
+    await page.getByLabel('Password', { exact: true }).fill('not-the-right-one-9')
+    // Once pressed, the button says what is happening and cannot be pressed again (here the post
+    // itself is stopped by a listener the page gets after the page's own, to look at the button).
+    await page.evaluate(() => document.addEventListener('submit', (event) => event.preventDefault()))
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click()
+    const busy = page.getByRole('button', { name: 'Signing in…' })
+    await busy.waitFor()
+    expect(await busy.isDisabled()).toBe(true)
+    await open(page, '/auth')
+    await page.getByLabel('E-mail').fill(me.email)
+    await page.getByLabel('Password', { exact: true }).fill('not-the-right-one-9')
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click()
+    await page.getByText('The e-mail address or password is not right.').waitFor()
+    expect(hasRouter(scripts())).toBe(false)
+
+    // The right password: the next page is the dashboard, which runs the app.
+    await page.getByLabel('Password', { exact: true }).fill(strongPassword)
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click()
+    await page.waitForURL(`${baseURL()}/dashboard`)
+    await page.getByText('Welcome, Paula Post').waitFor()
+    await page.waitForSelector('html[data-hydrated="true"]', { timeout: 15_000 })
+    expect(hasRouter(scripts())).toBe(true)
+    expect(appErrors(consoleErrors)).toEqual([])
+    await context.close()
+  })
+})
+
 describe('an app page', () => {
   it('renders an islands route it navigates to on the client, as the app, with the shell still working', async () => {
     const { page, context, consoleErrors } = await newPage(browser(), { viewport: { width: 1280, height: 800 } })
-    await open(page, '/auth')
+    // The forgot-password page runs the whole app for everyone (/auth itself is an islands page).
+    await open(page, '/auth/forgot-password')
     let documents = 0
     page.on('request', (request) => {
       if (request.resourceType() === 'document') documents++
