@@ -410,7 +410,11 @@ describe('page views', () => {
 
     // And no more than one each: nothing else arrives once the browser has been idle a while.
     await page.waitForTimeout(600)
-    expect((await views()).map((view) => view.page_path)).toEqual(['/auth/forgot-password', '/privacy', '/auth/forgot-password'])
+    expect((await views()).map((view) => view.page_path)).toEqual([
+      '/auth/forgot-password',
+      '/privacy',
+      '/auth/forgot-password',
+    ])
     expect(consoleErrors).toEqual([])
     await context.close()
   })

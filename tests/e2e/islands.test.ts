@@ -2,7 +2,14 @@
 // run one small script; React arrives only when an island (the contact form, Cookie Settings) is used.
 import type { Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
-import { appErrors, pageFrom, sessionCookie, strongPassword, uniqueIdentity, verifiedAccountOverHttp } from './helpers/accounts'
+import {
+  appErrors,
+  pageFrom,
+  sessionCookie,
+  strongPassword,
+  uniqueIdentity,
+  verifiedAccountOverHttp,
+} from './helpers/accounts'
 import { baseURL, newPage, open, scriptsOf, testBrowser } from './helpers/browser'
 
 const browser = testBrowser()
