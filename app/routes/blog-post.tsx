@@ -11,6 +11,7 @@ import { businessId, type JsonLdObject } from '~/lib/json-ld'
 import { JsonLd, usePublicUrl } from '~/lib/json-ld-script'
 import { pageMeta } from '~/lib/seo'
 import { findPublishedPost, lastChangeOf } from '../../server/blog/blog.server.ts'
+import { missingPage } from '../../server/redirects/redirects.server.ts'
 import type { Route } from './+types/blog-post'
 
 // /blog/{slug}: a public post. Unknown, unpublished, scheduled or failing → /404, as town pages do.
@@ -23,7 +24,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     log.warn({ err: error, slug: params.slug }, 'blog post failed; sending the visitor to /404')
     throw redirect('/404')
   }
-  if (!post) throw redirect('/404')
+  if (!post) throw await missingPage(database.db, `/blog/${params.slug}`, log)
   return {
     slug: post.slug,
     title: post.title,

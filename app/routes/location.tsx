@@ -11,11 +11,12 @@ import { ReasonList } from '~/features/marketing/reason-list'
 import { Section, SectionHeader } from '~/features/marketing/section'
 import { serviceIcons } from '~/features/marketing/service-icon'
 import { islandsHandle } from '~/lib/islands-mode'
-import { breadcrumbJsonLd, businessId, openingHoursSpecification } from '~/lib/json-ld'
+import { businessId, openingHoursSpecification } from '~/lib/json-ld'
 import { JsonLd, usePublicUrl } from '~/lib/json-ld-script'
 import { pageMeta } from '~/lib/seo'
 import { Button } from '~/ui/button'
 import { findPublishedLocation } from '../../server/locations/locations.server.ts'
+import { missingPage } from '../../server/redirects/redirects.server.ts'
 import type { Route } from './+types/location'
 
 // /{slug}: a published town page. Unknown, unpublished or failing → /404.
@@ -28,7 +29,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     log.warn({ err: error, slug: params.slug }, 'location page failed; sending the visitor to /404')
     throw redirect('/404')
   }
-  if (!location) throw redirect('/404')
+  if (!location) throw await missingPage(database.db, `/${params.slug}`, log)
   return { slug: location.slug, copy: locationCopy(location), town: location.town, state: location.state }
 }
 
@@ -54,6 +55,7 @@ export default function LocationPage({ loaderData }: Route.ComponentProps) {
   const hours = business.hours.locationPages
   return (
     <>
+      {/* The BreadcrumbList comes with the hero's visible breadcrumbs (features/marketing/breadcrumbs.tsx). */}
       <JsonLd
         data={[
           {
@@ -67,7 +69,6 @@ export default function LocationPage({ loaderData }: Route.ComponentProps) {
             areaServed: { '@type': 'City', name: `${town}, ${state}` },
             openingHoursSpecification: [openingHoursSpecification(hours)],
           },
-          breadcrumbJsonLd(baseUrl, crumbs),
         ]}
       />
       <PageHero
@@ -124,7 +125,7 @@ export default function LocationPage({ loaderData }: Route.ComponentProps) {
 
       <Section aria-labelledby="town-why-title" tone="muted">
         <SectionHeader id="town-why-title" eyebrow="Why choose us" title={`Why ${town} chooses ${business.name}`} />
-        <ReasonList />
+        <ReasonList radiusMiles={business.serviceRadiusMiles.locations} />
       </Section>
 
       <Section aria-labelledby="town-area-title">

@@ -1,8 +1,10 @@
 import { asc, eq, inArray } from 'drizzle-orm'
+import { redirect } from 'react-router'
 import { z } from 'zod'
 import { type AuditActor, recordAudit } from '../audit/audit.server.ts'
 import type { Db } from '../db/client.server.ts'
 import { type Redirect, redirects } from '../db/schema/index.server.ts'
+import type { Logger } from '../log.server.ts'
 
 /**
  * Old addresses of town pages and blog posts. When a slug changes, the old address answers 301 to
@@ -23,6 +25,24 @@ export async function findRedirect(db: Db, path: string): Promise<string | null>
   if (path.length > 250) return null
   const [row] = await db.select({ toPath: redirects.toPath }).from(redirects).where(eq(redirects.fromPath, path)).limit(1)
   return row?.toPath ?? null
+}
+
+const redirectablePath = /^\/(?:blog\/)?[a-z0-9]+(?:-[a-z0-9]+)*$/
+
+/**
+ * The answer for an address without a page (the miss path of the town and post loaders): a 301 to
+ * where its page moved, or the redirect to /404 the site has always given. A malformed address and
+ * a failing database go to /404 without more ado.
+ */
+export async function missingPage(db: Db, path: string, log: Logger): Promise<Response> {
+  if (!redirectablePath.test(path)) return redirect('/404')
+  try {
+    const moved = await findRedirect(db, path)
+    if (moved) return redirect(moved, 301)
+  } catch (error) {
+    log.warn({ err: error, path }, 'redirect lookup failed; sending the visitor to /404')
+  }
+  return redirect('/404')
 }
 
 /**
