@@ -51,8 +51,10 @@ export default defineConfig({
       // The server's dependencies are bundled in too: loading ~1,400 modules from node_modules took
       // more than a second of every boot (most of it Node reading package.json files), the bundle
       // loads in about 0.3 s (docs/perf/boot.md). PGlite stays outside, as it finds its WebAssembly
-      // and data files next to its own module, and so does pg, whose native binding is optional.
-      resolve: { noExternal: true, external: ['@electric-sql/pglite', 'pg'] },
+      // and data files next to its own module, and so does pg, whose native binding is optional, and
+      // react-pdf, whose font module loads the standard fonts through its package's own import map
+      // (`#standard-fonts/…`), which resolves only from inside that package.
+      resolve: { noExternal: true, external: ['@electric-sql/pglite', 'pg', '@react-pdf/renderer'] },
       build: {
         // One bundle holds the HTTP server and the app, so both share one module graph
         // (one database handle, one context key).
