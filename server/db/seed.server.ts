@@ -154,8 +154,7 @@ export const demoLocations: NewLocation[] = [
     heroTitle: 'IT Support in Wayne, NJ',
     heroDescription:
       'Accounting firms and family businesses in Wayne get tax-season-proof computers, protected client files and someone to call who picks up.',
-    serviceAreaDescription:
-      'We cover Wayne, Totowa, Pompton Lakes and the towns along Route 23, on site or remotely.',
+    serviceAreaDescription: 'We cover Wayne, Totowa, Pompton Lakes and the towns along Route 23, on site or remotely.',
     metaTitle: 'IT Support & Managed IT Services in Wayne, NJ',
     metaDescription:
       'Managed IT, backups and cybersecurity for Wayne accounting firms and small businesses in Passaic County. Book a free consultation.',

@@ -30,10 +30,7 @@ export const slugTakenMessage = 'Another town page already uses this address.'
 
 export type LocationFilter = { search?: string; published?: 'yes' | 'no' }
 
-export type AdminLocationRow = Pick<
-  Location,
-  'id' | 'slug' | 'town' | 'county' | 'state' | 'isPublished' | 'updatedAt'
->
+export type AdminLocationRow = Pick<Location, 'id' | 'slug' | 'town' | 'county' | 'state' | 'isPublished' | 'updatedAt'>
 
 /** Town pages for the admin list, by town; `search` matches town, county or slug. */
 export async function listLocations(db: Db, filter: LocationFilter = {}): Promise<AdminLocationRow[]> {

@@ -269,3 +269,22 @@ export function sampleCsv(): string {
   ]
   return stringify(rows, { record_delimiter: 'windows' })
 }
+
+export type ImportRequest = { mode: 'check' | 'apply'; csv: string }
+
+/**
+ * The import form as sent: `mode` (check or apply) and the file (`file`), or the CSV text itself
+ * (`csv`: the apply step sends back the text it checked). A string is the reason it cannot be used.
+ */
+export async function readImportForm(form: FormData): Promise<ImportRequest | string> {
+  const mode = form.get('mode')
+  if (mode !== 'check' && mode !== 'apply') return 'Unknown request. Reload the page and try again.'
+  const file = form.get('file')
+  if (file instanceof File && file.size > 0) {
+    if (!/\.csv$/i.test(file.name) && !/csv|text\/plain/.test(file.type)) return 'Choose a .csv file.'
+    return { mode, csv: await file.text() }
+  }
+  const csv = form.get('csv')
+  if (typeof csv === 'string' && csv.trim() !== '') return { mode, csv }
+  return 'Choose a CSV file to import.'
+}

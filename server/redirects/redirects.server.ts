@@ -23,7 +23,11 @@ export class RedirectLoopError extends Error {
 /** Where `path` now lives, or null. One indexed read. */
 export async function findRedirect(db: Db, path: string): Promise<string | null> {
   if (path.length > 250) return null
-  const [row] = await db.select({ toPath: redirects.toPath }).from(redirects).where(eq(redirects.fromPath, path)).limit(1)
+  const [row] = await db
+    .select({ toPath: redirects.toPath })
+    .from(redirects)
+    .where(eq(redirects.fromPath, path))
+    .limit(1)
   return row?.toPath ?? null
 }
 

@@ -2,9 +2,9 @@ import { eq, sql } from 'drizzle-orm'
 import pino from 'pino'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { locationFormSchema } from '../../app/features/locations/schema.ts'
-import { createPost, updatePost, blogPostFormSchema } from '../../server/blog/admin.server.ts'
-import { seedDemoContent } from '../../server/db/seed.server.ts'
+import { blogPostFormSchema, createPost, updatePost } from '../../server/blog/admin.server.ts'
 import { auditLog, blogPosts, locations, redirects } from '../../server/db/schema/index.server.ts'
+import { seedDemoContent } from '../../server/db/seed.server.ts'
 import {
   createLocation,
   deleteLocation,

@@ -37,19 +37,23 @@ const field = (label: string, limit: Limit, multiline = false) => ({
   label: `The ${label}`,
   max: locationFieldLimits[limit],
   multiline,
-  messages: { tooLong: `Keep the ${label} to ${locationFieldLimits[limit].toLocaleString('en-US')} characters or fewer.` },
+  messages: {
+    tooLong: `Keep the ${label} to ${locationFieldLimits[limit].toLocaleString('en-US')} characters or fewer.`,
+  },
 })
 
 const optional = (label: string, limit: Limit, multiline = false) =>
   optionalText(field(label, limit, multiline)).transform((v) => v ?? null)
 
 /** "yes", "true", "1", "on" (a checkbox) read as published; blank, "no", "false", "0" as not. */
-const published = z.preprocess(
-  (value) => (typeof value === 'string' ? value.trim().toLowerCase() : value === undefined ? '' : value),
-  z.enum(['', 'on', 'yes', 'true', '1', 'no', 'false', '0'], {
-    error: 'Published must be yes or no.',
-  }),
-).transform((value) => ['on', 'yes', 'true', '1'].includes(value))
+const published = z
+  .preprocess(
+    (value) => (typeof value === 'string' ? value.trim().toLowerCase() : value === undefined ? '' : value),
+    z.enum(['', 'on', 'yes', 'true', '1', 'no', 'false', '0'], {
+      error: 'Published must be yes or no.',
+    }),
+  )
+  .transform((value) => ['on', 'yes', 'true', '1'].includes(value))
 
 export const locationFormSchema = z.object({
   slug: text({ ...field('address', 'slug'), required: 'Enter the address (slug).' }).pipe(
