@@ -73,6 +73,8 @@ export default [
   layout('routes/protected-area.tsx', { id: 'area-staff' }, [route('employee', 'routes/employee/index.tsx')]),
   route('contact', 'routes/contact.tsx'),
   route('blog', 'routes/blog.tsx'),
+  route('blog/rss.xml', 'routes/blog-feed.ts', { id: 'blog-rss' }),
+  route('blog/atom.xml', 'routes/blog-feed.ts', { id: 'blog-atom' }),
   route('blog/:slug', 'routes/blog-post.tsx'),
   // A published town page; static routes above always win over this pattern.
   route(':slug', 'routes/location.tsx'),
