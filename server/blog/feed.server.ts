@@ -26,10 +26,7 @@ const cdataSafe = (text: string) => text.replaceAll(']]>', ']] >')
  */
 export async function blogFeed(db: Db, publicUrl: string, kind: FeedKind, now = new Date()): Promise<string> {
   const posts = await feedPosts(db, now)
-  const updated = posts.reduce<Date>(
-    (latest, post) => (lastChangeOf(post) > latest ? lastChangeOf(post) : latest),
-    posts[0] ? lastChangeOf(posts[0]) : new Date(0),
-  )
+  const updated = new Date(Math.max(0, ...posts.map((post) => lastChangeOf(post).getTime())))
   const feed = new Feed({
     id: `${publicUrl}/blog`,
     title: `${business.name} blog`,
