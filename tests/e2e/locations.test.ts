@@ -17,7 +17,7 @@ describe('a visitor lands on a town page', () => {
       'Cloud Solutions',
     ])
     await expect(page.getByText('Monday to Friday, 8:00 AM – 6:00 PM').isVisible()).resolves.toBe(true)
-    await expect(page.getByText(/within about 50 miles/).isVisible()).resolves.toBe(true)
+    await expect(page.getByText(/within about 50 miles of our Suffern office/).isVisible()).resolves.toBe(true)
     expect(await page.locator('link[rel="canonical"]').getAttribute('href')).toBe(`${baseURL()}/it-support-suffern-ny`)
     const jsonLd = await page.locator('script[type="application/ld+json"]').allTextContents()
     // One BreadcrumbList (the visible breadcrumbs' own), not a second one beside the business.
