@@ -57,6 +57,15 @@ export default [
     // One editor: a new post, or an existing one by its id.
     route('admin/blog/new', 'routes/admin/blog-post.tsx', { id: 'admin-blog-new' }),
     route('admin/blog/:id', 'routes/admin/blog-post.tsx', { id: 'admin-blog-edit' }),
+    route('admin/locations', 'routes/admin/locations.tsx'),
+    route('admin/locations/import', 'routes/admin/locations-import.tsx'),
+    route('admin/locations/import/run', 'routes/admin/locations-import-run.ts'),
+    route('admin/locations/sample.csv', 'routes/admin/locations-sample.ts'),
+    // One editor: a new town page, or an existing one by its id; and its preview (drafts too).
+    route('admin/locations/new', 'routes/admin/location.tsx', { id: 'admin-location-new' }),
+    route('admin/locations/:id', 'routes/admin/location.tsx', { id: 'admin-location-edit' }),
+    route('admin/locations/:id/preview', 'routes/admin/location-preview.tsx'),
+    route('admin/redirects', 'routes/admin/redirects.tsx'),
     route('admin/billing', 'routes/admin/billing.tsx'),
     route('admin/billing/export.csv', 'routes/admin/billing-export.ts'),
     route('admin/billing/preview', 'routes/admin/billing-preview.ts'),
@@ -78,6 +87,8 @@ export default [
   layout('routes/protected-area.tsx', { id: 'area-staff' }, [route('employee', 'routes/employee/index.tsx')]),
   route('contact', 'routes/contact.tsx'),
   route('blog', 'routes/blog.tsx'),
+  route('blog/rss.xml', 'routes/blog-feed.ts', { id: 'blog-rss' }),
+  route('blog/atom.xml', 'routes/blog-feed.ts', { id: 'blog-atom' }),
   route('blog/:slug', 'routes/blog-post.tsx'),
   // A published town page; static routes above always win over this pattern.
   route(':slug', 'routes/location.tsx'),

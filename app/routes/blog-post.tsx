@@ -3,7 +3,9 @@ import { Link, redirect } from 'react-router'
 import { blogPage, postDateFormat } from '~/content/blog'
 import { business } from '~/content/business'
 import { appContext } from '~/context.server'
+import { feedLinks } from '~/features/blog/feed-links'
 import { PostBody } from '~/features/blog/post-body'
+import { readingTimeLabel } from '~/features/blog/reading-time'
 import { CtaBand } from '~/features/marketing/cta-band'
 import { PageHero } from '~/features/marketing/page-hero'
 import { islandsHandle } from '~/lib/islands-mode'
@@ -11,6 +13,7 @@ import { businessId, type JsonLdObject } from '~/lib/json-ld'
 import { JsonLd, usePublicUrl } from '~/lib/json-ld-script'
 import { pageMeta } from '~/lib/seo'
 import { findPublishedPost, lastChangeOf } from '../../server/blog/blog.server.ts'
+import { missingPage } from '../../server/redirects/redirects.server.ts'
 import type { Route } from './+types/blog-post'
 
 // /blog/{slug}: a public post. Unknown, unpublished, scheduled or failing → /404, as town pages do.
@@ -23,7 +26,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     log.warn({ err: error, slug: params.slug }, 'blog post failed; sending the visitor to /404')
     throw redirect('/404')
   }
-  if (!post) throw redirect('/404')
+  if (!post) throw await missingPage(database.db, `/blog/${params.slug}`, log)
   return {
     slug: post.slug,
     title: post.title,
@@ -32,6 +35,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     authorName: post.authorName,
     publishedAt: post.publishedAt.toISOString(),
     modifiedAt: lastChangeOf(post).toISOString(),
+    readingTime: readingTimeLabel(post.wordCount),
     metaTitle: post.metaTitle ?? post.title,
     metaDescription: post.metaDescription ?? post.excerpt,
   }
@@ -53,6 +57,7 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
     { property: 'article:published_time', content: loaderData.publishedAt },
     { property: 'article:modified_time', content: loaderData.modifiedAt },
     { property: 'article:author', content: loaderData.authorName },
+    ...feedLinks(matches),
   ]
 }
 
@@ -64,7 +69,7 @@ function authorJsonLd(baseUrl: string, name: string): JsonLdObject {
 }
 
 export default function BlogPostPage({ loaderData }: Route.ComponentProps) {
-  const { slug, title, excerpt, body, authorName, publishedAt, modifiedAt } = loaderData
+  const { slug, title, excerpt, body, authorName, publishedAt, modifiedAt, readingTime } = loaderData
   const baseUrl = usePublicUrl()
   const url = `${baseUrl}/blog/${slug}`
   return (
@@ -101,6 +106,8 @@ export default function BlogPostPage({ loaderData }: Route.ComponentProps) {
           By <span className="font-medium text-foreground">{authorName}</span>
           <span aria-hidden="true"> · </span>
           <time dateTime={publishedAt}>{postDateFormat.format(new Date(publishedAt))}</time>
+          <span aria-hidden="true"> · </span>
+          {readingTime}
         </p>
       </PageHero>
 

@@ -4,6 +4,8 @@ import { blogPage, postDateFormat } from '~/content/blog'
 import { business } from '~/content/business'
 import { services } from '~/content/catalog'
 import { appContext } from '~/context.server'
+import { feedLinks } from '~/features/blog/feed-links'
+import { readingTimeLabel } from '~/features/blog/reading-time'
 import { CtaBand } from '~/features/marketing/cta-band'
 import { PageHero } from '~/features/marketing/page-hero'
 import { islandsHandle } from '~/lib/islands-mode'
@@ -39,6 +41,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       excerpt: post.excerpt,
       authorName: post.authorName,
       publishedAt: post.publishedAt.toISOString(),
+      readingTime: readingTimeLabel(post.wordCount),
     })),
   }
 }
@@ -49,12 +52,15 @@ export const handle = islandsHandle
 export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
   const page = loaderData?.page ?? 1
   const suffix = page > 1 ? ` (page ${page} of ${loaderData?.pageCount})` : ''
-  return pageMeta({
-    title: `${blogPage.metaTitle}${suffix}`,
-    description: page > 1 ? `${blogPage.metaDescription} Page ${page}.` : blogPage.metaDescription,
-    path: pagePath(page),
-    matches,
-  })
+  return [
+    ...pageMeta({
+      title: `${blogPage.metaTitle}${suffix}`,
+      description: page > 1 ? `${blogPage.metaDescription} Page ${page}.` : blogPage.metaDescription,
+      path: pagePath(page),
+      matches,
+    }),
+    ...feedLinks(matches),
+  ]
 }
 
 export default function BlogPage({ loaderData }: Route.ComponentProps) {
@@ -112,6 +118,8 @@ export default function BlogPage({ loaderData }: Route.ComponentProps) {
                       <time dateTime={post.publishedAt}>{postDateFormat.format(new Date(post.publishedAt))}</time>
                       <span aria-hidden="true"> · </span>
                       By {post.authorName}
+                      <span aria-hidden="true"> · </span>
+                      {post.readingTime}
                     </p>
                     <p className="mt-4 max-w-[68ch] text-pretty text-lg">{post.excerpt}</p>
                     <Link

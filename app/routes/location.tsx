@@ -1,24 +1,16 @@
-import { ArrowRightIcon, CalendarCheckIcon, ClockIcon, MapPinIcon, PhoneIcon } from 'lucide-react'
-import { Link, redirect } from 'react-router'
-import { business, formatHours } from '~/content/business'
-import { services } from '~/content/catalog'
-import { bookingPath } from '~/content/links'
+import { redirect } from 'react-router'
+import { business } from '~/content/business'
 import { appContext } from '~/context.server'
-import { locationCopy, locationServiceKeys } from '~/features/locations/page-copy'
-import { CtaBand } from '~/features/marketing/cta-band'
-import { PageHero } from '~/features/marketing/page-hero'
-import { ReasonList } from '~/features/marketing/reason-list'
-import { Section, SectionHeader } from '~/features/marketing/section'
-import { serviceIcons } from '~/features/marketing/service-icon'
+import { locationCopy } from '~/features/locations/page-copy'
+import { TownPage } from '~/features/locations/town-page'
 import { islandsHandle } from '~/lib/islands-mode'
-import { breadcrumbJsonLd, businessId, openingHoursSpecification } from '~/lib/json-ld'
-import { JsonLd, usePublicUrl } from '~/lib/json-ld-script'
 import { pageMeta } from '~/lib/seo'
-import { Button } from '~/ui/button'
 import { findPublishedLocation } from '../../server/locations/locations.server.ts'
+import { missingPage } from '../../server/redirects/redirects.server.ts'
 import type { Route } from './+types/location'
 
-// /{slug}: a published town page. Unknown, unpublished or failing → /404.
+// /{slug}: a published town page. An old address of a town → 301 to its new one (looked up only
+// here, on the miss path, so cached pages never pay for it); unknown, unpublished or failing → /404.
 export async function loader({ params, context }: Route.LoaderArgs) {
   const { database, log } = context.get(appContext)
   let location: Awaited<ReturnType<typeof findPublishedLocation>>
@@ -28,7 +20,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     log.warn({ err: error, slug: params.slug }, 'location page failed; sending the visitor to /404')
     throw redirect('/404')
   }
-  if (!location) throw redirect('/404')
+  if (!location) throw await missingPage(database.db, `/${params.slug}`, log)
   return { slug: location.slug, copy: locationCopy(location), town: location.town, state: location.state }
 }
 
@@ -42,126 +34,6 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
   return copy.keywords ? [...tags, { name: 'keywords', content: copy.keywords }] : tags
 }
 
-const featured = locationServiceKeys.flatMap((key) => services.filter((s) => s.key === key))
-
 export default function LocationPage({ loaderData }: Route.ComponentProps) {
-  const { copy, slug, town, state } = loaderData
-  const baseUrl = usePublicUrl()
-  const crumbs = [
-    { name: 'Home', path: '/' },
-    { name: `${town}, ${state}`, path: `/${slug}` },
-  ]
-  const hours = business.hours.locationPages
-  return (
-    <>
-      <JsonLd
-        data={[
-          {
-            '@context': 'https://schema.org',
-            '@type': ['LocalBusiness', 'ProfessionalService'],
-            '@id': `${baseUrl}/${slug}#business`,
-            name: copy.businessName,
-            url: `${baseUrl}/${slug}`,
-            telephone: copy.phone,
-            parentOrganization: { '@id': businessId(baseUrl) },
-            areaServed: { '@type': 'City', name: `${town}, ${state}` },
-            openingHoursSpecification: [openingHoursSpecification(hours)],
-          },
-          breadcrumbJsonLd(baseUrl, crumbs),
-        ]}
-      />
-      <PageHero
-        crumbs={crumbs}
-        eyebrow={copy.county ?? `${town}, ${state}`}
-        icon={<MapPinIcon className="size-4" aria-hidden="true" />}
-        title={copy.heroTitle}
-        intro={copy.heroDescription}
-      >
-        <Button asChild size="lg">
-          <Link to="/book">
-            <CalendarCheckIcon aria-hidden="true" />
-            Book a free consultation
-          </Link>
-        </Button>
-        <Button asChild size="lg" variant="outline">
-          <a href={`tel:${copy.phone.replace(/[^+\d]/g, '')}`}>
-            <PhoneIcon aria-hidden="true" />
-            Call {copy.phone}
-          </a>
-        </Button>
-      </PageHero>
-
-      <Section aria-labelledby="town-services-title">
-        <SectionHeader
-          id="town-services-title"
-          eyebrow={`Services in ${town}`}
-          title={`What we do for ${town} offices and homes`}
-        />
-        <ul className="mt-12 grid gap-6 sm:grid-cols-2">
-          {featured.map((service) => {
-            const Icon = serviceIcons[service.key]
-            return (
-              <li key={service.key} className="flex flex-col rounded-2xl border bg-card p-6 shadow-xs sm:p-8">
-                <span className="flex size-12 items-center justify-center rounded-xl bg-secondary text-primary">
-                  <Icon className="size-6" aria-hidden="true" />
-                </span>
-                <h3 className="mt-4 font-semibold text-xl">{service.name}</h3>
-                <p className="mt-2 flex-1 text-muted-foreground">{service.summary}</p>
-                <div className="mt-6 flex flex-wrap gap-x-6 gap-y-2 font-semibold text-sm">
-                  <Link className="inline-flex items-center gap-1 text-primary hover:underline" to={service.path}>
-                    About {service.name}
-                    <ArrowRightIcon className="size-4" aria-hidden="true" />
-                  </Link>
-                  <Link className="text-primary hover:underline" to={bookingPath({ service: service.key })}>
-                    Book for {service.name}
-                  </Link>
-                </div>
-              </li>
-            )
-          })}
-        </ul>
-      </Section>
-
-      <Section aria-labelledby="town-why-title" tone="muted">
-        <SectionHeader id="town-why-title" eyebrow="Why choose us" title={`Why ${town} chooses ${business.name}`} />
-        <ReasonList />
-      </Section>
-
-      <Section aria-labelledby="town-area-title">
-        <div className="grid gap-10 lg:grid-cols-2">
-          <div>
-            <SectionHeader id="town-area-title" align="start" eyebrow="Service area" title={`Serving ${town}`} />
-            <p className="mt-4 text-lg text-muted-foreground">{copy.serviceArea}</p>
-          </div>
-          <ul className="grid content-start gap-5 rounded-2xl border bg-card p-6 sm:p-8">
-            <li className="flex gap-4">
-              <ClockIcon className="size-6 shrink-0 text-primary" aria-hidden="true" />
-              <span>
-                <span className="block font-medium text-muted-foreground text-sm">Hours</span>
-                {hours.days}, {formatHours(hours)}
-              </span>
-            </li>
-            <li className="flex gap-4">
-              <PhoneIcon className="size-6 shrink-0 text-primary" aria-hidden="true" />
-              <span>
-                <span className="block font-medium text-muted-foreground text-sm">Phone</span>
-                {copy.phone}
-              </span>
-            </li>
-            {copy.address && (
-              <li className="flex gap-4">
-                <MapPinIcon className="size-6 shrink-0 text-primary" aria-hidden="true" />
-                <span>
-                  <span className="block font-medium text-muted-foreground text-sm">Address</span>
-                  {copy.address}
-                </span>
-              </li>
-            )}
-          </ul>
-        </div>
-      </Section>
-
-      <CtaBand title={`Ready for IT that just works in ${town}?`} />
-    </>
-  )
+  return <TownPage {...loaderData} />
 }

@@ -9,6 +9,7 @@ import type { Db } from '../db/client.server.ts'
 import { type BlogPost, blogPosts } from '../db/schema/index.server.ts'
 import { locationSlugPattern } from '../locations/locations.server.ts'
 import { invalidatePublicPages } from '../page-cache/invalidation.server.ts'
+import { dropRedirectsTo, moveAddress, releaseAddress } from '../redirects/redirects.server.ts'
 
 /**
  * The blog as staff edit it on /admin/blog: every post whatever its status, created, changed and
@@ -183,6 +184,7 @@ export async function createPost(db: Db, actor: AuditActor, form: BlogPostForm, 
     db.transaction(async (tx) => {
       const [row] = await tx.insert(blogPosts).values(values).returning()
       if (!row) throw new Error('insert returned no row')
+      await releaseAddress(tx, `/blog/${row.slug}`)
       await recordAudit(tx, actor, {
         action: 'blog.create',
         subjectId: row.id,
@@ -246,6 +248,8 @@ export async function updatePost(
           latest.updatedAt,
         )
       }
+      // The old address keeps working: a 301 to the new one (chains collapsed).
+      if (current.slug !== row.slug) await moveAddress(tx, `/blog/${current.slug}`, `/blog/${row.slug}`)
       const before = statusOf(current, now)
       const after = statusOf(row, now)
       const changed = (Object.keys(values) as Array<keyof typeof values>).filter(
@@ -274,6 +278,7 @@ export async function deletePost(db: Db, actor: AuditActor, id: string): Promise
   return db.transaction(async (tx) => {
     const [row] = await tx.delete(blogPosts).where(eq(blogPosts.id, id)).returning()
     if (!row) return null
+    await dropRedirectsTo(tx, [`/blog/${row.slug}`])
     await recordAudit(tx, actor, {
       action: 'blog.delete',
       subjectId: row.id,

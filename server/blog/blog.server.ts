@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gt, lte, min } from 'drizzle-orm'
+import { and, asc, count, desc, eq, getTableColumns, gt, lte, min, sql } from 'drizzle-orm'
 import { z } from 'zod'
 import type { Db } from '../db/client.server.ts'
 import { type BlogPost, blogPosts } from '../db/schema/index.server.ts'
@@ -23,11 +23,18 @@ export function parseBlogPage(value: string | null): number | null {
   return parsed.success ? parsed.data : null
 }
 
+/**
+ * A post's words, counted by the database (whitespace-separated, Markdown marks included), so the
+ * list gets each post's reading time without reading every body.
+ */
+const wordCount = sql<number>`(select count(*) from regexp_matches(${blogPosts.body}, '\\S+', 'g'))::int`
+
 /** Public when published and its date has come (a future date schedules the post). */
 const isPublic = (now: Date) => and(eq(blogPosts.isPublished, true), lte(blogPosts.publishedAt, now))
 
 export type BlogPostSummary = Pick<BlogPost, 'slug' | 'title' | 'excerpt' | 'authorName' | 'updatedAt'> & {
   publishedAt: Date
+  wordCount: number
 }
 
 export type BlogPage = {
@@ -54,6 +61,7 @@ export async function listPublishedPosts(db: Db, page: number, now = new Date())
       authorName: blogPosts.authorName,
       publishedAt: blogPosts.publishedAt,
       updatedAt: blogPosts.updatedAt,
+      wordCount,
     })
     .from(blogPosts)
     .where(isPublic(now))
@@ -65,13 +73,13 @@ export async function listPublishedPosts(db: Db, page: number, now = new Date())
   return { posts, page, pageCount, total }
 }
 
-export type PublishedBlogPost = BlogPost & { publishedAt: Date }
+export type PublishedBlogPost = BlogPost & { publishedAt: Date; wordCount: number }
 
 /** The public post at /blog/{slug}, or null (unknown, unpublished, scheduled or not a valid slug). */
 export async function findPublishedPost(db: Db, slug: string, now = new Date()): Promise<PublishedBlogPost | null> {
   if (slug.length > 100 || !locationSlugPattern.test(slug)) return null
   const [row] = await db
-    .select()
+    .select({ ...getTableColumns(blogPosts), wordCount })
     .from(blogPosts)
     .where(and(eq(blogPosts.slug, slug), isPublic(now)))
     .limit(1)
@@ -81,6 +89,20 @@ export async function findPublishedPost(db: Db, slug: string, now = new Date()):
 /** A post's last change: its last edit, or its publication when it was scheduled ahead and went out later. */
 export function lastChangeOf(post: { publishedAt: Date | null; updatedAt: Date }): Date {
   return new Date(Math.max(post.updatedAt.getTime(), post.publishedAt?.getTime() ?? 0))
+}
+
+/** Posts in the blog's feeds (/blog/rss.xml, /blog/atom.xml). */
+export const feedSize = 20
+
+/** The newest public posts for the feeds, newest first. */
+export async function feedPosts(db: Db, now = new Date()): Promise<PublishedBlogPost[]> {
+  const rows = await db
+    .select({ ...getTableColumns(blogPosts), wordCount })
+    .from(blogPosts)
+    .where(isPublic(now))
+    .orderBy(desc(blogPosts.publishedAt), asc(blogPosts.slug))
+    .limit(feedSize)
+  return rows.flatMap((row) => (row.publishedAt ? [{ ...row, publishedAt: row.publishedAt }] : []))
 }
 
 /** Every public post's address and last change, for the sitemap. */

@@ -113,14 +113,15 @@ describe('an admin runs the blog from the admin area', () => {
     expect(await publicText('/blog')).toContain(title)
     await page.getByRole('link', { name: 'View the public post' }).waitFor()
 
-    // A new address for a public post: warned, then the old one stops working.
+    // A new address for a public post: warned, then the old one answers 301 to the new one.
     const newSlug = `printer-jams-${stamp}`
     await page.getByLabel('Address').fill(newSlug)
-    await page.getByText(`its old address /blog/${slug} stops working`).waitFor()
+    await page.getByText(`its old address /blog/${slug} sends readers to the new one`).waitFor()
     await page.getByRole('button', { name: 'Save', exact: true }).click()
     await expectToast(page, 'Saved', 'The post is public.')
     await expect.poll(() => publicAnswer(`/blog/${newSlug}`)).toBe(200)
-    expect(await publicAnswer(`/blog/${slug}`)).toBe('→ /404')
+    expect(await publicAnswer(`/blog/${slug}`)).toBe(`→ /blog/${newSlug}`)
+    expect((await fetch(`${baseURL()}/blog/${slug}`, { redirect: 'manual' })).status).toBe(301)
 
     // Delete, after a confirm step, then back to the list.
     await page.getByRole('button', { name: 'Delete post' }).click()

@@ -17,11 +17,27 @@ describe('a visitor lands on a town page', () => {
       'Cloud Solutions',
     ])
     await expect(page.getByText('Monday to Friday, 8:00 AM – 6:00 PM').isVisible()).resolves.toBe(true)
-    await expect(page.getByText(/within about 50 miles/).isVisible()).resolves.toBe(true)
+    await expect(page.getByText(/within about 50 miles of our Suffern office/).isVisible()).resolves.toBe(true)
     expect(await page.locator('link[rel="canonical"]').getAttribute('href')).toBe(`${baseURL()}/it-support-suffern-ny`)
     const jsonLd = await page.locator('script[type="application/ld+json"]').allTextContents()
-    expect(jsonLd.flatMap((text) => JSON.parse(text)).some((d) => d['@type'] === 'BreadcrumbList')).toBe(true)
+    // One BreadcrumbList (the visible breadcrumbs' own), not a second one beside the business.
+    expect(jsonLd.flatMap((text) => JSON.parse(text)).filter((d) => d['@type'] === 'BreadcrumbList')).toHaveLength(1)
+    // The radius of a town page is 50 miles in every sentence, the why-us block included.
+    const text = (await page.locator('main').textContent()) ?? ''
+    expect(text.match(/within about \d+ miles/g)).toEqual(['within about 50 miles', 'within about 50 miles'])
+    expect(text).not.toContain('60 miles')
     expect(consoleErrors).toEqual([])
+    await context.close()
+  })
+
+  it('names its keywords when the row has them, and no keywords tag otherwise', async () => {
+    const { page, context } = await newPage(browser())
+    await visit(page, '/it-support-paramus-nj')
+    expect(await page.locator('meta[name="keywords"]').getAttribute('content')).toBe(
+      'IT support Paramus NJ, managed IT Bergen County, dental office IT Paramus',
+    )
+    await visit(page, '/it-support-nyack-ny')
+    expect(await page.locator('meta[name="keywords"]').count()).toBe(0)
     await context.close()
   })
 

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { publicPages } from '../../app/content/sitemap'
 import { demoBlogPosts } from '../../server/blog/demo-posts.server.ts'
+import { demoLocations } from '../../server/db/seed.server.ts'
 import { baseURL } from './helpers/browser'
 import { marketingPages } from './helpers/marketing'
 
@@ -104,7 +105,8 @@ describe('sitemap and robots', () => {
     )
     const locs = [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1])
     // Fixed pages plus the published demo towns (the unpublished one stays out) and blog posts.
-    const towns = ['/it-support-mahwah-nj', '/it-support-nyack-ny', '/it-support-suffern-ny']
+    const towns = demoLocations.filter((town) => town.isPublished).map((town) => `/${town.slug}`)
+    expect(towns).toContain('/it-support-suffern-ny')
     const posts = demoBlogPosts.map((post) => `/blog/${post.slug}`)
     expect(locs.sort()).toEqual(
       [...publicPages.map((p) => p.path), ...towns, ...posts].map((p) => `${baseURL()}${p}`).sort(),

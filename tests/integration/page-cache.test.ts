@@ -1,10 +1,13 @@
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { locationFormSchema } from '../../app/features/locations/schema.ts'
 import { createPost, deletePost, updatePost } from '../../server/blog/admin.server.ts'
 import { nextScheduledPublication } from '../../server/blog/blog.server.ts'
 import { type Database, openDatabase, sql } from '../../server/db/client.server.ts'
 import { blogPosts, locations } from '../../server/db/schema/index.server.ts'
 import { seedDemoContent } from '../../server/db/seed.server.ts'
+import { createLocation, deleteLocation, setPublished, updateLocation } from '../../server/locations/admin.server.ts'
+import { applyImport } from '../../server/locations/import.server.ts'
 import { maxPageAgeMs, pageExpiry } from '../../server/page-cache/expiry.server.ts'
 import {
   type InvalidationListener,
@@ -136,6 +139,42 @@ describe(`page cache invalidation on ${backend}`, () => {
     for (const p of all) warm(p)
     await deletePost(database.db, admin, edited.id)
     await blogGone()
+    for (const p of processes.splice(0)) await p.listener.stop()
+  })
+
+  it('empties the town pages on every process when a town page is created, edited, published, imported or deleted', async () => {
+    const all = [await startProcess(database), ...(other ? [await startProcess(other)] : [])]
+    const townsGone = async () => {
+      for (const p of all) {
+        await waitFor('the town pages to go', () => !cachedKeys(p).includes('/it-support-suffern-ny'), {
+          timeoutMs: 5_000,
+        })
+        expect(cachedKeys(p)).toEqual(['/blog', '/'])
+      }
+    }
+    const form = locationFormSchema.parse({ slug: 'cache-test-town', town: 'Cache Town', state: 'NY' })
+    for (const p of all) warm(p)
+    const created = await createLocation(database.db, admin, form)
+    await townsGone()
+
+    for (const p of all) warm(p)
+    const edited = await updateLocation(database.db, admin, created.id, created.updatedAt, {
+      ...form,
+      heroTitle: 'Edited',
+    })
+    await townsGone()
+
+    for (const p of all) warm(p)
+    await setPublished(database.db, admin, edited.id, true)
+    await townsGone()
+
+    for (const p of all) warm(p)
+    await applyImport(database.db, admin, 'slug,town,state\ncache-test-town,Cache Town,NJ')
+    await townsGone()
+
+    for (const p of all) warm(p)
+    await deleteLocation(database.db, admin, edited.id)
+    await townsGone()
     for (const p of processes.splice(0)) await p.listener.stop()
   })
 

@@ -157,6 +157,28 @@ const matrix: ReadonlyArray<{ request: Request; expected: Row }> = [
     request: { method: 'GET', path: `/admin/blog/${noSuchPost}` },
     expected: adminOnly(`/admin/blog/${noSuchPost}`, 404),
   },
+  // Town pages and redirects (admins): list, editor, preview, import (page, its stream, the sample).
+  ...[
+    '/admin/locations',
+    '/admin/locations?q=nyack&published=yes',
+    '/admin/locations/new',
+    '/admin/locations/import',
+    '/admin/locations/sample.csv',
+    '/admin/redirects',
+  ].map((path) => ({ request: { method: 'GET', path } as Request, expected: adminOnly(path) })),
+  {
+    request: { method: 'GET', path: `/admin/locations/${noSuchPost}` },
+    expected: adminOnly(`/admin/locations/${noSuchPost}`, 404),
+  },
+  {
+    request: { method: 'GET', path: `/admin/locations/${noSuchPost}/preview` },
+    expected: adminOnly(`/admin/locations/${noSuchPost}/preview`, 404),
+  },
+  // The import's stream takes the page's form by POST only.
+  {
+    request: { method: 'GET', path: '/admin/locations/import/run' },
+    expected: adminOnly('/admin/locations/import/run', 405),
+  },
   {
     request: { method: 'GET', path: '/portal' },
     expected: {
@@ -216,6 +238,32 @@ const matrix: ReadonlyArray<{ request: Request; expected: Row }> = [
   {
     request: { method: 'POST', path: `/admin/contracts/${noSuchPost}`, form: { intent: 'send' } },
     expected: adminOnly(`/admin/contracts/${noSuchPost}`, 404),
+  },
+  // Town pages: an empty page, a delete and a publish of one that does not exist, an import
+  // without a file, a redirect that does not exist: nothing is written.
+  {
+    request: { method: 'POST', path: '/admin/locations/new', form: { intent: 'save', town: '' } },
+    expected: adminOnly('/admin/locations/new', 400),
+  },
+  {
+    request: { method: 'POST', path: `/admin/locations/${noSuchPost}`, form: { intent: 'delete' } },
+    expected: adminOnly(`/admin/locations/${noSuchPost}`, 404),
+  },
+  {
+    request: { method: 'POST', path: '/admin/locations', form: { intent: 'publish', id: noSuchPost } },
+    expected: adminOnly('/admin/locations', 404),
+  },
+  {
+    request: { method: 'POST', path: '/admin/locations/import', form: { mode: 'apply' } },
+    expected: adminOnly('/admin/locations/import', 400),
+  },
+  {
+    request: { method: 'POST', path: '/admin/locations/import/run', form: { mode: 'check' } },
+    expected: adminOnly('/admin/locations/import/run', 400),
+  },
+  {
+    request: { method: 'POST', path: '/admin/redirects', form: { intent: 'remove', id: noSuchPost } },
+    expected: adminOnly('/admin/redirects', 404),
   },
   // Resetting the second factor of an account that does not exist: the admin's answer is a 409.
   {

@@ -152,6 +152,26 @@ const samples: Record<string, { form: Record<string, unknown>; multiline?: strin
     },
     multiline: ['excerpt', 'body', 'metaDescription'],
   },
+  locationFormSchema: {
+    form: {
+      slug: 'it-support-pearl-river-ny',
+      isPublished: 'yes',
+      town: 'Pearl River',
+      county: 'Rockland County',
+      state: 'NY',
+      businessName: 'Ramapo IT Services',
+      phone: '(845) 555-0142',
+      streetAddress: '1 Main St',
+      postalCode: '10965',
+      metaTitle: 'IT in Pearl River',
+      metaDescription: 'Managed IT for Pearl River.',
+      metaKeywords: 'IT Pearl River',
+      heroTitle: 'IT Support in Pearl River',
+      heroDescription: 'Offices and homes.',
+      serviceAreaDescription: 'Pearl River and around.',
+    },
+    multiline: ['metaDescription', 'heroDescription', 'serviceAreaDescription'],
+  },
 }
 
 /** The object a schema checks, under its transforms (a pipe's input). */

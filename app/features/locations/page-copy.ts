@@ -40,7 +40,7 @@ export function locationCopy(location: LocationFields) {
     description:
       location.metaDescription ||
       `Managed IT, cybersecurity, networks and cloud for businesses and homes in ${place}${location.county ? ` (${location.county})` : ''}. Local technicians, published prices, a free consultation.`,
-    keywords: location.metaKeywords,
+    keywords: location.metaKeywords || null,
     heroTitle: location.heroTitle || `IT Support in ${place}`,
     heroDescription:
       location.heroDescription ||

@@ -1,5 +1,5 @@
 import { BadgeDollarSignIcon, HandshakeIcon, MapPinIcon, ShieldCheckIcon } from 'lucide-react'
-import { type Reason, whyChooseUs } from '~/content/why-choose-us'
+import { type Reason, whyChooseUsReasons } from '~/content/why-choose-us'
 
 const reasonIcons: Record<Reason['key'], typeof MapPinIcon> = {
   local: MapPinIcon,
@@ -8,11 +8,11 @@ const reasonIcons: Record<Reason['key'], typeof MapPinIcon> = {
   experience: HandshakeIcon,
 }
 
-/** The four "why choose us" reasons as cards (home page and town pages). */
-export function ReasonList() {
+/** The four "why choose us" reasons as cards (home page and town pages, each with its own radius). */
+export function ReasonList({ radiusMiles }: { radiusMiles?: number }) {
   return (
     <ul className="mt-12 grid gap-6 sm:grid-cols-2">
-      {whyChooseUs.map((reason) => {
+      {whyChooseUsReasons(radiusMiles).map((reason) => {
         const Icon = reasonIcons[reason.key]
         return (
           <li

@@ -359,8 +359,8 @@ function PostForm({
       </Field>
       {isPublic && post && slug !== post.slug && (
         <FormMessage tone="notice">
-          This post is public. After saving, its old address /blog/{post.slug} stops working: links to it elsewhere will
-          lead to a missing page.
+          This post is public. After saving, its old address /blog/{post.slug} sends readers to the new one (a permanent
+          redirect, listed under Redirects in the admin area).
         </FormMessage>
       )}
       <Field

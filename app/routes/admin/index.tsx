@@ -165,6 +165,21 @@ export default function Admin({ loaderData }: Route.ComponentProps) {
           </Link>
         </p>
       </section>
+      <section aria-labelledby="locations-title" className="grid gap-2">
+        <h2 id="locations-title" className="font-semibold text-xl">
+          Town pages
+        </h2>
+        <p className="text-muted-foreground text-sm">
+          Write, publish and import the town pages (/it-support-…), and see the old addresses that redirect.{' '}
+          <Link className="font-medium text-primary underline-offset-4 hover:underline" to="/admin/locations">
+            Manage town pages
+          </Link>
+          {' · '}
+          <Link className="font-medium text-primary underline-offset-4 hover:underline" to="/admin/redirects">
+            Redirects
+          </Link>
+        </p>
+      </section>
       <section aria-labelledby="billing-title" className="grid gap-2">
         <h2 id="billing-title" className="font-semibold text-xl">
           Billing

@@ -1,0 +1,49 @@
+import { data } from 'react-router'
+import { appContext } from '~/context.server'
+import { guardedUser } from '~/features/accounts/guards.server'
+import { readForm } from '~/lib/forms/action.server'
+import { applyImport, dryRunImport, readImportForm } from '../../../server/locations/import.server.ts'
+import type { Route } from './+types/locations-import-run'
+
+// POST /admin/locations/import/run: the import page's check or apply, answered as a stream of JSON
+// lines so the page can show progress on a large file: {"progress":{…}} as rows are checked and
+// written, then one {"report":{…}} (or {"error":"…"}). Without JavaScript the page posts to its own
+// action instead and gets the same report at the end.
+
+export async function loader() {
+  throw data({ error: 'Use the import page: it sends the file here.' }, { status: 405, headers: { Allow: 'POST' } })
+}
+
+export async function action(args: Route.ActionArgs) {
+  const admin = guardedUser(args.context)
+  const { database, log } = args.context.get(appContext)
+  const request = await readImportForm(await readForm(args.request))
+  if (typeof request === 'string') throw data({ error: request }, { status: 400 })
+  const encoder = new TextEncoder()
+  const stream = new ReadableStream<Uint8Array>({
+    async start(controller) {
+      const send = (line: unknown) => controller.enqueue(encoder.encode(`${JSON.stringify(line)}\n`))
+      try {
+        const onProgress = (progress: unknown) => send({ progress })
+        const report =
+          request.mode === 'apply'
+            ? await applyImport(database.db, { userId: admin.userId, email: admin.email }, request.csv, onProgress)
+            : await dryRunImport(database.db, request.csv, onProgress)
+        send({ report })
+      } catch (error) {
+        log.warn({ err: error }, 'town page import failed')
+        send({
+          error: 'The import failed and nothing was written: the database did not answer. Try again in a minute.',
+        })
+      }
+      controller.close()
+    },
+  })
+  return new Response(stream, {
+    headers: {
+      'Content-Type': 'application/x-ndjson; charset=utf-8',
+      'Cache-Control': 'private, no-store',
+      'X-Content-Type-Options': 'nosniff',
+    },
+  })
+}

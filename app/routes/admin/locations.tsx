@@ -1,0 +1,256 @@
+import { EyeIcon, PencilIcon, PlusIcon, UploadIcon } from 'lucide-react'
+import { useEffect, useRef } from 'react'
+import { data, Form, Link, useNavigation, useSearchParams } from 'react-router'
+import { business } from '~/content/business'
+import { appContext } from '~/context.server'
+import { guardedUser } from '~/features/accounts/guards.server'
+import { businessDateTimeFormat } from '~/lib/business-time'
+import { formValues, readForm, reply } from '~/lib/forms/action.server'
+import type { ActionResult } from '~/lib/forms/result'
+import { pageMeta } from '~/lib/seo'
+import { toast, useResultToast } from '~/lib/toast'
+import { Badge } from '~/ui/badge'
+import { Button } from '~/ui/button'
+import { Field } from '~/ui/field'
+import { Input } from '~/ui/input'
+import { NativeSelect } from '~/ui/native-select'
+import { listLocations, setPublished } from '../../../server/locations/admin.server.ts'
+import type { Route } from './+types/locations'
+
+// /admin/locations: every town page, with search and the published filter; publish and unpublish here.
+
+export const meta: Route.MetaFunction = ({ matches }) =>
+  pageMeta({
+    title: 'Town pages',
+    description: `Write, publish and import the town pages of ${business.name}.`,
+    path: '/admin/locations',
+    matches,
+    noindex: true,
+  })
+
+const publishedFilter = (value: string | null) => (value === 'yes' || value === 'no' ? value : undefined)
+
+export async function loader(args: Route.LoaderArgs) {
+  const { database, log } = args.context.get(appContext)
+  const url = new URL(args.request.url)
+  const search = (url.searchParams.get('q') ?? '').slice(0, 100)
+  const published = publishedFilter(url.searchParams.get('published'))
+  try {
+    const rows = await listLocations(database.db, { search, published })
+    return {
+      search,
+      published: published ?? '',
+      locations: rows.map((row) => ({
+        id: row.id,
+        slug: row.slug,
+        town: row.town,
+        place: [row.county, row.state].filter(Boolean).join(', '),
+        isPublished: row.isPublished,
+        updatedAt: row.updatedAt.toISOString(),
+      })),
+    }
+  } catch (error) {
+    log.warn({ err: error }, 'admin locations list failed')
+    return data({ search, published: published ?? '', locations: null }, { status: 503 })
+  }
+}
+
+export async function action(args: Route.ActionArgs) {
+  const admin = guardedUser(args.context)
+  const { database, log } = args.context.get(appContext)
+  const submitted = formValues(await readForm(args.request))
+  if (submitted.intent !== 'publish' && submitted.intent !== 'unpublish') {
+    return reply<ActionResult>({ ok: false, message: 'Unknown request. Reload the page and try again.' })
+  }
+  const publish = submitted.intent === 'publish'
+  let row: Awaited<ReturnType<typeof setPublished>>
+  try {
+    row = await setPublished(database.db, { userId: admin.userId, email: admin.email }, submitted.id ?? '', publish)
+  } catch (error) {
+    log.warn({ err: error }, 'admin locations publish failed')
+    return reply<ActionResult>(
+      { ok: false, message: 'The database did not answer, so nothing was changed. Try again in a minute.' },
+      { status: 503 },
+    )
+  }
+  if (!row) throw data({ error: 'There is no town page with this id. It may have been deleted.' }, { status: 404 })
+  return reply<ActionResult>({
+    ok: true,
+    message: publish ? `${row.town} is public at /${row.slug}.` : `${row.town} is hidden from visitors.`,
+  })
+}
+
+const formatTime = (iso: string) => businessDateTimeFormat.format(new Date(iso))
+
+/** The toast for the change that brought the staff member here (`?deleted=`, set by the editor). */
+function useArrivalToast() {
+  const [params, setParams] = useSearchParams()
+  const deleted = params.get('deleted')
+  const shown = useRef(false)
+  useEffect(() => {
+    if (deleted === null || shown.current) return
+    shown.current = true
+    toast({ title: 'Town page deleted', description: `${deleted} is deleted.`, variant: 'success' })
+    const next = new URLSearchParams(params)
+    next.delete('deleted')
+    setParams(next, { replace: true, preventScrollReset: true })
+  }, [deleted, params, setParams])
+}
+
+export default function AdminLocations({ loaderData, actionData }: Route.ComponentProps) {
+  useArrivalToast()
+  useResultToast(actionData)
+  const { locations, search, published } = loaderData
+  const filtered = search !== '' || published !== ''
+  return (
+    <div className="mx-auto grid max-w-6xl gap-8 px-6 py-10">
+      <div className="flex flex-wrap items-end justify-between gap-4">
+        <div className="grid gap-1">
+          <p className="text-muted-foreground text-sm">
+            <Link to="/admin" className="underline-offset-4 hover:underline">
+              Admin Dashboard
+            </Link>
+          </p>
+          <h1 className="font-bold text-3xl tracking-tight">Town pages</h1>
+          <p className="text-muted-foreground text-sm">
+            Hidden pages are visible only here and in their preview. Old addresses of renamed pages are under{' '}
+            <Link to="/admin/redirects" className="font-medium text-primary underline-offset-4 hover:underline">
+              Redirects
+            </Link>
+            .
+          </p>
+        </div>
+        <div className="flex flex-wrap gap-2">
+          <Button asChild variant="outline" size="lg">
+            <Link to="/admin/locations/import">
+              <UploadIcon aria-hidden="true" />
+              Import CSV
+            </Link>
+          </Button>
+          <Button asChild size="lg">
+            <Link to="/admin/locations/new">
+              <PlusIcon aria-hidden="true" />
+              New town page
+            </Link>
+          </Button>
+        </div>
+      </div>
+
+      <Form method="get" role="search" aria-label="Town pages" className="flex flex-wrap items-end gap-4">
+        <Field label="Search" hint="Town, county or address" className="w-full max-w-xs">
+          <Input name="q" type="search" defaultValue={search} maxLength={100} />
+        </Field>
+        <Field label="Show" className="w-full max-w-48">
+          <NativeSelect name="published" defaultValue={published}>
+            <option value="">All pages</option>
+            <option value="yes">Published</option>
+            <option value="no">Hidden</option>
+          </NativeSelect>
+        </Field>
+        <Button type="submit" variant="secondary">
+          Filter
+        </Button>
+        {filtered && (
+          <Button asChild variant="ghost">
+            <Link to="/admin/locations">Clear</Link>
+          </Button>
+        )}
+      </Form>
+
+      {locations === null ? (
+        <div role="alert" className="rounded-lg border border-destructive/40 bg-destructive/5 p-6 text-destructive">
+          The town pages could not be loaded: the database did not answer. Try again in a minute; nothing was changed.
+        </div>
+      ) : locations.length === 0 ? (
+        <p className="rounded-lg border border-dashed p-6 text-muted-foreground">
+          {filtered
+            ? 'No town page matches. Try another search, or show all pages.'
+            : 'No town pages yet. Add one with “New town page”, or import a CSV file.'}
+        </p>
+      ) : (
+        <div className="overflow-x-auto rounded-xl border bg-card shadow-sm">
+          <table className="w-full text-left text-sm">
+            <caption className="sr-only">Town pages by town{filtered ? ', filtered' : ''}</caption>
+            <thead className="border-b bg-muted/50">
+              <tr>
+                <th scope="col" className="px-4 py-3 font-semibold">
+                  Town
+                </th>
+                <th scope="col" className="px-4 py-3 font-semibold">
+                  Status
+                </th>
+                <th scope="col" className="px-4 py-3 font-semibold">
+                  Last change
+                </th>
+                <th scope="col" className="px-4 py-3 font-semibold">
+                  <span className="sr-only">Actions</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {locations.map((location) => (
+                <LocationRow key={location.id} location={location} />
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </div>
+  )
+}
+
+type Row = NonNullable<Route.ComponentProps['loaderData']['locations']>[number]
+
+function LocationRow({ location }: { location: Row }) {
+  const navigation = useNavigation()
+  const busy = navigation.state === 'submitting' && navigation.formData?.get('id') === location.id
+  return (
+    <tr className="border-b last:border-0">
+      <th scope="row" className="px-4 py-3 font-medium">
+        {location.town}
+        <span className="block font-normal text-muted-foreground text-xs">
+          {location.place} · /{location.slug}
+        </span>
+      </th>
+      <td className="px-4 py-3">
+        {location.isPublished ? <Badge variant="success">Published</Badge> : <Badge variant="outline">Hidden</Badge>}
+      </td>
+      <td className="px-4 py-3 text-muted-foreground">
+        <time dateTime={location.updatedAt}>{formatTime(location.updatedAt)}</time>
+      </td>
+      <td className="px-4 py-3">
+        <div className="flex flex-wrap justify-end gap-2">
+          <Button asChild variant="outline" size="sm">
+            <Link to={`/admin/locations/${location.id}`} aria-label={`Edit ${location.town}`}>
+              <PencilIcon aria-hidden="true" />
+              Edit
+            </Link>
+          </Button>
+          <Button asChild variant="ghost" size="sm">
+            <a
+              href={location.isPublished ? `/${location.slug}` : `/admin/locations/${location.id}/preview`}
+              aria-label={location.isPublished ? `View ${location.town}` : `Preview ${location.town}`}
+            >
+              <EyeIcon aria-hidden="true" />
+              {location.isPublished ? 'View' : 'Preview'}
+            </a>
+          </Button>
+          <Form method="post">
+            <input type="hidden" name="id" value={location.id} />
+            <Button
+              type="submit"
+              name="intent"
+              value={location.isPublished ? 'unpublish' : 'publish'}
+              variant={location.isPublished ? 'ghost' : 'secondary'}
+              size="sm"
+              disabled={busy}
+              aria-label={`${location.isPublished ? 'Unpublish' : 'Publish'} ${location.town}`}
+            >
+              {location.isPublished ? 'Unpublish' : 'Publish'}
+            </Button>
+          </Form>
+        </div>
+      </td>
+    </tr>
+  )
+}

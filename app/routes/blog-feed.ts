@@ -1,0 +1,25 @@
+import { data } from 'react-router'
+import { appContext } from '~/context.server'
+import { blogFeed, type FeedKind, feedContentTypes } from '../../server/blog/feed.server.ts'
+import type { Route } from './+types/blog-feed'
+
+// /blog/rss.xml (RSS 2.0) and /blog/atom.xml (Atom 1.0): the newest public posts, for feed readers.
+// Linked from the blog pages with <link rel="alternate">.
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { database, log, config } = context.get(appContext)
+  const kind: FeedKind = new URL(request.url).pathname.endsWith('/atom.xml') ? 'atom' : 'rss'
+  try {
+    const xml = await blogFeed(database.db, config.publicUrl, kind)
+    // Short-lived: a new post should reach readers' apps within minutes.
+    return new Response(xml, {
+      headers: { 'Content-Type': feedContentTypes[kind], 'Cache-Control': 'public, max-age=300' },
+    })
+  } catch (error) {
+    log.warn({ err: error, kind }, 'blog feed failed')
+    throw data('The feed is unavailable for a moment. Try again in a minute.', {
+      status: 503,
+      headers: { 'Retry-After': '60' },
+    })
+  }
+}

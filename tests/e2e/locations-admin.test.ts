@@ -1,0 +1,276 @@
+import type { Page } from 'playwright-core'
+import { describe, expect, it } from 'vitest'
+import { appErrors, expectToast, pageFrom, signInAdminThroughPage, uniqueIdentity } from './helpers/accounts'
+import { baseURL, expectAccessible, newPage, testBrowser, visit } from './helpers/browser'
+
+const browser = testBrowser()
+
+/** What an anonymous visitor gets at a public address: the status, or where it redirects. */
+async function publicAnswer(path: string): Promise<number | string> {
+  const response = await fetch(`${baseURL()}${path}`, {
+    redirect: 'manual',
+    headers: { 'x-forwarded-for': uniqueIdentity('town-reader').ip },
+  })
+  const location = response.headers.get('location')
+  await response.body?.cancel()
+  return location ? `${response.status} → ${location}` : response.status
+}
+
+async function publicText(path: string): Promise<string> {
+  const response = await fetch(`${baseURL()}${path}`, {
+    headers: { 'x-forwarded-for': uniqueIdentity('town-reader').ip },
+  })
+  return response.text()
+}
+
+async function adminPage(label: string) {
+  const session = await pageFrom(browser(), uniqueIdentity(label).ip)
+  await signInAdminThroughPage(session.page)
+  await session.page.getByRole('heading', { name: 'Admin Dashboard', level: 1 }).waitFor()
+  return session
+}
+
+const hydrated = (page: Page) => page.waitForSelector('html[data-hydrated="true"]')
+
+/**
+ * Clicks Save and waits for the server's answer to that save (an earlier toast says nothing about
+ * it) and for the page's data read again after it (the form then starts from the saved page).
+ */
+async function save(page: Page) {
+  const inEditor = (r: { url(): string }) => new URL(r.url()).pathname.startsWith('/admin/locations/')
+  await Promise.all([
+    page.waitForResponse((r) => r.request().method() === 'POST' && inEditor(r)),
+    page.waitForResponse((r) => r.request().method() === 'GET' && inEditor(r) && r.url().includes('.data')),
+    page.getByRole('button', { name: 'Save', exact: true }).click(),
+  ])
+  await page.getByRole('button', { name: 'Save', exact: true }).waitFor()
+}
+
+describe('an admin runs the town pages from the admin area', () => {
+  it('creates a hidden page, previews it, publishes it, moves its address, unpublishes and deletes it', async () => {
+    const { page, context, consoleErrors } = await adminPage('towns-admin')
+    await page.getByRole('link', { name: 'Manage town pages' }).click()
+    await page.getByRole('heading', { name: 'Town pages', level: 1 }).waitFor()
+    expect(await page.locator('meta[name="robots"]').getAttribute('content')).toBe('noindex')
+    await page
+      .getByRole('row', { name: /Suffern/ })
+      .getByText('Published')
+      .waitFor()
+    await expectAccessible(page)
+
+    // Search and the published filter.
+    await page.getByLabel('Search').fill('bergen')
+    await page.getByRole('button', { name: 'Filter' }).click()
+    await page.waitForURL(/q=bergen/)
+    await page.getByRole('row', { name: /Mahwah/ }).waitFor()
+    await expect.poll(() => page.getByRole('row', { name: /Suffern/ }).count()).toBe(0)
+    await page.getByLabel('Show').selectOption('no')
+    await page.getByRole('button', { name: 'Filter' }).click()
+    await page.waitForURL(/published=no/)
+    await page.getByRole('row', { name: /Ramsey/ }).waitFor()
+    await expect.poll(() => page.getByRole('row', { name: /Mahwah/ }).count()).toBe(0)
+
+    await page.getByRole('link', { name: 'New town page' }).click()
+    await page.getByRole('heading', { name: 'New town page', level: 1 }).waitFor()
+    await hydrated(page)
+
+    // A reserved address is refused on its field, the typed text kept.
+    const stamp = Date.now()
+      .toString(36)
+      .replace(/[^a-z0-9]/g, '')
+    const town = `Pearl River ${stamp}`
+    await page.getByLabel('Town', { exact: true }).fill(town)
+    const suggested = `it-support-pearl-river-${stamp}-ny`
+    expect(await page.getByLabel('Address', { exact: true }).inputValue()).toBe(suggested)
+    await page.getByLabel('Address', { exact: true }).fill('blog')
+    await page.getByLabel('Headline').fill(`Pearl River IT ${stamp}`)
+    await page.getByRole('button', { name: 'Create town page' }).click()
+    await page.getByText("/blog is one of the site's own pages.").waitFor()
+    await expectToast(page, 'Not saved')
+    expect(await page.getByLabel('Headline').inputValue()).toBe(`Pearl River IT ${stamp}`)
+
+    // Hidden by default: saved, previewable by staff, not public.
+    const slug = `it-support-pearl-river-${stamp}`
+    await page.getByLabel('Address', { exact: true }).fill(slug)
+    await page.getByLabel('County').fill('Rockland County')
+    await page.getByLabel('Keywords').fill(`IT support Pearl River ${stamp}`)
+    await page.getByRole('button', { name: 'Create town page' }).click()
+    await page.waitForURL(/\/admin\/locations\/[0-9a-f-]{36}$/)
+    await expectToast(page, 'Town page created')
+    await expectAccessible(page)
+    expect(await publicAnswer(`/${slug}`)).toBe('302 → /404')
+    const editor = page.url()
+
+    await page.getByRole('link', { name: 'Preview the hidden page' }).click()
+    await page.getByRole('heading', { name: `Pearl River IT ${stamp}`, level: 1 }).waitFor()
+    expect(await page.locator('meta[name="robots"]').getAttribute('content')).toBe('noindex')
+    await page.getByText(/hidden from visitors/).waitFor()
+    const preview = await page.context().request.get(page.url())
+    expect(preview.headers()['x-robots-tag']).toBe('noindex, nofollow')
+    // Nobody else sees the preview.
+    expect(await publicAnswer(new URL(page.url()).pathname)).toMatch(/^30\d → \/auth\?redirectTo=/)
+
+    // Publish: public at once, keywords and all.
+    await page.goto(editor)
+    await hydrated(page)
+    await page.getByRole('radio', { name: /Published/ }).check()
+    await save(page)
+    await expectToast(page, 'Saved', `Saved. The page is public at /${slug}.`)
+    expect(await publicAnswer(`/${slug}`)).toBe(200)
+    const html = await publicText(`/${slug}`)
+    expect(html).toContain(`<meta name="keywords" content="IT support Pearl River ${stamp}"/>`)
+    expect(html).toContain(`Pearl River IT ${stamp}`)
+
+    // An edit is on the public page at once (the cached page is emptied in the same transaction).
+    await page.getByLabel('Headline').fill(`Pearl River computer help ${stamp}`)
+    await save(page)
+    expect(await publicText(`/${slug}`)).toContain(`Pearl River computer help ${stamp}`)
+
+    // A new address: warned, then the old one answers 301 to the new one, also for a cached visitor.
+    const newSlug = `it-support-pearl-river-ny-${stamp}`
+    await page.getByLabel('Address', { exact: true }).fill(newSlug)
+    await page.getByText(`its old address /${slug} sends visitors to the new one`).waitFor()
+    await save(page)
+    expect(await publicAnswer(`/${newSlug}`)).toBe(200)
+    expect(await publicAnswer(`/${slug}`)).toBe(`301 → /${newSlug}`)
+
+    // The redirect is listed for admins.
+    await page.goto('/admin/redirects')
+    await page
+      .getByRole('row', { name: new RegExp(`/${slug}`) })
+      .getByText(`/${newSlug}`)
+      .waitFor()
+    await expectAccessible(page)
+
+    // Unpublish from the list: the page goes to /404.
+    await page.goto(`/admin/locations?q=${stamp}`)
+    await hydrated(page)
+    await page.getByRole('button', { name: `Unpublish ${town}` }).click()
+    await expectToast(page, 'Saved', `${town} is hidden from visitors.`)
+    expect(await publicAnswer(`/${newSlug}`)).toBe('302 → /404')
+
+    // Delete after a confirm step; the redirect to it goes too.
+    await page.goto(editor)
+    await hydrated(page)
+    await page.getByRole('button', { name: 'Delete town page' }).click()
+    const dialog = page.getByRole('dialog', { name: `Delete the ${town} page?` })
+    await dialog.waitFor()
+    await dialog.getByRole('button', { name: 'Delete town page' }).click()
+    await page.waitForURL(/\/admin\/locations$/)
+    await expectToast(page, 'Town page deleted', town)
+    expect(await page.getByRole('row', { name: new RegExp(town) }).count()).toBe(0)
+    expect(await publicAnswer(`/${slug}`)).toBe('302 → /404')
+
+    expect(appErrors(consoleErrors)).toEqual([])
+    await context.close()
+  })
+
+  it('imports a CSV file: a dry run reports each row, applying writes the good ones', async () => {
+    const { page, context, consoleErrors } = await adminPage('towns-import')
+    await page.goto('/admin/locations/import')
+    await page.getByRole('heading', { name: 'Import town pages', level: 1 }).waitFor()
+    await hydrated(page)
+    await expectAccessible(page)
+
+    const sample = await page.context().request.get(`${baseURL()}/admin/locations/sample.csv`)
+    expect(sample.headers()['content-type']).toContain('text/csv')
+    expect((await sample.text()).split('\r\n')[0]).toMatch(/^slug,is_published,town,county,state,/)
+
+    const stamp = Date.now().toString(36)
+    const csv = [
+      'slug,is_published,town,county,state,hero_title',
+      `it-support-orangeburg-${stamp},yes,Orangeburg,Rockland County,NY,Orangeburg IT ${stamp}`,
+      // As seeded: nothing to change.
+      'it-support-suffern-ny,yes,Suffern,Rockland County,NY,"IT Support in Suffern, NY"',
+      'Not A Slug,yes,Nowhere,,NY,',
+      'admin,yes,Admin,,NY,',
+    ].join('\n')
+    await page
+      .getByLabel('CSV file')
+      .setInputFiles({ name: 'towns.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) })
+    await page.getByRole('button', { name: 'Check the file' }).click()
+    const report = page.getByRole('region', { name: 'What the import would do' })
+    await report.waitFor()
+    await report.getByText('1 to create, 0 to update, 1 unchanged, 2 rejected.').waitFor()
+    await report
+      .getByRole('row', { name: /^2 Orangeburg/ })
+      .getByText('Create')
+      .waitFor()
+    await report
+      .getByRole('row', { name: /^4 / })
+      .getByText(/lowercase letters/)
+      .waitFor()
+    await report
+      .getByRole('row', { name: /^5 / })
+      .getByText(/one of the site's own pages/)
+      .waitFor()
+    await expectAccessible(page)
+    // Nothing written by the dry run.
+    expect(await publicAnswer(`/it-support-orangeburg-${stamp}`)).toBe('302 → /404')
+
+    await page.getByRole('button', { name: 'Apply 1 change' }).click()
+    await page
+      .getByRole('region', { name: 'Imported' })
+      .getByText('1 created, 0 updated, 1 unchanged, 2 rejected')
+      .waitFor()
+    await expectToast(page, 'Imported', '1 created, 0 updated.')
+    expect(await publicAnswer(`/it-support-orangeburg-${stamp}`)).toBe(200)
+    expect(await publicText(`/it-support-orangeburg-${stamp}`)).toContain(`Orangeburg IT ${stamp}`)
+
+    expect(appErrors(consoleErrors)).toEqual([])
+    await context.close()
+  })
+})
+
+describe('the blog feeds', () => {
+  it('are well-formed RSS 2.0 and Atom, list only public posts, and are linked from the blog', async () => {
+    const { page, context } = await newPage(browser())
+    expect(await visit(page, '/blog')).toBe(200)
+    const alternates = await page
+      .locator('link[rel="alternate"]')
+      .evaluateAll((links) => links.map((l) => `${l.getAttribute('type')} ${l.getAttribute('href')}`))
+    expect(alternates).toEqual([
+      `application/rss+xml ${baseURL()}/blog/rss.xml`,
+      `application/atom+xml ${baseURL()}/blog/atom.xml`,
+    ])
+    const publicPosts = await page
+      .locator('article h2 a')
+      .evaluateAll((links) => links.map((l) => (l as HTMLAnchorElement).pathname))
+    expect(publicPosts.length).toBeGreaterThan(0)
+    await page
+      .locator('article')
+      .first()
+      .getByText(/\d+ min read/)
+      .waitFor()
+
+    for (const [path, type, root] of [
+      ['/blog/rss.xml', 'application/rss+xml', 'rss'],
+      ['/blog/atom.xml', 'application/atom+xml', 'feed'],
+    ] as const) {
+      const response = await fetch(`${baseURL()}${path}`)
+      expect(response.status, path).toBe(200)
+      expect(response.headers.get('content-type'), path).toContain(type)
+      const xml = await response.text()
+      // Parsed by the browser's XML parser: a well-formedness error gives a <parsererror> document.
+      const parsed = await page.evaluate(
+        ({ xml, root }) => {
+          const doc = new DOMParser().parseFromString(xml, 'application/xml')
+          const error = doc.getElementsByTagName('parsererror')[0]
+          const links =
+            root === 'rss'
+              ? [...doc.querySelectorAll('item > link')].map((l) => l.textContent ?? '')
+              : [...doc.querySelectorAll('entry > link')].map((l) => l.getAttribute('href') ?? '')
+          return { error: error?.textContent ?? null, root: doc.documentElement.localName, links }
+        },
+        { xml, root },
+      )
+      expect(parsed.error, path).toBeNull()
+      expect(parsed.root, path).toBe(root)
+      const paths = parsed.links.map((link) => new URL(link).pathname)
+      // The newest public posts, and nothing else (the list shows the same newest ten).
+      expect(paths.slice(0, publicPosts.length), path).toEqual(publicPosts)
+      for (const postPath of paths) expect(await publicAnswer(postPath), postPath).toBe(200)
+    }
+    await context.close()
+  })
+})
