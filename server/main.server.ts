@@ -10,6 +10,7 @@ import { seedDemoBilling } from './billing/demo.server.ts'
 import { startBillingJobs } from './billing/reminders.server.ts'
 import { runPrimary, workerCount } from './cluster.server.ts'
 import { type Config, ConfigError, loadConfig } from './config.server.ts'
+import { seedDemoContracts } from './contracts/demo.server.ts'
 import { ensureStandardTemplates } from './contracts/standard-templates.server.ts'
 import { openDatabase } from './db/client.server.ts'
 import { seedDemoContent } from './db/seed.server.ts'
@@ -127,6 +128,8 @@ export async function startServer(options: StartOptions) {
     const demo = await accounts.seedDemoClient(demoClientPassword)
     const inserted = await seedDemoBilling(database.db, demo.onboardingId)
     log.info({ inserted }, 'demo client and billing documents seeded')
+    const contracts = await seedDemoContracts(database.db, demo.onboardingId)
+    if (contracts > 0) log.info({ inserted: contracts }, 'demo contracts seeded')
   }
   boot.step('accounts')
 

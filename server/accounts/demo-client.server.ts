@@ -6,7 +6,8 @@ import type { Auth } from './auth.server.ts'
 
 /**
  * The demo client of SEED_DEMO: an approved client account a newcomer signs in with to see the
- * portal working (its billing documents come from server/billing/demo.server.ts). Its password is
+ * portal working (its billing documents come from server/billing/demo.server.ts, its contracts from
+ * server/contracts/demo.server.ts). Its password is
  * the install's own (`demoClientPassword` in $DATA_DIR/secrets.json), set again at every boot, so
  * it always matches the file. An install with SEED_DEMO=false has no such account.
  */

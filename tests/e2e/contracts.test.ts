@@ -164,4 +164,54 @@ describe('contracts, from template to countersigned PDF', () => {
     await staff.context.close()
     await customer.context.close()
   })
+
+  it('shows the demo contracts, and deletes a draft only once staff confirm it in a dialog', async () => {
+    const staff = await pageFrom(browser(), uniqueIdentity('contract-delete').ip)
+    const admin = staff.page
+    await signInAdminThroughPage(admin)
+    await admin.getByRole('heading', { name: 'Admin Dashboard', level: 1 }).waitFor()
+
+    // The demo client's contracts, seeded at boot: waiting, countersigned, expired and a draft.
+    expect(await visit(admin, '/admin/contracts?q=Harbor%20Dental')).toBe(200)
+    for (const status of ['Sent', 'Countersigned', 'Expired', 'Draft']) {
+      await admin.getByRole('cell', { name: status, exact: true }).first().waitFor()
+    }
+
+    expect(await visit(admin, '/admin/contracts/new')).toBe(200)
+    await admin.waitForSelector('html[data-hydrated="true"]')
+    await choose(admin, /^Template/, 'Residential Service Agreement')
+    await choose(admin, /^Client/, /carla@harbor-dental\.example/)
+    await admin.getByLabel(/^Plan/).fill('Home Care')
+    await admin.getByLabel(/^Price per user/).fill('$40.00')
+    await admin.getByLabel(/^Number of users/).fill('3')
+    await admin.getByLabel(/^Start date/).fill('June 1, 2026')
+    await admin.getByLabel(/^Term/).fill('month to month')
+    await admin.getByRole('button', { name: 'Create draft' }).click()
+    await admin.getByText('Draft created from the template.').waitFor()
+    const draftPath = new URL(admin.url()).pathname
+
+    // The button only asks; Cancel (or Escape) leaves the draft as it was, focus back on the button.
+    const trigger = admin.getByRole('button', { name: 'Delete draft…' })
+    await trigger.click()
+    const dialog = admin.getByRole('dialog', { name: 'Delete the draft “Residential Service Agreement”?' })
+    await dialog.waitFor()
+    await expectAccessible(admin)
+    await dialog.getByRole('button', { name: 'Cancel' }).click()
+    await dialog.waitFor({ state: 'detached' })
+    expect(await trigger.evaluate((el) => el === document.activeElement)).toBe(true)
+    await trigger.click()
+    await dialog.waitFor()
+    await admin.keyboard.press('Escape')
+    await dialog.waitFor({ state: 'detached' })
+    expect(new URL(admin.url()).pathname).toBe(draftPath)
+
+    await trigger.click()
+    await dialog.getByRole('button', { name: 'Delete draft' }).click()
+    await admin.getByRole('heading', { name: 'Contracts', level: 1 }).waitFor()
+    expect(new URL(admin.url()).pathname).toBe('/admin/contracts')
+    expect(await visit(admin, draftPath)).toBe(404)
+
+    expect(appErrors(staff.consoleErrors)).toEqual([])
+    await staff.context.close()
+  })
 })

@@ -265,42 +265,42 @@ function DraftEditor({ loaded, result }: { loaded: Data; result: Result | undefi
   ) as string[]
   return (
     <div className="grid gap-6 lg:grid-cols-2">
-      <Form method="post" className="grid content-start gap-4" noValidate>
-        <ErrorSummary labels={labels} />
-        <input type="hidden" name="updatedAt" value={loaded.updatedAt} />
-        <Field label="Title" error={errors?.title} required>
-          <Input name="title" defaultValue={typed?.title ?? loaded.title} maxLength={200} />
-        </Field>
-        <Field
-          label="Text"
-          hint="Markdown: # headings, - lists, 1. numbered lists, **bold**. Frozen once sent."
-          error={errors?.body}
-          required
-        >
-          <Textarea
-            name="body"
-            rows={24}
-            value={body}
-            onChange={(e) => setBody(e.target.value)}
-            className="font-mono text-sm"
-          />
-        </Field>
-        <Field label="Sign by" hint="The last New York date it can be signed." error={errors?.expiresOn} required>
-          <Input name="expiresOn" type="date" defaultValue={typed?.expiresOn ?? loaded.expiresOn} />
-        </Field>
-        {unfilled.length > 0 && (
-          <FormMessage tone="notice">Still to fill or remove before sending: {unfilled.join(', ')}</FormMessage>
-        )}
-        <div className="flex flex-wrap gap-3">
-          <Button type="submit" name="intent" value="save" variant="outline" disabled={busy}>
-            Save draft
-          </Button>
-          <Button type="submit" name="intent" value="delete" variant="ghost" disabled={busy}>
-            <Trash2Icon aria-hidden="true" />
-            Delete draft
-          </Button>
-        </div>
-      </Form>
+      <div className="grid content-start gap-4">
+        <Form method="post" className="grid content-start gap-4" noValidate>
+          <ErrorSummary labels={labels} />
+          <input type="hidden" name="updatedAt" value={loaded.updatedAt} />
+          <Field label="Title" error={errors?.title} required>
+            <Input name="title" defaultValue={typed?.title ?? loaded.title} maxLength={200} />
+          </Field>
+          <Field
+            label="Text"
+            hint="Markdown: # headings, - lists, 1. numbered lists, **bold**. Frozen once sent."
+            error={errors?.body}
+            required
+          >
+            <Textarea
+              name="body"
+              rows={24}
+              value={body}
+              onChange={(e) => setBody(e.target.value)}
+              className="font-mono text-sm"
+            />
+          </Field>
+          <Field label="Sign by" hint="The last New York date it can be signed." error={errors?.expiresOn} required>
+            <Input name="expiresOn" type="date" defaultValue={typed?.expiresOn ?? loaded.expiresOn} />
+          </Field>
+          {unfilled.length > 0 && (
+            <FormMessage tone="notice">Still to fill or remove before sending: {unfilled.join(', ')}</FormMessage>
+          )}
+          <div className="flex flex-wrap gap-3">
+            <Button type="submit" name="intent" value="save" variant="outline" disabled={busy}>
+              Save draft
+            </Button>
+          </div>
+        </Form>
+        {/* Outside the editor's form: the dialog's own form must not submit the editor's. */}
+        <DeleteDraft title={loaded.title} />
+      </div>
       <div className="grid content-start gap-4">
         <section
           aria-labelledby="send-title"
@@ -328,6 +328,43 @@ function DraftEditor({ loaded, result }: { loaded: Data; result: Result | undefi
         </section>
       </div>
     </div>
+  )
+}
+
+/** Delete, with a confirm step in a dialog (focus moves into it; Escape or Cancel closes it). */
+function DeleteDraft({ title }: { title: string }) {
+  const navigation = useNavigation()
+  const deleting = navigation.state === 'submitting' && navigation.formData?.get('intent') === 'delete'
+  return (
+    <Dialog>
+      <DialogTrigger asChild>
+        <Button variant="ghost" className="justify-self-start">
+          <Trash2Icon aria-hidden="true" />
+          Delete draft…
+        </Button>
+      </DialogTrigger>
+      <DialogContent>
+        <DialogHeader>
+          <DialogTitle>Delete the draft “{title}”?</DialogTitle>
+          <DialogDescription>
+            The draft and its text are gone for good; this cannot be undone. The client never saw it.
+          </DialogDescription>
+        </DialogHeader>
+        <Form method="post">
+          <input type="hidden" name="intent" value="delete" />
+          <DialogFooter>
+            <DialogClose asChild>
+              <Button type="button" variant="outline">
+                Cancel
+              </Button>
+            </DialogClose>
+            <Button type="submit" variant="destructive" disabled={deleting}>
+              {deleting ? 'Deleting…' : 'Delete draft'}
+            </Button>
+          </DialogFooter>
+        </Form>
+      </DialogContent>
+    </Dialog>
   )
 }
 
