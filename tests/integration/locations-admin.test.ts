@@ -304,6 +304,55 @@ describe(`CSV import on ${backend}`, () => {
     expect((await dryRunImport(database.db, csv)).counts).toMatchObject({ create: 0, update: 0, unchanged: 2 })
   })
 
+  it('writes a large file in batches, with the same rows, audit entries and redirects as one by one', async () => {
+    const nyack = await createLocation(database.db, actor, form({ slug: 'it-support-nyack-ny', town: 'Nyack' }))
+    await updateLocation(
+      database.db,
+      actor,
+      nyack.id,
+      nyack.updatedAt,
+      form({ slug: 'it-support-nyack-rockland-ny', town: 'Nyack' }),
+    )
+    await createLocation(database.db, actor, form({ slug: 'it-support-town-1-ny', town: 'Town 1', isPublished: '' }))
+    await database.db.delete(auditLog)
+    // More rows than one batch of writes; a new town at an old address takes it over.
+    const rows = Array.from(
+      { length: 450 },
+      (_, i) => `it-support-town-${i}-ny,yes,Town ${i},Rockland County,NY,IT in Town ${i}`,
+    )
+    const csv = [header, ...rows, 'it-support-nyack-ny,yes,Nyack,Rockland County,NY,Nyack again'].join('\n')
+    const progress: string[] = []
+    const applied = await applyImport(database.db, actor, csv, (p) => progress.push(`${p.phase} ${p.done}/${p.total}`))
+    expect(applied.counts).toEqual({ create: 450, update: 1, unchanged: 0, reject: 0 })
+    expect(progress.filter((p) => p.startsWith('apply'))).toEqual([
+      'apply 200/451',
+      'apply 400/451',
+      'apply 450/451',
+      'apply 451/451',
+      'apply 451/451',
+    ])
+    expect(await database.db.$count(locations)).toBe(452)
+    expect((await findPublishedLocation(database.db, 'it-support-town-449-ny'))?.heroTitle).toBe('IT in Town 449')
+    expect((await findPublishedLocation(database.db, 'it-support-nyack-ny'))?.heroTitle).toBe('Nyack again')
+    expect(await redirectRows()).toEqual([])
+    const audit = await database.db.select().from(auditLog)
+    expect(audit.filter((row) => row.action === 'location.create')).toHaveLength(450)
+    const published = audit.filter((row) => row.action === 'location.publish')
+    expect(published.map((row) => row.details)).toEqual([
+      {
+        slug: 'it-support-town-1-ny',
+        town: 'Town 1',
+        published: true,
+        changed: ['isPublished', 'heroTitle'],
+        via: 'import',
+      },
+    ])
+    expect(audit.find((row) => row.action === 'location.create')?.details).toMatchObject({
+      via: 'import',
+      published: true,
+    })
+  })
+
   it('writes nothing when any write fails', async () => {
     await database.db.execute(
       sql`create or replace function refuse_town() returns trigger language plpgsql as $$ begin if new.town = 'Refused' then raise exception 'no'; end if; return new; end $$`,
