@@ -9,7 +9,7 @@ import { createRequestHandler, RouterContextProvider, type ServerBuild } from 'r
 import { appContext } from '../../app/context.server.ts'
 import { accountsContext } from '../../app/features/accounts/context.server.ts'
 import type { Accounts } from '../accounts/accounts.server.ts'
-import { mountAccountRoutes, requireApi } from '../accounts/http.server.ts'
+import { mountAccountRoutes, requestMay, requireApi } from '../accounts/http.server.ts'
 import { processFormRoutes } from '../booking/intake.server.ts'
 import type { Config } from '../config.server.ts'
 import { consentApi } from '../consent/api.server.ts'
@@ -109,8 +109,13 @@ export function createApp(deps: AppDeps) {
         413,
       ),
   })
-  // Exact addresses only (no prefix): the larger limit reaches the import and nothing else.
-  app.use((c, next) => (importPaths.has(c.req.path) ? importLimit(c, next) : siteLimit(c, next)))
+  // Exact addresses only (no prefix), and only for a signed-in admin (the import's own guard): anyone
+  // else's body there keeps the site's limit, so no visitor can make the server hold 5 MB.
+  app.use(async (c, next) => {
+    if (!importPaths.has(c.req.path) || c.req.method !== 'POST') return siteLimit(c, next)
+    const admin = !accounts || (await requestMay(accounts, c.req.raw.headers, 'admin'))
+    return admin ? importLimit(c, next) : siteLimit(c, next)
+  })
 
   app.get('/healthz', async (c) => {
     try {

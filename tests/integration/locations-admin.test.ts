@@ -2,6 +2,7 @@ import { eq, sql } from 'drizzle-orm'
 import pino from 'pino'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { locationFormSchema } from '../../app/features/locations/schema.ts'
+import routes from '../../app/routes.ts'
 import { blogPostFormSchema, createPost, updatePost } from '../../server/blog/admin.server.ts'
 import { auditLog, blogPosts, locations, redirects } from '../../server/db/schema/index.server.ts'
 import { seedDemoContent } from '../../server/db/seed.server.ts'
@@ -139,22 +140,44 @@ describe(`slug rules on ${backend}`, () => {
 
   it('reserves every first segment of the route table and the host’s own addresses', async () => {
     for (const slug of [
+      'billing',
       'admin',
+      'employee',
+      'dashboard',
+      'account',
+      'auth',
       'blog',
       'book',
+      'contact',
+      'login',
+      'portal',
+      'setup-account',
+      'privacy',
+      'terms',
+      'promotional-offer',
+      'homeowner-intake',
       'services',
       'industries',
-      'billing',
-      'auth',
-      'privacy',
+      'sitemap.xml',
+      'robots.txt',
+      '404',
       'api',
       'assets',
       'healthz',
-      '404',
     ]) {
       expect(reservedSlugs.has(slug), slug).toBe(true)
     }
     expect(reservedSlugs.has('it-support-suffern-ny')).toBe(false)
+    // Read from the route table itself: every first segment of every address in it, nested ones too.
+    const firstSegments = (entries: ReadonlyArray<{ path?: string; children?: unknown[] }>): string[] =>
+      entries.flatMap((entry) => [
+        ...(entry.path ? [entry.path.split('/')[0] as string] : []),
+        ...firstSegments((entry.children ?? []) as ReadonlyArray<{ path?: string }>),
+      ])
+    const fromTable = firstSegments(routes).filter((segment) => segment !== '*' && !segment.startsWith(':'))
+    expect(fromTable.length).toBeGreaterThan(20)
+    for (const segment of fromTable) expect(reservedSlugs.has(segment), segment).toBe(true)
+    expect([...reservedSlugs].sort()).toEqual([...new Set([...fromTable, 'api', 'assets', 'healthz'])].sort())
     await expect(createLocation(database.db, actor, form({ slug: 'admin' }))).rejects.toMatchObject({
       kind: 'slug-reserved',
     })
