@@ -43,6 +43,17 @@ export function requireApi(accounts: Accounts, requirement: Requirement): Middle
 }
 
 /**
+ * Whether the request comes from a signed-in account the access rule lets do `requirement` (read
+ * fresh, as requireApi does), for a decision made before the body is read (a larger body limit).
+ * It refuses nothing itself: the page's own guard still runs.
+ */
+export async function requestMay(accounts: Accounts, headers: Headers, requirement: Requirement): Promise<boolean> {
+  const { data } = await accounts.getSession(headers)
+  if (!data) return false
+  return can(await readAccess(accounts.database.db, data.user.email, accounts.log), requirement)
+}
+
+/**
  * Mounts the account endpoints on the /api sub-app: Better Auth at /api/auth/*, the signed-in
  * profile at /api/account/profile and the live status stream at /api/realtime.
  */

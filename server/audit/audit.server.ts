@@ -24,3 +24,24 @@ export async function recordAudit(
     details: entry.details,
   })
 }
+
+/**
+ * Records many staff actions of one actor in one statement (an import of many rows), in the
+ * transaction that makes them: the same rows as one recordAudit call each.
+ */
+export async function recordAudits(
+  tx: Writer,
+  actor: AuditActor,
+  entries: ReadonlyArray<{ action: string; subjectId: string; details: Record<string, unknown> }>,
+): Promise<void> {
+  if (entries.length === 0) return
+  await tx.insert(auditLog).values(
+    entries.map((entry) => ({
+      actorUserId: actor.userId,
+      actorEmail: actor.email,
+      action: entry.action,
+      subjectId: entry.subjectId,
+      details: entry.details,
+    })),
+  )
+}

@@ -9,12 +9,13 @@ import { createRequestHandler, RouterContextProvider, type ServerBuild } from 'r
 import { appContext } from '../../app/context.server.ts'
 import { accountsContext } from '../../app/features/accounts/context.server.ts'
 import type { Accounts } from '../accounts/accounts.server.ts'
-import { mountAccountRoutes, requireApi } from '../accounts/http.server.ts'
+import { mountAccountRoutes, requestMay, requireApi } from '../accounts/http.server.ts'
 import { processFormRoutes } from '../booking/intake.server.ts'
 import type { Config } from '../config.server.ts'
 import { consentApi } from '../consent/api.server.ts'
 import { consentLogCsvResponse } from '../consent/export.server.ts'
 import { type Database, isDatabaseUnavailable, summarizeError } from '../db/client.server.ts'
+import { IMPORT_BODY_LIMIT_BYTES } from '../locations/import-limits.server.ts'
 import type { Logger } from '../log.server.ts'
 import type { Outbox } from '../mail/outbox.server.ts'
 import type { Secrets } from '../secrets.server.ts'
@@ -22,6 +23,16 @@ import { type PageCacheDeps, type PageCacheOutcome, pageCacheFill } from './page
 import { securityHeadersFor, securityHeadersMiddleware } from './security-headers.server.ts'
 
 export const BODY_LIMIT_BYTES = 100 * 1024
+
+/**
+ * The addresses that take a town pages CSV file (docs/locations.md): the import page's own action
+ * (without JavaScript) and its progress stream. Only these get IMPORT_BODY_LIMIT_BYTES; every other
+ * address keeps BODY_LIMIT_BYTES.
+ */
+const importPaths: ReadonlySet<string> = new Set(['/admin/locations/import', '/admin/locations/import/run'])
+
+const kb = (bytes: number) => `${Math.round(bytes / 1024).toLocaleString('en-US')} KB`
+const mb = (bytes: number) => `${(bytes / (1024 * 1024)).toLocaleString('en-US')} MB`
 
 export type AppDeps = {
   config: Config
@@ -84,12 +95,27 @@ export function createApp(deps: AppDeps) {
 
   app.use(compress())
 
-  app.use(
-    bodyLimit({
-      maxSize: BODY_LIMIT_BYTES,
-      onError: (c) => c.json({ error: `Request body too large: the limit is ${BODY_LIMIT_BYTES / 1024} KB.` }, 413),
-    }),
-  )
+  const siteLimit = bodyLimit({
+    maxSize: BODY_LIMIT_BYTES,
+    onError: (c) => c.json({ error: `Request body too large: the limit is ${kb(BODY_LIMIT_BYTES)}.` }, 413),
+  })
+  const importLimit = bodyLimit({
+    maxSize: IMPORT_BODY_LIMIT_BYTES,
+    onError: (c) =>
+      c.json(
+        {
+          error: `The file is too large: a town pages import takes at most ${mb(IMPORT_BODY_LIMIT_BYTES)} per file. Split it into smaller files and import them one after the other.`,
+        },
+        413,
+      ),
+  })
+  // Exact addresses only (no prefix), and only for a signed-in admin (the import's own guard): anyone
+  // else's body there keeps the site's limit, so no visitor can make the server hold 5 MB.
+  app.use(async (c, next) => {
+    if (!importPaths.has(c.req.path) || c.req.method !== 'POST') return siteLimit(c, next)
+    const admin = !accounts || (await requestMay(accounts, c.req.raw.headers, 'admin'))
+    return admin ? importLimit(c, next) : siteLimit(c, next)
+  })
 
   app.get('/healthz', async (c) => {
     try {

@@ -101,7 +101,7 @@ const sameValue = (a: unknown, b: unknown) =>
   a instanceof Date && b instanceof Date ? a.getTime() === b.getTime() : a === b
 
 /** The audit action of an edit: a change of visibility is named as such. */
-const editAction = (before: boolean, after: boolean) =>
+export const editAction = (before: boolean, after: boolean) =>
   before === after ? 'location.update' : after ? 'location.publish' : 'location.unpublish'
 
 /** Inserts a town page inside `tx` (the editor, and each new row of an import). */

@@ -1,6 +1,6 @@
 import { parse } from 'csv-parse/sync'
 import { stringify } from 'csv-stringify/sync'
-import { inArray } from 'drizzle-orm'
+import { eq, inArray } from 'drizzle-orm'
 import {
   csvColumnField,
   type LocationForm,
@@ -9,11 +9,13 @@ import {
   slugPattern,
 } from '../../app/features/locations/schema.ts'
 import { fieldErrors } from '../../app/lib/forms/result.ts'
-import type { AuditActor } from '../audit/audit.server.ts'
+import { type AuditActor, recordAudits } from '../audit/audit.server.ts'
 import type { Db } from '../db/client.server.ts'
 import { type Location, locations } from '../db/schema/index.server.ts'
 import { invalidatePublicPages } from '../page-cache/invalidation.server.ts'
-import { insertLocation, slugReservedMessage, writeLocation } from './admin.server.ts'
+import { releaseAddresses } from '../redirects/redirects.server.ts'
+import { editAction, slugReservedMessage } from './admin.server.ts'
+import { importRowLimit } from './import-limits.server.ts'
 import { isReservedSlug } from './reserved-slugs.server.ts'
 
 /**
@@ -24,8 +26,7 @@ import { isReservedSlug } from './reserved-slugs.server.ts'
  * an existing town as it is; a column present but empty clears it.
  */
 
-/** More rows than any service area has towns; keeps one import (and its transaction) small. */
-export const importRowLimit = 2000
+export { IMPORT_BODY_LIMIT_BYTES, importRowLimit } from './import-limits.server.ts'
 
 export type ImportColumn = (typeof locationCsvColumns)[number]
 
@@ -202,6 +203,84 @@ function reportOf(planned: Planned[], applied: boolean): ImportReport {
   }
 }
 
+/**
+ * Rows written per statement. Between two batches the import lets the event loop run, so the
+ * process keeps answering other requests (and sends the progress) during a long import.
+ */
+const writeBatchSize = 200
+
+/**
+ * Writes the accepted rows inside `tx`: new towns in multi-row inserts, each batch's old redirects
+ * from those addresses and its audit rows in one statement each; an update is one statement per
+ * town (each has its own values) with its batch's audit rows together. The same rows, audit entries
+ * and redirects as the editor's insertLocation and writeLocation (an import never moves an address:
+ * rows are matched by slug).
+ */
+async function writePlanned(
+  tx: Db,
+  actor: AuditActor,
+  writes: Planned[],
+  now: Date,
+  onProgress?: (p: ImportProgress) => void,
+): Promise<void> {
+  const total = writes.length
+  let done = 0
+  const step = async (count: number) => {
+    done += count
+    onProgress?.({ phase: 'apply', done, total })
+    await yieldToEventLoop()
+  }
+  const creates = writes.flatMap((row) => (row.form && !row.current ? [row.form] : []))
+  for (let i = 0; i < creates.length; i += writeBatchSize) {
+    const batch = creates.slice(i, i + writeBatchSize)
+    const rows = await tx
+      .insert(locations)
+      .values(batch.map((form) => ({ ...form, createdAt: now, updatedAt: now })))
+      .returning()
+    // The addresses have pages now: an old redirect away from one would never be reached.
+    await releaseAddresses(
+      tx,
+      rows.map((row) => `/${row.slug}`),
+    )
+    await recordAudits(
+      tx,
+      actor,
+      rows.map((row) => ({
+        action: 'location.create',
+        subjectId: row.id,
+        details: { slug: row.slug, town: row.town, published: row.isPublished, via: 'import' },
+      })),
+    )
+    await step(batch.length)
+  }
+  const updates = writes.flatMap((row) => (row.form && row.current ? [{ form: row.form, current: row.current }] : []))
+  for (let i = 0; i < updates.length; i += writeBatchSize) {
+    const batch = updates.slice(i, i + writeBatchSize)
+    for (const { form, current } of batch) {
+      await tx
+        .update(locations)
+        .set({ ...form, updatedAt: now })
+        .where(eq(locations.id, current.id))
+    }
+    await recordAudits(
+      tx,
+      actor,
+      batch.map(({ form, current }) => ({
+        action: editAction(current.isPublished, form.isPublished),
+        subjectId: current.id,
+        details: {
+          slug: form.slug,
+          town: form.town,
+          published: form.isPublished,
+          changed: (Object.keys(form) as Array<keyof LocationForm>).filter((key) => form[key] !== current[key]),
+          via: 'import',
+        },
+      })),
+    )
+    await step(batch.length)
+  }
+}
+
 /** What importing `csv` would do, row by row; writes nothing. */
 export async function dryRunImport(
   db: Db,
@@ -231,12 +310,7 @@ export async function applyImport(
   const writes = planned.filter((row) => row.action === 'create' || row.action === 'update')
   if (writes.length > 0) {
     await db.transaction(async (tx) => {
-      for (const [index, row] of writes.entries()) {
-        if (index % 50 === 0) onProgress?.({ phase: 'apply', done: index, total: writes.length })
-        if (!row.form) continue
-        if (row.current) await writeLocation(tx, actor, row.current, row.form, now, 'import')
-        else await insertLocation(tx, actor, row.form, now, 'import')
-      }
+      await writePlanned(tx, actor, writes, now, onProgress)
       await invalidatePublicPages(tx, 'locations')
     })
   }

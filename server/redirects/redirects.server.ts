@@ -86,6 +86,11 @@ export async function releaseAddress(tx: Db, path: string): Promise<void> {
   await tx.delete(redirects).where(eq(redirects.fromPath, path))
 }
 
+/** `paths` have pages now (an import's new towns): the same as releaseAddress for each, in one statement. */
+export async function releaseAddresses(tx: Db, paths: string[]): Promise<void> {
+  if (paths.length > 0) await tx.delete(redirects).where(inArray(redirects.fromPath, paths))
+}
+
 /** A page is gone: old addresses that led to it would only lead to a missing page. */
 export async function dropRedirectsTo(tx: Db, paths: string[]): Promise<void> {
   if (paths.length > 0) await tx.delete(redirects).where(inArray(redirects.toPath, paths))

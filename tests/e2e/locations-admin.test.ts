@@ -141,6 +141,13 @@ describe('an admin runs the town pages from the admin area', () => {
       .getByText(`/${newSlug}`)
       .waitFor()
     await expectAccessible(page)
+    // Removable: the old address then goes to /404 again (deleting a page drops the redirects to it:
+    // tests/integration/locations-admin.test.ts).
+    await hydrated(page)
+    await page.getByRole('button', { name: `Remove the redirect from /${slug}` }).click()
+    await expectToast(page, 'Redirect removed', `/${slug} no longer leads anywhere.`)
+    expect(await page.getByRole('row', { name: new RegExp(`/${slug}`) }).count()).toBe(0)
+    expect(await publicAnswer(`/${slug}`)).toBe('302 → /404')
 
     // Unpublish from the list: the page goes to /404.
     await page.goto(`/admin/locations?q=${stamp}`)
@@ -149,7 +156,7 @@ describe('an admin runs the town pages from the admin area', () => {
     await expectToast(page, 'Saved', `${town} is hidden from visitors.`)
     expect(await publicAnswer(`/${newSlug}`)).toBe('302 → /404')
 
-    // Delete after a confirm step; the redirect to it goes too.
+    // Delete after a confirm step.
     await page.goto(editor)
     await hydrated(page)
     await page.getByRole('button', { name: 'Delete town page' }).click()
@@ -159,7 +166,7 @@ describe('an admin runs the town pages from the admin area', () => {
     await page.waitForURL(/\/admin\/locations$/)
     await expectToast(page, 'Town page deleted', town)
     expect(await page.getByRole('row', { name: new RegExp(town) }).count()).toBe(0)
-    expect(await publicAnswer(`/${slug}`)).toBe('302 → /404')
+    expect(await publicAnswer(`/${newSlug}`)).toBe('302 → /404')
 
     expect(appErrors(consoleErrors)).toEqual([])
     await context.close()
@@ -216,6 +223,91 @@ describe('an admin runs the town pages from the admin area', () => {
     await expectToast(page, 'Imported', '1 created, 0 updated.')
     expect(await publicAnswer(`/it-support-orangeburg-${stamp}`)).toBe(200)
     expect(await publicText(`/it-support-orangeburg-${stamp}`)).toContain(`Orangeburg IT ${stamp}`)
+
+    expect(appErrors(consoleErrors)).toEqual([])
+    await context.close()
+  })
+})
+
+describe('a large town pages import', () => {
+  it('takes a 120 KB file with its progress, and refuses one over 5 MB with the limit, before and at the server', async () => {
+    // Anyone but an admin keeps the site's 100 KB, even at the import's address.
+    const anonymous = await fetch(`${baseURL()}/admin/locations/import/run`, {
+      method: 'POST',
+      headers: { 'content-type': 'text/csv', 'x-forwarded-for': uniqueIdentity('town-importer').ip },
+      body: 'x'.repeat(120 * 1024),
+    })
+    expect(anonymous.status).toBe(413)
+    expect(((await anonymous.json()) as { error: string }).error).toBe('Request body too large: the limit is 100 KB.')
+
+    const { page, context, consoleErrors } = await adminPage('towns-import-large')
+    await page.goto('/admin/locations/import')
+    await hydrated(page)
+    await page.getByText(/Up to 2,000 rows and 5 MB per file/).waitFor()
+
+    // Hidden pages, so the public site and its sitemap stay as seeded.
+    const stamp = Date.now().toString(36)
+    const copy = 'Offices and homes: help desk, security, Wi-Fi and cloud, on site or remotely.'
+    const rows = Array.from(
+      { length: 560 },
+      (_, i) => `it-support-bulk-${i}-${stamp},no,Bulk Town ${i},Rockland County,NY,"${copy} ${copy}"`,
+    )
+    const csv = ['slug,is_published,town,county,state,hero_description', ...rows].join('\n')
+    expect(csv.length).toBeGreaterThan(120 * 1024)
+    // The progress stream the page reads, as the server sends it (the page shows each line it
+    // receives; how often it repaints is the browser's business): a dry run writes nothing.
+    const stream = await page.context().request.post(`${baseURL()}/admin/locations/import/run`, {
+      headers: { origin: baseURL() },
+      multipart: { mode: 'check', file: { name: 'towns.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) } },
+    })
+    expect(stream.status()).toBe(200)
+    expect(stream.headers()['content-type']).toContain('application/x-ndjson')
+    const lines = (await stream.text()).trim().split('\n')
+    expect(lines.slice(0, 4)).toEqual(
+      [0, 200, 400, 560].map((done) => `{"progress":{"phase":"check","done":${done},"total":560}}`),
+    )
+    expect(JSON.parse(lines.at(-1) as string).report.counts).toEqual({
+      create: 560,
+      update: 0,
+      unchanged: 0,
+      reject: 0,
+    })
+
+    // The same file through the page: checked, then applied.
+    await page
+      .getByLabel('CSV file')
+      .setInputFiles({ name: 'towns.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) })
+    await page.getByRole('button', { name: 'Check the file' }).click()
+    const report = page.getByRole('region', { name: 'What the import would do' })
+    await report.getByText('560 to create, 0 to update, 0 unchanged, 0 rejected.').waitFor()
+    await page.getByRole('button', { name: 'Apply 560 changes' }).click()
+    await page
+      .getByRole('region', { name: 'Imported' })
+      .getByText('560 created, 0 updated, 0 unchanged, 0 rejected')
+      .waitFor()
+    await page.goto(`/admin/locations?q=bulk-559-${stamp}`)
+    await page.getByRole('rowheader', { name: /Bulk Town 559/ }).waitFor()
+
+    // Over 5 MB: said on the page without sending the file…
+    await page.goto('/admin/locations/import')
+    await hydrated(page)
+    const huge = Buffer.alloc(5 * 1024 * 1024 + 1, 'a')
+    await page.getByLabel('CSV file').setInputFiles({ name: 'huge.csv', mimeType: 'text/csv', buffer: huge })
+    await page.getByRole('button', { name: 'Check the file' }).click()
+    await page
+      .getByRole('alert')
+      .getByText('The file is too large (5 MB): a town pages import takes at most 5 MB per file.', { exact: false })
+      .waitFor()
+    await expectAccessible(page)
+    // …and by the server, with the same limit, to a form sent without JavaScript.
+    const refused = await page.context().request.post(`${baseURL()}/admin/locations/import`, {
+      headers: { origin: baseURL() },
+      multipart: { mode: 'check', file: { name: 'huge.csv', mimeType: 'text/csv', buffer: huge } },
+    })
+    expect(refused.status()).toBe(413)
+    expect(((await refused.json()) as { error: string }).error).toMatch(
+      /^The file is too large: .* at most 5 MB per file\./,
+    )
 
     expect(appErrors(consoleErrors)).toEqual([])
     await context.close()

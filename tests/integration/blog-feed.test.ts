@@ -50,6 +50,15 @@ describe(`the blog feeds on ${backend}`, () => {
     expect(atom).toContain(`href="${base}/blog/public-one"`)
     expect(atom).not.toContain('hidden-draft')
     expect(atom).not.toContain('later-post')
+    // A scheduled post is in the feeds from its time on (09:00 in New York is 14:00 UTC).
+    for (const kind of ['rss', 'atom'] as const) {
+      expect(await blogFeed(database.db, base, kind, new Date('2099-01-01T13:59:59Z')), kind).not.toContain(
+        'later-post',
+      )
+      expect(await blogFeed(database.db, base, kind, new Date('2099-01-01T14:00:00Z')), kind).toContain(
+        `${base}/blog/later-post`,
+      )
+    }
   })
 
   it('keeps "]]>" in a text from ending its CDATA section', async () => {

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { chooseEncoding } from '../../server/http/accept-encoding.server.ts'
 import { BODY_LIMIT_BYTES } from '../../server/http/app.server.ts'
+import { IMPORT_BODY_LIMIT_BYTES } from '../../server/locations/import-limits.server.ts'
 import { apiOnlyApp } from './helpers/app.ts'
 import { backend, openTestDatabase, type TestDatabase } from './helpers/database.ts'
 
@@ -91,6 +92,44 @@ describe(`HTTP basics of the app on ${backend}`, () => {
     } as RequestInit)
     expect(streamed.status).toBe(413)
     expect(((await streamed.json()) as { error: string }).error).toMatch(/too large/i)
+  })
+
+  it('lets the town pages import, and nothing else, take a body up to 5 MB', async () => {
+    expect(IMPORT_BODY_LIMIT_BYTES).toBe(5 * 1024 * 1024)
+    const post = (path: string, body: BodyInit, headers: Record<string, string> = {}) =>
+      app.request(path, { method: 'POST', body, headers, duplex: 'half' } as RequestInit)
+    const sized = (bytes: number) => 'x'.repeat(bytes)
+    // 120 KB reaches the import's routes (here: no pages are built, so a 404), and no other address.
+    for (const path of ['/admin/locations/import', '/admin/locations/import/run']) {
+      expect((await post(path, sized(120 * 1024))).status, path).toBe(404)
+    }
+    for (const path of ['/admin/locations', '/admin/locations/import/run/more', '/admin/locations/import/', '/book']) {
+      const res = await post(path, sized(120 * 1024))
+      expect(res.status, path).toBe(413)
+      expect(((await res.json()) as { error: string }).error, path).toBe('Request body too large: the limit is 100 KB.')
+    }
+    // Over 5 MB: the import's own message, with the limit and what to do.
+    const big = await post('/admin/locations/import/run', sized(IMPORT_BODY_LIMIT_BYTES + 1))
+    expect(big.status).toBe(413)
+    expect(big.headers.get('content-type')).toMatch(/^application\/json/)
+    expect(((await big.json()) as { error: string }).error).toBe(
+      'The file is too large: a town pages import takes at most 5 MB per file. Split it into smaller files and import them one after the other.',
+    )
+    // The same without Content-Length: counted as it arrives.
+    const chunk = new TextEncoder().encode('z'.repeat(256 * 1024))
+    let sent = 0
+    const streamed = await post(
+      '/admin/locations/import',
+      new ReadableStream<Uint8Array>({
+        pull(controller) {
+          if (sent > IMPORT_BODY_LIMIT_BYTES) return controller.close()
+          controller.enqueue(chunk)
+          sent += chunk.length
+        },
+      }),
+    )
+    expect(streamed.status).toBe(413)
+    expect(((await streamed.json()) as { error: string }).error).toMatch(/at most 5 MB/)
   })
 
   it('sets the security headers, with a fresh CSP nonce and no inline scripts', async () => {

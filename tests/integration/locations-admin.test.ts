@@ -2,6 +2,7 @@ import { eq, sql } from 'drizzle-orm'
 import pino from 'pino'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { locationFormSchema } from '../../app/features/locations/schema.ts'
+import routes from '../../app/routes.ts'
 import { blogPostFormSchema, createPost, updatePost } from '../../server/blog/admin.server.ts'
 import { auditLog, blogPosts, locations, redirects } from '../../server/db/schema/index.server.ts'
 import { seedDemoContent } from '../../server/db/seed.server.ts'
@@ -139,22 +140,44 @@ describe(`slug rules on ${backend}`, () => {
 
   it('reserves every first segment of the route table and the host’s own addresses', async () => {
     for (const slug of [
+      'billing',
       'admin',
+      'employee',
+      'dashboard',
+      'account',
+      'auth',
       'blog',
       'book',
+      'contact',
+      'login',
+      'portal',
+      'setup-account',
+      'privacy',
+      'terms',
+      'promotional-offer',
+      'homeowner-intake',
       'services',
       'industries',
-      'billing',
-      'auth',
-      'privacy',
+      'sitemap.xml',
+      'robots.txt',
+      '404',
       'api',
       'assets',
       'healthz',
-      '404',
     ]) {
       expect(reservedSlugs.has(slug), slug).toBe(true)
     }
     expect(reservedSlugs.has('it-support-suffern-ny')).toBe(false)
+    // Read from the route table itself: every first segment of every address in it, nested ones too.
+    const firstSegments = (entries: ReadonlyArray<{ path?: string; children?: unknown[] }>): string[] =>
+      entries.flatMap((entry) => [
+        ...(entry.path ? [entry.path.split('/')[0] as string] : []),
+        ...firstSegments((entry.children ?? []) as ReadonlyArray<{ path?: string }>),
+      ])
+    const fromTable = firstSegments(routes).filter((segment) => segment !== '*' && !segment.startsWith(':'))
+    expect(fromTable.length).toBeGreaterThan(20)
+    for (const segment of fromTable) expect(reservedSlugs.has(segment), segment).toBe(true)
+    expect([...reservedSlugs].sort()).toEqual([...new Set([...fromTable, 'api', 'assets', 'healthz'])].sort())
     await expect(createLocation(database.db, actor, form({ slug: 'admin' }))).rejects.toMatchObject({
       kind: 'slug-reserved',
     })
@@ -302,6 +325,55 @@ describe(`CSV import on ${backend}`, () => {
     expect((await auditActions()).sort()).toEqual(['location.create', 'location.update'])
     // The same file again: nothing left to change.
     expect((await dryRunImport(database.db, csv)).counts).toMatchObject({ create: 0, update: 0, unchanged: 2 })
+  })
+
+  it('writes a large file in batches, with the same rows, audit entries and redirects as one by one', async () => {
+    const nyack = await createLocation(database.db, actor, form({ slug: 'it-support-nyack-ny', town: 'Nyack' }))
+    await updateLocation(
+      database.db,
+      actor,
+      nyack.id,
+      nyack.updatedAt,
+      form({ slug: 'it-support-nyack-rockland-ny', town: 'Nyack' }),
+    )
+    await createLocation(database.db, actor, form({ slug: 'it-support-town-1-ny', town: 'Town 1', isPublished: '' }))
+    await database.db.delete(auditLog)
+    // More rows than one batch of writes; a new town at an old address takes it over.
+    const rows = Array.from(
+      { length: 450 },
+      (_, i) => `it-support-town-${i}-ny,yes,Town ${i},Rockland County,NY,IT in Town ${i}`,
+    )
+    const csv = [header, ...rows, 'it-support-nyack-ny,yes,Nyack,Rockland County,NY,Nyack again'].join('\n')
+    const progress: string[] = []
+    const applied = await applyImport(database.db, actor, csv, (p) => progress.push(`${p.phase} ${p.done}/${p.total}`))
+    expect(applied.counts).toEqual({ create: 450, update: 1, unchanged: 0, reject: 0 })
+    expect(progress.filter((p) => p.startsWith('apply'))).toEqual([
+      'apply 200/451',
+      'apply 400/451',
+      'apply 450/451',
+      'apply 451/451',
+      'apply 451/451',
+    ])
+    expect(await database.db.$count(locations)).toBe(452)
+    expect((await findPublishedLocation(database.db, 'it-support-town-449-ny'))?.heroTitle).toBe('IT in Town 449')
+    expect((await findPublishedLocation(database.db, 'it-support-nyack-ny'))?.heroTitle).toBe('Nyack again')
+    expect(await redirectRows()).toEqual([])
+    const audit = await database.db.select().from(auditLog)
+    expect(audit.filter((row) => row.action === 'location.create')).toHaveLength(450)
+    const published = audit.filter((row) => row.action === 'location.publish')
+    expect(published.map((row) => row.details)).toEqual([
+      {
+        slug: 'it-support-town-1-ny',
+        town: 'Town 1',
+        published: true,
+        changed: ['isPublished', 'heroTitle'],
+        via: 'import',
+      },
+    ])
+    expect(audit.find((row) => row.action === 'location.create')?.details).toMatchObject({
+      via: 'import',
+      published: true,
+    })
   })
 
   it('writes nothing when any write fails', async () => {

@@ -42,7 +42,8 @@ export async function action(args: Route.ActionArgs) {
   return new Response(stream, {
     headers: {
       'Content-Type': 'application/x-ndjson; charset=utf-8',
-      'Cache-Control': 'private, no-store',
+      // no-transform: a proxy that compressed the stream would hold the progress lines back.
+      'Cache-Control': 'private, no-store, no-transform',
       'X-Content-Type-Options': 'nosniff',
     },
   })

@@ -15,6 +15,7 @@ import { Input } from '~/ui/input'
 import {
   applyImport,
   dryRunImport,
+  IMPORT_BODY_LIMIT_BYTES,
   type ImportProgress,
   type ImportReport,
   importRowLimit,
@@ -36,10 +37,17 @@ export const meta: Route.MetaFunction = ({ matches }) =>
   })
 
 export function loader() {
-  return { rowLimit: importRowLimit, columns: [...locationCsvColumns] }
+  return { rowLimit: importRowLimit, sizeLimit: IMPORT_BODY_LIMIT_BYTES, columns: [...locationCsvColumns] }
 }
 
 type Outcome = { report: ImportReport; csv: string } | { error: string }
+
+const megabytes = (bytes: number) =>
+  `${(bytes / (1024 * 1024)).toLocaleString('en-US', { maximumFractionDigits: 1 })} MB`
+
+/** The server's answer to a file over the limit (server/http/app.server.ts), said before sending it. */
+const tooLargeMessage = (size: number, limit: number) =>
+  `The file is too large (${megabytes(size)}): a town pages import takes at most ${megabytes(limit)} per file. Split it into smaller files and import them one after the other.`
 
 export async function action(args: Route.ActionArgs) {
   const admin = guardedUser(args.context)
@@ -104,6 +112,12 @@ export default function LocationsImport({ loaderData, actionData }: Route.Compon
     event.preventDefault()
     const submitter = (event.nativeEvent as SubmitEvent).submitter as HTMLButtonElement | null
     const form = new FormData(event.currentTarget, submitter)
+    const file = form.get('file')
+    // A file the server would refuse is not sent (the server still checks: without JavaScript it answers 413).
+    if (file instanceof File && file.size > loaderData.sizeLimit) {
+      setOutcome({ error: tooLargeMessage(file.size, loaderData.sizeLimit) })
+      return
+    }
     setRunning(true)
     setProgress(null)
     try {
@@ -137,7 +151,8 @@ export default function LocationsImport({ loaderData, actionData }: Route.Compon
           A CSV file with a header row, one town per row, matched to existing pages by slug: a new slug creates a page,
           a known one updates it. A column you leave out keeps what the page has; an empty cell clears it (the page then
           uses its fallback text). First you see what each row would do; nothing is written until you apply. Up to{' '}
-          {loaderData.rowLimit.toLocaleString('en-US')} rows and 100 KB per file.
+          {loaderData.rowLimit.toLocaleString('en-US')} rows and {megabytes(loaderData.sizeLimit)} per file; a large
+          file shows its progress as it is checked and written.
         </p>
         <p className="text-sm">
           Columns: <code className="text-xs">{loaderData.columns.join(', ')}</code>.{' '}
