@@ -104,10 +104,11 @@ beforeAll(async () => {
   })
   expect(verify.status).toBe(200)
   clientCookie = await sessionCookie(who.email, strongPassword, uniqueIdentity('xss').ip)
-  // A consultation request from the same address, probes in every free-text field.
+  // A consultation request sent signed in (so it is theirs: one from a visitor who only typed their
+  // address would not reach their dashboard), probes in every free-text field.
   const booking = await fetch(`${baseURL()}/api/process-form`, {
     method: 'POST',
-    headers,
+    headers: { ...headers, cookie: clientCookie },
     body: JSON.stringify({
       formType: 'consultation',
       firstName: probes.firstName,
