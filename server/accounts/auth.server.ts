@@ -14,7 +14,7 @@ import * as schema from '../db/schema/index.server.ts'
 import type { Logger } from '../log.server.ts'
 import type { Outbox } from '../mail/outbox.server.ts'
 import { changeEmailMail, existingAccountSignUpMail, passwordResetMail, verificationMail } from './mail.server.ts'
-import { markEmailVerified } from './onboarding.server.ts'
+import { disabledAccountMessage, isDisabledUser, markEmailVerified } from './onboarding.server.ts'
 import { lockedFor, pruneStale, recordFailure, recordSuccess } from './sign-in-throttle.server.ts'
 
 export const AUTH_BASE_PATH = '/api/auth'
@@ -337,6 +337,14 @@ function authOptions(deps: AuthDeps) {
         },
       },
       session: {
+        create: {
+          // A disabled account gets no session, whichever way it signs in (password, second factor, reset).
+          before: async (data) => {
+            if (await isDisabledUser(db, String(data.userId))) {
+              throw new APIError('FORBIDDEN', { message: disabledAccountMessage })
+            }
+          },
+        },
         update: {
           // Sliding refreshes never carry a session past its absolute lifetime.
           before: async (data, ctx) => {

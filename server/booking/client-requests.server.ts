@@ -1,9 +1,11 @@
 import { and, desc, eq, sql } from 'drizzle-orm'
 import type { Db } from '../db/client.server.ts'
 import { bookings } from '../db/schema/index.server.ts'
-
-/** How a booking's status reads to the client who sent it. */
-const statusLabels: Record<string, string> = { new: 'Received' }
+import {
+  type AppointmentPlace,
+  appointmentPlaceLabels,
+  clientStatusLabels as statusLabels,
+} from '../../app/features/booking/workflow.ts'
 
 export type ClientConsultationRequest = {
   id: string
@@ -11,6 +13,8 @@ export type ClientConsultationRequest = {
   services: string | null
   plan: string | null
   status: string
+  /** The booked consultation, while there is one (ISO start, minutes, place label and details). */
+  appointment: { at: string; minutes: number; place: string; details: string | null } | null
 }
 
 /**
@@ -25,6 +29,10 @@ export async function consultationRequestsOf(db: Db, email: string, limit = 50):
       services: bookings.services,
       plan: bookings.plan,
       status: bookings.status,
+      appointmentAt: bookings.appointmentAt,
+      appointmentMinutes: bookings.appointmentMinutes,
+      appointmentPlace: bookings.appointmentPlace,
+      appointmentDetails: bookings.appointmentDetails,
     })
     .from(bookings)
     .where(and(sql`lower(${bookings.email}) = ${email.toLowerCase()}`, eq(bookings.formType, 'consultation')))
@@ -35,6 +43,15 @@ export async function consultationRequestsOf(db: Db, email: string, limit = 50):
     submittedAt: row.receivedAt.toISOString(),
     services: row.services.length > 0 ? row.services.join(', ') : null,
     plan: row.plan,
-    status: statusLabels[row.status] ?? row.status.charAt(0).toUpperCase() + row.status.slice(1),
+    status: statusLabels[row.status as keyof typeof statusLabels] ?? row.status,
+    appointment:
+      row.appointmentAt && row.appointmentMinutes
+        ? {
+            at: row.appointmentAt.toISOString(),
+            minutes: row.appointmentMinutes,
+            place: appointmentPlaceLabels[row.appointmentPlace as AppointmentPlace] ?? '',
+            details: row.appointmentDetails,
+          }
+        : null,
   }))
 }

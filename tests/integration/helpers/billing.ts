@@ -84,7 +84,7 @@ export async function resetBilling(database: TestDatabase) {
   await database.db.execute(sql`delete from billing_documents where source_document_id is not null`)
   await database.db.delete(billingDocuments)
   await database.db.delete(billingNumberCounters)
-  await database.db.delete(auditLog)
+  await database.db.execute(sql`truncate audit_log`)
   await database.db.delete(clientOnboarding)
   await database.db.execute(sql`delete from pgboss.job where name = 'mail'`)
 }
