@@ -46,22 +46,39 @@ export default [
     // Any other address under /billing is the area's 404.
     route('billing/*', 'routes/billing/not-found.tsx', { id: 'billing-not-found' }),
   ]),
+  // Staff pages sit in the back office's frame (routes/back-office.tsx: navigation with counts)
+  // inside their guarded area; files served as downloads do not need the frame.
   layout('routes/protected-area.tsx', { id: 'area-admin' }, [
-    route('admin', 'routes/admin/index.tsx'),
-    route('admin/blog', 'routes/admin/blog.tsx'),
-    route('admin/two-factor', 'routes/admin/two-factor.tsx'),
-    // One editor: a new post, or an existing one by its id.
-    route('admin/blog/new', 'routes/admin/blog-post.tsx', { id: 'admin-blog-new' }),
-    route('admin/blog/:id', 'routes/admin/blog-post.tsx', { id: 'admin-blog-edit' }),
-    route('admin/billing', 'routes/admin/billing.tsx'),
+    layout('routes/back-office.tsx', { id: 'back-office-admin' }, [
+      route('admin', 'routes/admin/index.tsx'),
+      route('admin/blog', 'routes/admin/blog.tsx'),
+      route('admin/two-factor', 'routes/admin/two-factor.tsx'),
+      // One editor: a new post, or an existing one by its id.
+      route('admin/blog/new', 'routes/admin/blog-post.tsx', { id: 'admin-blog-new' }),
+      route('admin/blog/:id', 'routes/admin/blog-post.tsx', { id: 'admin-blog-edit' }),
+      route('admin/billing', 'routes/admin/billing.tsx'),
+      // One page for a new document, a draft (the editor) and a sent one (its actions).
+      route('admin/billing/new', 'routes/admin/billing-document.tsx', { id: 'admin-billing-new' }),
+      route('admin/billing/:id', 'routes/admin/billing-document.tsx', { id: 'admin-billing-document' }),
+      route('admin/accounts', 'routes/admin/accounts.tsx'),
+      route('admin/accounts/:id', 'routes/admin/account.tsx'),
+      route('admin/audit', 'routes/admin/audit.tsx'),
+    ]),
     route('admin/billing/export.csv', 'routes/admin/billing-export.ts'),
     route('admin/billing/preview', 'routes/admin/billing-preview.ts'),
-    // One page for a new document, a draft (the editor) and a sent one (its actions).
-    route('admin/billing/new', 'routes/admin/billing-document.tsx', { id: 'admin-billing-new' }),
-    route('admin/billing/:id', 'routes/admin/billing-document.tsx', { id: 'admin-billing-document' }),
     route('admin/billing/:id/pdf', 'routes/admin/billing-pdf.ts'),
   ]),
-  layout('routes/protected-area.tsx', { id: 'area-staff' }, [route('employee', 'routes/employee/index.tsx')]),
+  layout('routes/protected-area.tsx', { id: 'area-staff' }, [
+    layout('routes/back-office.tsx', { id: 'back-office-staff' }, [
+      route('employee', 'routes/employee/index.tsx'),
+      route('employee/requests', 'routes/employee/requests.tsx'),
+      route('employee/requests/:id', 'routes/employee/request.tsx'),
+      route('employee/clients', 'routes/employee/clients.tsx'),
+      route('employee/clients/:id', 'routes/employee/client.tsx'),
+      route('employee/billing', 'routes/employee/billing.tsx'),
+    ]),
+    route('employee/requests/export.csv', 'routes/employee/requests-export.ts'),
+  ]),
   route('contact', 'routes/contact.tsx'),
   route('blog', 'routes/blog.tsx'),
   route('blog/:slug', 'routes/blog-post.tsx'),

@@ -189,7 +189,10 @@ export async function startAccounts(deps: {
             .insert(clientOnboarding)
             .values(values)
             .onConflictDoUpdate({ target: clientOnboarding.email, set: values })
-          await outbox.enqueue(inviteMail(email, input.name, links.setupAccount(token), authLifetimes.inviteLink, input.role), tx)
+          await outbox.enqueue(
+            inviteMail(email, input.name, links.setupAccount(token), authLifetimes.inviteLink, input.role),
+            tx,
+          )
           await recordAudit(tx, invitedBy, {
             action: 'account.invite',
             subjectId: created.id,

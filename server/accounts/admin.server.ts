@@ -152,7 +152,12 @@ export async function accountDetail(db: Db, id: string) {
   const [sessions, credential, invitation, history, requests] = await Promise.all([
     person
       ? db
-          .select({ id: session.id, createdAt: session.createdAt, updatedAt: session.updatedAt, userAgent: session.userAgent })
+          .select({
+            id: session.id,
+            createdAt: session.createdAt,
+            updatedAt: session.updatedAt,
+            userAgent: session.userAgent,
+          })
           .from(session)
           .where(and(eq(session.userId, person.id), gt(session.expiresAt, new Date())))
           .orderBy(desc(session.updatedAt))
@@ -171,14 +176,14 @@ export async function accountDetail(db: Db, id: string) {
           .orderBy(desc(verification.expiresAt))
           .limit(1)
       : Promise.resolve([]),
+    db.select().from(auditLog).where(inArray(auditLog.subjectId, subjects)).orderBy(desc(auditLog.at)).limit(100),
     db
-      .select()
-      .from(auditLog)
-      .where(inArray(auditLog.subjectId, subjects))
-      .orderBy(desc(auditLog.at))
-      .limit(100),
-    db
-      .select({ id: bookings.id, formType: bookings.formType, status: bookings.status, receivedAt: bookings.receivedAt })
+      .select({
+        id: bookings.id,
+        formType: bookings.formType,
+        status: bookings.status,
+        receivedAt: bookings.receivedAt,
+      })
       .from(bookings)
       .where(eq(sql`lower(${bookings.email})`, record.email))
       .orderBy(desc(bookings.receivedAt))
@@ -225,7 +230,10 @@ async function keepOneAdmin(tx: Tx, losing: ClientOnboarding): Promise<void> {
 }
 
 async function userIdOf(tx: Tx, email: string): Promise<string | null> {
-  const [row] = await tx.select({ id: user.id }).from(user).where(eq(sql`lower(${user.email})`, email))
+  const [row] = await tx
+    .select({ id: user.id })
+    .from(user)
+    .where(eq(sql`lower(${user.email})`, email))
   return row?.id ?? null
 }
 
@@ -270,16 +278,15 @@ export async function setDisabled(
     const [after] = await tx
       .update(clientOnboarding)
       .set(
-        input.disabled
-          ? { disabledAt: sql`now()`, disabledBy: actor.email }
-          : { disabledAt: null, disabledBy: null },
+        input.disabled ? { disabledAt: sql`now()`, disabledBy: actor.email } : { disabledAt: null, disabledBy: null },
       )
       .where(eq(clientOnboarding.id, input.id))
       .returning()
     let ended = 0
     if (input.disabled) {
       const userId = await userIdOf(tx, before.email)
-      if (userId) ended = (await tx.delete(session).where(eq(session.userId, userId)).returning({ id: session.id })).length
+      if (userId)
+        ended = (await tx.delete(session).where(eq(session.userId, userId)).returning({ id: session.id })).length
     }
     await recordAudit(tx, actor, {
       action: input.disabled ? 'account.disable' : 'account.enable',
@@ -296,7 +303,9 @@ export async function endAllSessions(db: Db, actor: AuditActor, input: { id: str
   return db.transaction(async (tx) => {
     const record = await lockRecord(tx, input.id)
     const userId = await userIdOf(tx, record.email)
-    const ended = userId ? (await tx.delete(session).where(eq(session.userId, userId)).returning({ id: session.id })).length : 0
+    const ended = userId
+      ? (await tx.delete(session).where(eq(session.userId, userId)).returning({ id: session.id })).length
+      : 0
     await recordAudit(tx, actor, {
       action: 'account.end_sessions',
       subjectId: record.id,
@@ -334,7 +343,13 @@ export async function resendInvitation(accounts: Accounts, actor: AuditActor, in
     })
     const role = record.role === 'employee' ? 'employee' : 'client'
     await accounts.outbox.enqueue(
-      inviteMail(record.email, record.fullName ?? record.email, links.setupAccount(token), authLifetimes.inviteLink, role),
+      inviteMail(
+        record.email,
+        record.fullName ?? record.email,
+        links.setupAccount(token),
+        authLifetimes.inviteLink,
+        role,
+      ),
       tx,
     )
     await recordAudit(tx, actor, {
@@ -377,6 +392,10 @@ export async function resendVerification(accounts: Accounts, actor: AuditActor, 
   }
   await accounts.auth.api.sendVerificationOTP({ body: { email: record.email, type: 'email-verification' } })
   await db.transaction((tx) =>
-    recordAudit(tx, actor, { action: 'account.verification_resend', subjectId: record.id, details: { email: record.email } }),
+    recordAudit(tx, actor, {
+      action: 'account.verification_resend',
+      subjectId: record.id,
+      details: { email: record.email },
+    }),
   )
 }

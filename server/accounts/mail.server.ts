@@ -113,7 +113,10 @@ consultation requests and look up clients.`
       : `we have set up an account for you on the ${business.name} client portal.`
   return {
     to: [to],
-    subject: role === 'employee' ? `Your ${business.name} staff account is ready` : `Your ${business.name} client account is ready`,
+    subject:
+      role === 'employee'
+        ? `Your ${business.name} staff account is ready`
+        : `Your ${business.name} client account is ready`,
     text: `Hello ${name},
 
 ${what} Choose your password to finish setting it up:

@@ -35,7 +35,11 @@ export function auditConditions(filter: AuditFilter): SQL | undefined {
   const action = filter.action?.trim()
   return and(
     filter.actor?.trim() ? ilike(a.actorEmail, likePattern(filter.actor.trim())) : undefined,
-    action ? (action.endsWith('.') ? ilike(a.action, `${action.replace(/[\\%_]/g, '\\$&')}%`) : eq(a.action, action)) : undefined,
+    action
+      ? action.endsWith('.')
+        ? ilike(a.action, `${action.replace(/[\\%_]/g, '\\$&')}%`)
+        : eq(a.action, action)
+      : undefined,
     filter.subject?.trim() ? eq(a.subjectId, filter.subject.trim()) : undefined,
     from ? gte(a.at, from) : undefined,
     to ? lt(a.at, to) : undefined,

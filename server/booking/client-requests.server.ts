@@ -1,11 +1,11 @@
 import { and, desc, eq, sql } from 'drizzle-orm'
-import type { Db } from '../db/client.server.ts'
-import { bookings } from '../db/schema/index.server.ts'
 import {
   type AppointmentPlace,
   appointmentPlaceLabels,
   clientStatusLabels as statusLabels,
 } from '../../app/features/booking/workflow.ts'
+import type { Db } from '../db/client.server.ts'
+import { bookings } from '../db/schema/index.server.ts'
 
 export type ClientConsultationRequest = {
   id: string

@@ -177,7 +177,11 @@ export type StaffMember = { userId: string; email: string; name: string; role: '
 /** Who a request can be assigned to: the enabled staff accounts. */
 export async function staffMembers(db: Db): Promise<StaffMember[]> {
   const rows = await db
-    .select({ userId: user.id, email: user.email, name: sql<string>`coalesce(${clientOnboarding.fullName}, ${user.name})` })
+    .select({
+      userId: user.id,
+      email: user.email,
+      name: sql<string>`coalesce(${clientOnboarding.fullName}, ${user.name})`,
+    })
     .from(clientOnboarding)
     .innerJoin(user, eq(sql`lower(${user.email})`, clientOnboarding.email))
     .where(and(inArray(clientOnboarding.role, ['admin', 'employee']), isNull(clientOnboarding.disabledAt)))
@@ -266,11 +270,9 @@ export async function requestDetail(db: Db, id: string): Promise<RequestDetail |
       .from(clientOnboarding)
       .where(eq(clientOnboarding.email, booking.email.toLowerCase())),
   ])
-  const mailIds = [
-    booking.notificationMailId,
-    booking.confirmationMailId,
-    ...events.map((e) => e.mailId),
-  ].filter((m): m is string => m !== null)
+  const mailIds = [booking.notificationMailId, booking.confirmationMailId, ...events.map((e) => e.mailId)].filter(
+    (m): m is string => m !== null,
+  )
   return {
     booking,
     reference: referenceOf(booking.id),
@@ -459,7 +461,9 @@ export function appointmentIcs(
     location: whereText(appointment),
     ...(appointment.place === 'video' && appointment.details ? { url: appointment.details } : {}),
     organizer: { name: business.name, email: business.email },
-    attendees: [{ name: booking.name, email: booking.email, rsvp: true, role: 'REQ-PARTICIPANT', partstat: 'NEEDS-ACTION' }],
+    attendees: [
+      { name: booking.name, email: booking.email, rsvp: true, role: 'REQ-PARTICIPANT', partstat: 'NEEDS-ACTION' },
+    ],
   }
   const { error, value } = createEvent(attributes)
   if (error || !value) throw error ?? new Error('calendar file not created')
@@ -525,7 +529,7 @@ export type ScheduleInput = {
   time: string
   minutes: number
   place: AppointmentPlace
-  details: string | undefined
+  details?: string | undefined
 }
 
 /**
@@ -576,7 +580,12 @@ export async function scheduleAppointment(
           details: before.appointmentDetails,
         }
       : null
-    const shownAfter = { at: start.toISOString(), minutes: input.minutes, place: input.place, details: input.details ?? null }
+    const shownAfter = {
+      at: start.toISOString(),
+      minutes: input.minutes,
+      place: input.place,
+      details: input.details ?? null,
+    }
     await tx.insert(bookingEvents).values({
       bookingId: input.id,
       actorUserId: actor.userId,

@@ -71,8 +71,10 @@ export const statusSchema = z.object({
 export const assignSchema = z.object({
   id,
   version,
-  /** Empty: nobody. */
-  assignee: z.union([z.literal(''), z.uuid('Choose a staff member.')]),
+  /** Empty or `nobody`: no one. */
+  assignee: z
+    .union([z.literal(''), z.literal('nobody'), z.uuid('Choose a staff member.')])
+    .transform((value) => (value === 'nobody' ? '' : value)),
 })
 
 export const noteSchema = z.object({

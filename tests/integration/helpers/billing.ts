@@ -4,7 +4,6 @@ import { draftFormSchema } from '../../../app/features/billing/schema.ts'
 import type { BillingDeps, ClientActor, StaffActor } from '../../../server/billing/documents.server.ts'
 import { selectRows } from '../../../server/db/client.server.ts'
 import {
-  auditLog,
   billingDocumentLines,
   billingDocuments,
   billingNumberCounters,
