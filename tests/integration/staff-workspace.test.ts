@@ -6,12 +6,8 @@ import { randomUUID } from 'node:crypto'
 import { parse } from 'csv-parse/sync'
 import { eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import {
-  AccountRuleError,
-  changeRole,
-  listAccounts,
-  setDisabled,
-} from '../../server/accounts/admin.server.ts'
+import { AccountRuleError, changeRole, listAccounts, setDisabled } from '../../server/accounts/admin.server.ts'
+import { listAudit } from '../../server/audit/queries.server.ts'
 import { consultationRequestsOf } from '../../server/booking/client-requests.server.ts'
 import {
   addNote,
@@ -26,7 +22,6 @@ import {
   requestsCsv,
   scheduleAppointment,
 } from '../../server/booking/staff.server.ts'
-import { listAudit } from '../../server/audit/queries.server.ts'
 import { auditLog, bookings, clientOnboarding } from '../../server/db/schema/index.server.ts'
 import type { MailMessage } from '../../server/mail/outbox.server.ts'
 import { Client, type Harness, signIn, signUpVerified, startHarness, strongPassword } from './helpers/accounts.ts'
@@ -87,9 +82,7 @@ describe(`the staff workspace on ${backend}`, () => {
         )
       }
       // One received late on March 10 in New York, which is March 11 in UTC.
-      ids.push(
-        await seedBooking(harness, { receivedAt: new Date('2026-03-11T03:30:00Z'), name: 'Late Evening' }),
-      )
+      ids.push(await seedBooking(harness, { receivedAt: new Date('2026-03-11T03:30:00Z'), name: 'Late Evening' }))
     })
 
     it('pages newest first, 25 a page, without overlap, and counts all', async () => {
@@ -144,9 +137,9 @@ describe(`the staff workspace on ${backend}`, () => {
       await expect(
         changeStatus(harness.database, staff, { id, version: 2, status: 'contacted' }),
       ).resolves.toBeUndefined()
-      await expect(changeStatus(harness.database, staff, { id, version: 2, status: 'scheduled' })).rejects.toBeInstanceOf(
-        RequestRuleError,
-      )
+      await expect(
+        changeStatus(harness.database, staff, { id, version: 2, status: 'scheduled' }),
+      ).rejects.toBeInstanceOf(RequestRuleError)
       await addNote(harness.database, staff, { id, body: 'Called, left a voicemail.' })
       const detail = await requestDetail(harness.database.db, id)
       expect(detail?.booking).toMatchObject({ status: 'contacted', statusChangedBy: staff.email, version: 2 })
@@ -290,7 +283,10 @@ describe(`the staff workspace on ${backend}`, () => {
       await signUpVerified(harness, email)
       const client = await signIn(harness, email)
       expect((await client.request('/api/account/profile')).status).toBe(200)
-      const [record] = await harness.database.db.select().from(clientOnboarding).where(eq(clientOnboarding.email, email))
+      const [record] = await harness.database.db
+        .select()
+        .from(clientOnboarding)
+        .where(eq(clientOnboarding.email, email))
       if (!record) throw new Error('no record')
       await setDisabled(harness.database.db, staff, { id: record.id, disabled: true })
       expect((await client.request('/api/account/profile')).status).toBe(401)
@@ -309,7 +305,9 @@ describe(`the staff workspace on ${backend}`, () => {
 
   it('keeps the audit log append-only in the database', async () => {
     const db = harness.database.db
-    await db.insert(auditLog).values({ actorUserId: 'x', actorEmail: 'x@portal.test', action: 'test.append', subjectId: 's' })
+    await db
+      .insert(auditLog)
+      .values({ actorUserId: 'x', actorEmail: 'x@portal.test', action: 'test.append', subjectId: 's' })
     // Drizzle wraps the database's error; its cause carries the trigger's message.
     const refusal = (statement: ReturnType<typeof sql>) =>
       db.execute(statement).then(
@@ -319,7 +317,9 @@ describe(`the staff workspace on ${backend}`, () => {
     expect(await refusal(sql`update audit_log set action = 'test.changed' where action = 'test.append'`)).toMatch(
       /append-only: UPDATE refused/,
     )
-    expect(await refusal(sql`delete from audit_log where action = 'test.append'`)).toMatch(/append-only: DELETE refused/)
+    expect(await refusal(sql`delete from audit_log where action = 'test.append'`)).toMatch(
+      /append-only: DELETE refused/,
+    )
     const [row] = await db.select().from(auditLog).where(eq(auditLog.action, 'test.append'))
     expect(row?.subjectId).toBe('s')
   })

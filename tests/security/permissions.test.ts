@@ -95,9 +95,10 @@ const matrix: ReadonlyArray<{ request: Request; expected: Row }> = [
   },
   { request: { method: 'GET', path: '/employee' }, expected: staffOnly('/employee') },
   // The staff workspace: requests, clients and billing (read only) for employees and admins.
-  ...['/employee/requests', '/employee/requests/export.csv', '/employee/clients', '/employee/billing'].map(
-    (path) => ({ request: { method: 'GET', path } as Request, expected: staffOnly(path) }),
-  ),
+  ...['/employee/requests', '/employee/requests/export.csv', '/employee/clients', '/employee/billing'].map((path) => ({
+    request: { method: 'GET', path } as Request,
+    expected: staffOnly(path),
+  })),
   ...[`/employee/requests/${noSuchPost}`, `/employee/clients/${noSuchPost}`].map((path) => ({
     request: { method: 'GET', path } as Request,
     expected: { ...staffOnly(path), employee: 404, admin: 404 } as Row,
