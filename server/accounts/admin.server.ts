@@ -1,5 +1,6 @@
 import { generateId } from 'better-auth'
 import { and, asc, count, desc, eq, gt, ilike, inArray, isNotNull, isNull, like, or, type SQL, sql } from 'drizzle-orm'
+import type { AccountState } from '../../app/features/accounts/admin-labels.ts'
 import { type AuditActor, recordAudit } from '../audit/audit.server.ts'
 import type { Db } from '../db/client.server.ts'
 import {
@@ -25,9 +26,7 @@ import { inviteMail } from './mail.server.ts'
 
 export const accountPageSize = 25
 
-/** What the list can be narrowed to, beside the role. */
-export const accountStates = ['unverified', 'pending', 'approved', 'rejected', 'disabled', 'invited'] as const
-export type AccountState = (typeof accountStates)[number]
+export { type AccountState, accountStates } from '../../app/features/accounts/admin-labels.ts'
 
 export type AccountFilter = {
   q?: string | undefined

@@ -66,27 +66,4 @@ export async function listAudit(
   return { items, total: n, page, pageCount: Math.max(1, Math.ceil(n / auditPageSize)) }
 }
 
-/** The actions the product records (docs/audit-log.md), offered by the filter; any other text is matched as typed. */
-export const knownAuditActions = [
-  'account.',
-  'account.approve',
-  'account.reject',
-  'account.invite',
-  'account.invite_resend',
-  'account.invite_revoke',
-  'account.verification_resend',
-  'account.role',
-  'account.disable',
-  'account.enable',
-  'account.end_sessions',
-  'account.two_factor_reset',
-  'request.',
-  'request.status',
-  'request.assign',
-  'request.note',
-  'request.schedule',
-  'request.reschedule',
-  'request.cancel_appointment',
-  'billing.',
-  'blog.',
-] as const
+export { knownAuditActions } from '../../app/features/staff/audit-actions.ts'

@@ -3,7 +3,7 @@ import { data, Form, Link, redirect, useActionData, useNavigation } from 'react-
 import { z } from 'zod'
 import { business } from '~/content/business'
 import { appContext } from '~/context.server'
-import { shownAccountState } from '~/features/accounts/admin-labels'
+import { accountRoles, shownAccountState } from '~/features/accounts/admin-labels'
 import { accountsContext } from '~/features/accounts/context.server'
 import { guardedUser } from '~/features/accounts/guards.server'
 import {
@@ -31,7 +31,6 @@ import {
   revokeInvitation,
   setDisabled,
 } from '../../../server/accounts/admin.server.ts'
-import { onboardingRoles } from '../../../server/db/schema/onboarding.server.ts'
 import type { Route } from './+types/account'
 
 // /admin/accounts/:id (admins): one account, its sessions, requests and history (the audit log's
@@ -55,7 +54,7 @@ export async function loader(args: Route.LoaderArgs) {
   return { ...detail, isSelf: detail.record.email === admin.email.toLowerCase() }
 }
 
-const roleSchema = z.object({ role: z.enum(onboardingRoles, 'Choose a role.') })
+const roleSchema = z.object({ role: z.enum(accountRoles, 'Choose a role.') })
 const intents = [
   'role',
   'disable',
@@ -157,7 +156,7 @@ export default function AccountPage({ loaderData }: Route.ComponentProps) {
             <input type="hidden" name="intent" value="role" />
             <FieldSet legend="This account is">
               <RadioGroup name="role" defaultValue={record.role} className="flex flex-wrap gap-x-5 gap-y-2">
-                {onboardingRoles.map((role) => (
+                {accountRoles.map((role) => (
                   <Choice
                     key={role}
                     label={role === 'client' ? 'Client' : role === 'employee' ? 'Employee' : 'Admin'}

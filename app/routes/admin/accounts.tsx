@@ -1,7 +1,7 @@
 import { Link } from 'react-router'
 import { business } from '~/content/business'
 import { appContext } from '~/context.server'
-import { shownAccountState, stateLabels } from '~/features/accounts/admin-labels'
+import { accountRoles, accountStates, shownAccountState, stateLabels } from '~/features/accounts/admin-labels'
 import { businessDateTimeFormat } from '~/lib/business-time'
 import { listParams } from '~/lib/list-params'
 import { pageMeta } from '~/lib/seo'
@@ -9,8 +9,7 @@ import { Badge } from '~/ui/badge'
 import { DataTable, type DataTableColumn, DataTableFilters, FilterSelect } from '~/ui/data-table'
 import { Field } from '~/ui/field'
 import { Input } from '~/ui/input'
-import { accountStates, listAccounts } from '../../../server/accounts/admin.server.ts'
-import { onboardingRoles } from '../../../server/db/schema/onboarding.server.ts'
+import { listAccounts } from '../../../server/accounts/admin.server.ts'
 import type { Route } from './+types/accounts'
 
 // /admin/accounts (admins): every account, 25 a page, searched and filtered by role and state in
@@ -33,7 +32,7 @@ export async function loader(args: Route.LoaderArgs) {
   const sort = p.sort(sorts, 'created')
   const filter = {
     q: p.text('q'),
-    role: p.oneOf('role', onboardingRoles),
+    role: p.oneOf('role', accountRoles),
     state: p.oneOf('state', accountStates),
     sort: sort.key,
     dir: sort.dir,
@@ -92,7 +91,7 @@ export default function Accounts({ loaderData }: Route.ComponentProps) {
           name="role"
           value={filter.role}
           allLabel="Every role"
-          options={onboardingRoles.map((r) => ({ value: r, label: roleLabels[r] ?? r }))}
+          options={accountRoles.map((r) => ({ value: r, label: roleLabels[r] ?? r }))}
         />
         <FilterSelect
           label="Account"

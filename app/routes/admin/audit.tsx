@@ -1,5 +1,6 @@
 import { business } from '~/content/business'
 import { appContext } from '~/context.server'
+import { knownAuditActions } from '~/features/staff/audit-actions'
 import { AuditChange } from '~/features/staff/audit-change'
 import { businessDateTimeFormat } from '~/lib/business-time'
 import { listParams } from '~/lib/list-params'
@@ -7,7 +8,7 @@ import { pageMeta } from '~/lib/seo'
 import { DataTable, type DataTableColumn, DataTableFilters } from '~/ui/data-table'
 import { Field } from '~/ui/field'
 import { Input } from '~/ui/input'
-import { knownAuditActions, listAudit } from '../../../server/audit/queries.server.ts'
+import { listAudit } from '../../../server/audit/queries.server.ts'
 import type { Route } from './+types/audit'
 
 // /admin/audit (admins): the audit log, newest first, 50 a page, filtered by actor, action,

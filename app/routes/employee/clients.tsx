@@ -1,7 +1,7 @@
 import { Link } from 'react-router'
 import { business } from '~/content/business'
 import { appContext } from '~/context.server'
-import { shownAccountState, stateLabels } from '~/features/accounts/admin-labels'
+import { accountStates, shownAccountState, stateLabels } from '~/features/accounts/admin-labels'
 import { businessDateTimeFormat } from '~/lib/business-time'
 import { listParams } from '~/lib/list-params'
 import { pageMeta } from '~/lib/seo'
@@ -9,7 +9,7 @@ import { Badge } from '~/ui/badge'
 import { DataTable, type DataTableColumn, DataTableFilters, FilterSelect } from '~/ui/data-table'
 import { Field } from '~/ui/field'
 import { Input } from '~/ui/input'
-import { accountStates, listAccounts } from '../../../server/accounts/admin.server.ts'
+import { listAccounts } from '../../../server/accounts/admin.server.ts'
 import type { Route } from './+types/clients'
 
 // /employee/clients (employees and admins): the client accounts, read only: contact details and
