@@ -91,7 +91,7 @@ describe('the staff workspace', () => {
     await choose(page, 'Move to', 'Contacted')
     await page.getByRole('button', { name: 'Change status' }).click()
     await page.getByText('Status changed.').waitFor()
-    expect(await page.getByTestId('request-status').textContent()).toBe('Contacted')
+    await page.getByTestId('request-status').filter({ hasText: 'Contacted' }).waitFor()
     await page.getByLabel('New note').fill('Called; prefers a video call on Tuesday.')
     await page.getByRole('button', { name: 'Add note' }).click()
     await page.getByText('Note added.').waitFor()
@@ -102,7 +102,7 @@ describe('the staff workspace', () => {
     await page.getByLabel(/Address, phone number or video link/).fill('https://meet.example.com/wanda')
     await page.getByRole('button', { name: 'Schedule and e-mail the invitation' }).click()
     await page.getByText(/Appointment saved/).waitFor()
-    expect(await page.getByTestId('request-status').textContent()).toBe('Scheduled')
+    await page.getByTestId('request-status').filter({ hasText: 'Scheduled' }).waitFor()
 
     // The client's invitation, read from the file transport.
     const mail = await waitForMail(client.email, /Your consultation with/)
@@ -147,7 +147,7 @@ describe('the staff workspace', () => {
     await page.getByText('Role changed.').waitFor()
     await page.getByRole('button', { name: 'Disable the account' }).click()
     await page.getByText('Account disabled; its sessions have ended.').waitFor()
-    expect(await page.getByTestId('account-state').textContent()).toBe('Disabled')
+    await page.getByTestId('account-state').filter({ hasText: 'Disabled' }).waitFor()
     await expectAccessible(page)
     // The open session is refused on its very next request.
     expect((await profile()).status).toBe(401)

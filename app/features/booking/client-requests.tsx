@@ -23,7 +23,6 @@ const appointmentFormat = new Intl.DateTimeFormat('en-US', {
   dateStyle: 'full',
   timeStyle: 'short',
   timeZone: 'America/New_York',
-  timeZoneName: 'short',
 })
 
 /** The client's consultation requests with their status, newest first; an empty state otherwise. */
@@ -62,7 +61,7 @@ export function ConsultationRequests({ requests }: { requests: readonly Consulta
                     </span>
                     {request.appointment && (
                       <span className="text-sm" data-testid="appointment">
-                        Appointment: {appointmentFormat.format(new Date(request.appointment.at))},{' '}
+                        Appointment: {appointmentFormat.format(new Date(request.appointment.at))} (New York time),{' '}
                         {request.appointment.minutes} minutes · {request.appointment.place}
                         {request.appointment.details ? ` (${request.appointment.details})` : ''}
                       </span>

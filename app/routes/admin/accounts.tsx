@@ -76,7 +76,7 @@ export default function Accounts({ loaderData }: Route.ComponentProps) {
         <h1 className="font-bold text-3xl tracking-tight">Clients and accounts</h1>
         <p className="text-muted-foreground text-sm">
           Clients, employees and admins. Approve waiting accounts and invite people on the{' '}
-          <Link to="/admin" className="text-primary underline-offset-4 hover:underline">
+          <Link to="/admin" className="text-primary underline underline-offset-4">
             Admin Dashboard
           </Link>
           .

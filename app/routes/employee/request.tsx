@@ -369,8 +369,8 @@ export default function RequestPage({ loaderData }: Route.ComponentProps) {
             {mails.length === 0 ? (
               <p className="text-muted-foreground text-sm">No e-mails about this request.</p>
             ) : (
-              <div className="overflow-x-auto rounded-xl border bg-card">
-                <table className="w-full text-left text-sm">
+              <div className="rounded-xl border bg-card">
+                <table className="w-full table-fixed break-words text-left text-sm">
                   <caption className="sr-only">E-mails sent about this request</caption>
                   <thead className="border-b bg-muted/50">
                     <tr>
@@ -474,7 +474,7 @@ export default function RequestPage({ loaderData }: Route.ComponentProps) {
               <p>
                 <Link
                   to={isAdmin ? `/admin/accounts/${account.id}` : `/employee/clients/${account.id}`}
-                  className="text-primary underline-offset-4 hover:underline"
+                  className="text-primary underline underline-offset-4"
                 >
                   {account.fullName ?? booking.email}
                 </Link>{' '}
