@@ -117,6 +117,8 @@ const onboardingModel = {
         phone: { type: 'string', required: false },
         role: { type: 'string', required: true },
         status: { type: 'string', required: true },
+        // Read by the session hook: a disabled account gets no session.
+        disabledAt: { type: 'date', required: false, input: false },
       },
     },
   },
@@ -339,10 +341,28 @@ function authOptions(deps: AuthDeps) {
       session: {
         create: {
           // A disabled account gets no session, whichever way it signs in (password, second factor, reset).
-          before: async (data) => {
-            if (await isDisabledUser(db, String(data.userId))) {
-              throw new APIError('FORBIDDEN', { message: disabledAccountMessage })
+          // Read through the adapter: a session can be created inside Better Auth's transaction, which
+          // holds the embedded database's one connection.
+          before: async (data, ctx) => {
+            const userId = String(data.userId)
+            let disabled: boolean
+            if (ctx) {
+              const adapter = await getCurrentAdapter(ctx.context.adapter)
+              const owner = await adapter.findOne<{ email: string }>({
+                model: 'user',
+                where: [{ field: 'id', value: userId }],
+              })
+              const record = owner
+                ? await adapter.findOne<{ disabledAt: Date | null }>({
+                    model: 'clientOnboarding',
+                    where: [{ field: 'email', value: owner.email.toLowerCase() }],
+                  })
+                : null
+              disabled = Boolean(record?.disabledAt)
+            } else {
+              disabled = await isDisabledUser(db, userId)
             }
+            if (disabled) throw new APIError('FORBIDDEN', { message: disabledAccountMessage })
           },
         },
         update: {
