@@ -36,7 +36,7 @@ const both = ['admin', 'employee'] as const
 const admins = ['admin'] as const
 
 export const staffAreas: readonly StaffArea[] = [
-  { key: 'overview', label: 'Overview', path: '/admin', icon: 'overview', roles: admins },
+  { key: 'overview', label: 'Admin Dashboard', path: '/admin', icon: 'overview', roles: admins },
   { key: 'home', label: 'Employee portal', path: '/employee', icon: 'overview', roles: ['employee'] },
   { key: 'requests', label: 'Requests', path: '/employee/requests', icon: 'requests', roles: both, countLabel: 'new' },
   { key: 'clients', label: 'Clients', path: '/employee/clients', icon: 'clients', roles: ['employee'] },
