@@ -213,16 +213,26 @@ async function lockRecord(tx: Tx, id: string): Promise<ClientOnboarding> {
 }
 
 /**
- * Refuses a change that would leave no enabled admin. Locks every admin row first, so two admins
- * demoting each other at the same moment queue here and the second one is refused.
+ * Locks every admin row, in one order, before the change reads its own row: two admins demoting
+ * each other at the same moment then queue here (rather than each holding one row and waiting for
+ * the other's, a deadlock), and the second one reads what the first one committed.
  */
+async function lockAdmins(tx: Tx): Promise<void> {
+  await tx
+    .select({ id: clientOnboarding.id })
+    .from(clientOnboarding)
+    .where(eq(clientOnboarding.role, 'admin'))
+    .orderBy(asc(clientOnboarding.id))
+    .for('update')
+}
+
+/** Refuses a change that would leave no enabled admin (call lockAdmins first, in the same transaction). */
 async function keepOneAdmin(tx: Tx, losing: ClientOnboarding): Promise<void> {
   if (losing.role !== 'admin' || losing.disabledAt) return
   const admins = await tx
     .select({ id: clientOnboarding.id })
     .from(clientOnboarding)
     .where(and(eq(clientOnboarding.role, 'admin'), isNull(clientOnboarding.disabledAt)))
-    .for('update')
   if (admins.filter((a) => a.id !== losing.id).length === 0) {
     throw new AccountRuleError('This is the last admin account. Make another account an admin first.')
   }
@@ -242,6 +252,7 @@ export async function changeRole(
   input: { id: string; role: OnboardingRole },
 ): Promise<ClientOnboarding> {
   return db.transaction(async (tx) => {
+    await lockAdmins(tx)
     const before = await lockRecord(tx, input.id)
     if (before.role === input.role) return before
     if (input.role !== 'admin') await keepOneAdmin(tx, before)
@@ -268,6 +279,7 @@ export async function setDisabled(
   input: { id: string; disabled: boolean },
 ): Promise<ClientOnboarding> {
   return db.transaction(async (tx) => {
+    if (input.disabled) await lockAdmins(tx)
     const before = await lockRecord(tx, input.id)
     if (Boolean(before.disabledAt) === input.disabled) return before
     if (input.disabled) {
