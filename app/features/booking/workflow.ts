@@ -60,7 +60,11 @@ export const clientStatusLabels: Record<RequestStatus, string> = {
 }
 
 const id = z.uuid('Unknown request. Reload the page.')
-const version = z.coerce.number('Reload the page and try again.').int().min(1)
+// Digits only: a number coerced from text would let spaces and line breaks through.
+const version = z
+  .string('Reload the page and try again.')
+  .regex(/^[1-9]\d{0,8}$/, 'Reload the page and try again.')
+  .transform(Number)
 
 export const statusSchema = z.object({
   id,
@@ -91,11 +95,13 @@ export const scheduleSchema = z
     version,
     date: z.string().regex(datePattern, 'Choose the date.'),
     time: z.string().regex(timePattern, 'Choose the time (for example 10:30).'),
-    minutes: z.coerce
-      .number('Choose the length.')
-      .int()
-      .min(30, 'A consultation takes 30 to 60 minutes.')
-      .max(60, 'A consultation takes 30 to 60 minutes.'),
+    minutes: z
+      .string('Choose the length.')
+      .regex(/^\d{1,3}$/, 'Choose the length.')
+      .transform(Number)
+      .pipe(
+        z.number().min(30, 'A consultation takes 30 to 60 minutes.').max(60, 'A consultation takes 30 to 60 minutes.'),
+      ),
     place: z.enum(appointmentPlaces, 'Choose where it takes place.'),
     details: optionalText({ label: 'Address, phone number or link', max: 500 }),
   })
