@@ -6,6 +6,7 @@ import {
   enrolledStaffSession,
   invitedAccountOverHttp,
   pageFrom,
+  postForm,
   sessionCookie,
   signInAdminThroughPage,
   strongPassword,
@@ -102,6 +103,14 @@ describe('the staff workspace', () => {
     await page.getByLabel(/Address, phone number or video link/).fill('https://meet.example.com/wanda')
     await page.getByRole('button', { name: 'Schedule and e-mail the invitation' }).click()
     await page.getByText(/Appointment saved/).waitFor()
+    await page.getByTestId('request-status').filter({ hasText: 'Scheduled' }).waitFor()
+
+    // A change made on the page as it was before (version 1) is refused, not applied over the newer one.
+    const requestPath = new URL(page.url()).pathname
+    const stale = await postForm(requestPath, { intent: 'status', version: '1', status: 'spam' }, { cookie, ip })
+    expect(stale.status).toBe(409)
+    expect(await stale.text()).toContain('Someone else changed this request after you opened it.')
+    await page.reload()
     await page.getByTestId('request-status').filter({ hasText: 'Scheduled' }).waitFor()
 
     // The client's invitation, read from the file transport.
