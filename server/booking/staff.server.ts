@@ -161,17 +161,6 @@ export async function countNewRequests(db: Db): Promise<number> {
   return row?.n ?? 0
 }
 
-/** The plans requests named, for the plan filter. */
-export async function requestPlans(db: Db): Promise<string[]> {
-  const rows = await db
-    .selectDistinct({ plan: bookings.plan })
-    .from(bookings)
-    .where(sql`${bookings.plan} is not null`)
-    .orderBy(asc(bookings.plan))
-    .limit(50)
-  return rows.map((r) => r.plan).filter((p): p is string => p !== null)
-}
-
 export type StaffMember = { userId: string; email: string; name: string; role: 'admin' | 'employee' }
 
 /** Who a request can be assigned to: the enabled staff accounts. */
@@ -181,17 +170,13 @@ export async function staffMembers(db: Db): Promise<StaffMember[]> {
       userId: user.id,
       email: user.email,
       name: sql<string>`coalesce(${clientOnboarding.fullName}, ${user.name})`,
+      role: clientOnboarding.role,
     })
     .from(clientOnboarding)
     .innerJoin(user, eq(sql`lower(${user.email})`, clientOnboarding.email))
     .where(and(inArray(clientOnboarding.role, ['admin', 'employee']), isNull(clientOnboarding.disabledAt)))
     .orderBy(asc(clientOnboarding.fullName))
-  const roles = await db
-    .select({ email: clientOnboarding.email, role: clientOnboarding.role })
-    .from(clientOnboarding)
-    .where(inArray(clientOnboarding.role, ['admin', 'employee']))
-  const roleOf = new Map(roles.map((r) => [r.email, r.role]))
-  return rows.map((r) => ({ ...r, role: roleOf.get(r.email.toLowerCase()) === 'admin' ? 'admin' : 'employee' }))
+  return rows.map((r) => ({ ...r, role: r.role === 'admin' ? 'admin' : 'employee' }))
 }
 
 export type MailState = {
