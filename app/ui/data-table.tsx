@@ -54,6 +54,7 @@ export function DataTable<T>({
   sort,
   empty,
   noun = 'in all',
+  notFilters = [],
 }: {
   caption: string
   columns: DataTableColumn<T>[]
@@ -65,12 +66,14 @@ export function DataTable<T>({
   /** What to say when there are no rows: one text for "nothing yet", one for "nothing matches". */
   empty: { none: ReactNode; filtered: ReactNode }
   noun?: string
+  /** Parameters that are not filters (a notice such as `?deleted=1`), besides page and sort. */
+  notFilters?: readonly string[]
 }) {
   const [params] = useSearchParams()
   const { pathname } = useLocation()
   const navigation = useNavigation()
   const loading = navigation.state === 'loading' && navigation.location.pathname === pathname
-  const filtered = [...params.keys()].some((name) => !['page', 'sort', 'dir'].includes(name))
+  const filtered = [...params.keys()].some((name) => !['page', 'sort', 'dir', ...notFilters].includes(name))
   if (rows.length === 0) {
     return (
       <p className="rounded-lg border border-dashed p-6 text-muted-foreground" role="status">
