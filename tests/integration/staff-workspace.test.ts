@@ -6,7 +6,14 @@ import { randomUUID } from 'node:crypto'
 import { parse } from 'csv-parse/sync'
 import { eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { AccountRuleError, changeRole, listAccounts, setDisabled } from '../../server/accounts/admin.server.ts'
+import {
+  AccountRuleError,
+  changeRole,
+  listAccounts,
+  resendInvitation,
+  revokeInvitation,
+  setDisabled,
+} from '../../server/accounts/admin.server.ts'
 import { listAudit } from '../../server/audit/queries.server.ts'
 import { consultationRequestsOf } from '../../server/booking/client-requests.server.ts'
 import {
@@ -301,6 +308,34 @@ describe(`the staff workspace on ${backend}`, () => {
       expect(entries.items.map((e) => e.action)).toEqual(['account.enable', 'account.disable'])
       expect(entries.items[1]?.details).toMatchObject({ sessionsEnded: 1 })
     })
+  })
+
+  it('lists an invitation nobody accepted, sends a new link that replaces the old one, and revokes it', async () => {
+    const email = `invited-${randomUUID().slice(0, 8)}@example.com`
+    await harness.accounts.invite(
+      { email, name: 'Ina Invited', companyName: null, phone: null, role: 'employee' },
+      staff,
+    )
+    const invitations = async () => (await harness.mails()).filter((m) => m.to.includes(email))
+    const [first] = await invitations()
+    // Staff are invited to the staff workspace, not to a client account.
+    expect(first?.subject).toContain('staff account is ready')
+    expect(first?.text).toContain('employee portal')
+    expect(first?.text).not.toMatch(/client (account|portal)/)
+    const listed = await listAccounts(harness.database.db, { state: 'invited', q: email })
+    expect(listed.items.map((i) => i.email)).toEqual([email])
+    const id = listed.items[0]?.id ?? ''
+    await resendInvitation(harness.accounts, staff, { id })
+    const [, second] = await invitations()
+    const token = (m: MailMessage | undefined) => /token=([\w-]+)/.exec(m?.text ?? '')?.[1]
+    expect(token(second)).toBeDefined()
+    expect(await harness.accounts.tokenOwner(token(first) ?? '')).toBeNull()
+    expect(await harness.accounts.tokenOwner(token(second) ?? '')).toMatchObject({ email })
+    await revokeInvitation(harness.database.db, staff, { id })
+    expect(await harness.accounts.tokenOwner(token(second) ?? '')).toBeNull()
+    expect((await listAccounts(harness.database.db, { q: email })).total).toBe(0)
+    const entries = await listAudit(harness.database.db, { subject: id })
+    expect(entries.items.map((e) => e.action)).toEqual(['account.invite_revoke', 'account.invite_resend'])
   })
 
   it('keeps the audit log append-only in the database', async () => {
