@@ -23,6 +23,7 @@ import { usePageViews } from '~/features/consent/use-page-views'
 import { enhancePage } from '~/features/marketing/enhance/page'
 import { SiteFooter } from '~/features/marketing/site-footer'
 import { SiteHeader } from '~/features/marketing/site-header'
+import { isBackOfficePath } from '~/features/staff/areas'
 import { islandsScripts } from '~/islands/manifest.server'
 import { appLoaderScript } from '~/lib/app-loader-script'
 import { DeferredScripts } from '~/lib/deferred-scripts'
@@ -58,7 +59,10 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = data?.nonce ?? serverNonce
   const account = data?.account ?? null
   const matches = useMatches()
-  const { search } = useLocation()
+  const { search, pathname } = useLocation()
+  // Staff pages have the back office's own frame (routes/back-office.tsx) instead of the site's
+  // header and footer; anyone else on those addresses (a refused visitor) keeps the site's.
+  const backOffice = account !== null && account.role !== 'client' && isBackOfficePath(pathname)
   // Decided once, on the server: a page in the browser is only ever rendered by the app (an
   // islands page has no React tree there), including islands routes it navigates to.
   const islands = import.meta.env.SSR && pageUsesIslands(matches, account !== null, search)
@@ -96,15 +100,21 @@ export function Layout({ children }: { children: React.ReactNode }) {
         </a>
         <AccountProvider account={account}>
           {account && <LiveAccountStatus key={account.userId} status={account.status} />}
-          <SiteHeader
-            account={account ? <AccountMenu initial={account} /> : undefined}
-            mobileAccount={account ? <MobileAccountMenu initial={account} /> : undefined}
-          />
-          <main id="main" tabIndex={-1} className="flex-1 focus:outline-none">
+          {!backOffice && (
+            <SiteHeader
+              account={account ? <AccountMenu initial={account} /> : undefined}
+              mobileAccount={account ? <MobileAccountMenu initial={account} /> : undefined}
+            />
+          )}
+          <main
+            id="main"
+            tabIndex={-1}
+            className={backOffice ? 'flex flex-1 flex-col focus:outline-none' : 'flex-1 focus:outline-none'}
+          >
             <ProtectedNavigationStatus />
             {children}
           </main>
-          <SiteFooter cookieSettings={<CookieSettingsButton />} />
+          {!backOffice && <SiteFooter cookieSettings={<CookieSettingsButton />} />}
         </AccountProvider>
         <DeferredToaster />
         {islands && data ? (

@@ -49,42 +49,63 @@ export default [
     // Any other address under /billing is the area's 404.
     route('billing/*', 'routes/billing/not-found.tsx', { id: 'billing-not-found' }),
   ]),
+  // Staff pages sit in the back office's frame (routes/back-office.tsx: navigation with counts)
+  // inside their guarded area; files served as downloads do not need the frame.
   layout('routes/protected-area.tsx', { id: 'area-admin' }, [
-    route('admin', 'routes/admin/index.tsx'),
-    route('admin/blog', 'routes/admin/blog.tsx'),
-    route('admin/two-factor', 'routes/admin/two-factor.tsx'),
-    route('admin/sync-status', 'routes/admin/sync-status.tsx'),
-    // One editor: a new post, or an existing one by its id.
-    route('admin/blog/new', 'routes/admin/blog-post.tsx', { id: 'admin-blog-new' }),
-    route('admin/blog/:id', 'routes/admin/blog-post.tsx', { id: 'admin-blog-edit' }),
-    route('admin/locations', 'routes/admin/locations.tsx'),
-    route('admin/locations/import', 'routes/admin/locations-import.tsx'),
+    // The staff pages in the back office's frame (its navigation: features/staff/areas.ts).
+    layout('routes/back-office.tsx', { id: 'back-office-admin' }, [
+      route('admin', 'routes/admin/index.tsx'),
+      route('admin/blog', 'routes/admin/blog.tsx'),
+      route('admin/two-factor', 'routes/admin/two-factor.tsx'),
+      route('admin/sync-status', 'routes/admin/sync-status.tsx'),
+      // One editor: a new post, or an existing one by its id.
+      route('admin/blog/new', 'routes/admin/blog-post.tsx', { id: 'admin-blog-new' }),
+      route('admin/blog/:id', 'routes/admin/blog-post.tsx', { id: 'admin-blog-edit' }),
+      route('admin/locations', 'routes/admin/locations.tsx'),
+      route('admin/locations/import', 'routes/admin/locations-import.tsx'),
+      // One editor: a new town page, or an existing one by its id.
+      route('admin/locations/new', 'routes/admin/location.tsx', { id: 'admin-location-new' }),
+      route('admin/locations/:id', 'routes/admin/location.tsx', { id: 'admin-location-edit' }),
+      route('admin/redirects', 'routes/admin/redirects.tsx'),
+      route('admin/billing', 'routes/admin/billing.tsx'),
+      // One page for a new document, a draft (the editor) and a sent one (its actions).
+      route('admin/billing/new', 'routes/admin/billing-document.tsx', { id: 'admin-billing-new' }),
+      route('admin/billing/:id', 'routes/admin/billing-document.tsx', { id: 'admin-billing-document' }),
+      // Contracts: the list, a new one from a template, one contract (editor while a draft, then its
+      // actions); the templates; the verification of a PDF in hand.
+      route('admin/contracts', 'routes/admin/contracts.tsx'),
+      route('admin/contracts/new', 'routes/admin/contract-new.tsx'),
+      route('admin/contracts/verify', 'routes/admin/contract-verify.tsx'),
+      route('admin/contracts/templates', 'routes/admin/contract-templates.tsx'),
+      route('admin/contracts/templates/new', 'routes/admin/contract-template.tsx', {
+        id: 'admin-contract-template-new',
+      }),
+      route('admin/contracts/templates/:id', 'routes/admin/contract-template.tsx', { id: 'admin-contract-template' }),
+      route('admin/contracts/:id', 'routes/admin/contract.tsx'),
+      route('admin/accounts', 'routes/admin/accounts.tsx'),
+      route('admin/accounts/:id', 'routes/admin/account.tsx'),
+      route('admin/audit', 'routes/admin/audit.tsx'),
+    ]),
+    // Files and streams, and the town page's preview, which shows the public page as visitors will.
     route('admin/locations/import/run', 'routes/admin/locations-import-run.ts'),
     route('admin/locations/sample.csv', 'routes/admin/locations-sample.ts'),
-    // One editor: a new town page, or an existing one by its id; and its preview (drafts too).
-    route('admin/locations/new', 'routes/admin/location.tsx', { id: 'admin-location-new' }),
-    route('admin/locations/:id', 'routes/admin/location.tsx', { id: 'admin-location-edit' }),
     route('admin/locations/:id/preview', 'routes/admin/location-preview.tsx'),
-    route('admin/redirects', 'routes/admin/redirects.tsx'),
-    route('admin/billing', 'routes/admin/billing.tsx'),
     route('admin/billing/export.csv', 'routes/admin/billing-export.ts'),
     route('admin/billing/preview', 'routes/admin/billing-preview.ts'),
-    // One page for a new document, a draft (the editor) and a sent one (its actions).
-    route('admin/billing/new', 'routes/admin/billing-document.tsx', { id: 'admin-billing-new' }),
-    route('admin/billing/:id', 'routes/admin/billing-document.tsx', { id: 'admin-billing-document' }),
     route('admin/billing/:id/pdf', 'routes/admin/billing-pdf.ts'),
-    // Contracts: the list, a new one from a template, one contract (editor while a draft, then its
-    // actions), its PDF; the templates; the verification of a PDF in hand.
-    route('admin/contracts', 'routes/admin/contracts.tsx'),
-    route('admin/contracts/new', 'routes/admin/contract-new.tsx'),
-    route('admin/contracts/verify', 'routes/admin/contract-verify.tsx'),
-    route('admin/contracts/templates', 'routes/admin/contract-templates.tsx'),
-    route('admin/contracts/templates/new', 'routes/admin/contract-template.tsx', { id: 'admin-contract-template-new' }),
-    route('admin/contracts/templates/:id', 'routes/admin/contract-template.tsx', { id: 'admin-contract-template' }),
-    route('admin/contracts/:id', 'routes/admin/contract.tsx'),
     route('admin/contracts/:id/pdf', 'routes/admin/contract-pdf.ts'),
   ]),
-  layout('routes/protected-area.tsx', { id: 'area-staff' }, [route('employee', 'routes/employee/index.tsx')]),
+  layout('routes/protected-area.tsx', { id: 'area-staff' }, [
+    layout('routes/back-office.tsx', { id: 'back-office-staff' }, [
+      route('employee', 'routes/employee/index.tsx'),
+      route('employee/requests', 'routes/employee/requests.tsx'),
+      route('employee/requests/:id', 'routes/employee/request.tsx'),
+      route('employee/clients', 'routes/employee/clients.tsx'),
+      route('employee/clients/:id', 'routes/employee/client.tsx'),
+      route('employee/billing', 'routes/employee/billing.tsx'),
+    ]),
+    route('employee/requests/export.csv', 'routes/employee/requests-export.ts'),
+  ]),
   route('contact', 'routes/contact.tsx'),
   route('blog', 'routes/blog.tsx'),
   route('blog/rss.xml', 'routes/blog-feed.ts', { id: 'blog-rss' }),

@@ -8,9 +8,11 @@
 //      (scripts/bench/postgres-process.ts)
 //   6. Billing with 10,000 documents on PGlite and PostgreSQL (scripts/bench/billing.ts): the client's and
 //      the staff's lists, and the PDF of a 50-line invoice (time and memory over 1,000 generations)
+//   7. The staff workspace with 10,000 requests and 2,000 accounts on PGlite and PostgreSQL
+//      (scripts/bench/staff.ts): the requests, accounts and audit lists
 // Writes docs/perf/results.md and docs/perf/results.json, with each figure's target and ✓/✗.
 //   --quick          the smoke version `npm test` runs: every step, tiny loads, nothing written
-//   --only a,b       run only these steps (lighthouse, http, intake, live, billing); boot and memory always run
+//   --only a,b       run only these steps (lighthouse, http, intake, live, billing, staff); boot and memory always run
 import { spawn } from 'node:child_process'
 import fs from 'node:fs'
 import os from 'node:os'
@@ -21,6 +23,7 @@ import { root, startBuiltServer } from '../lib/server-process.mjs'
 import type { BillingResult } from './billing.ts'
 import { ensureNginx, type LoadResult, load, median, rssMiB, type StaticFile, startNginx } from './lib.ts'
 import type { LiveStatusResult } from './live-status.ts'
+import type { StaffResult } from './staff.ts'
 
 type Summary = { rps: number; p50: number; p99: number; errors: number }
 type ThroughputRow = { target: string; bytes: number; ours: Summary; nginx: Summary | null; ratio: number | null }
@@ -106,6 +109,7 @@ type Results = {
     intake?: { backends: IntakePhase[]; settings: unknown } | { error: string }
     liveStatus?: LiveStatusResult | { error: string; skipped?: boolean }
     billing?: { backends: BillingResult[]; errors: string[] }
+    staff?: { backends: StaffResult[]; errors: string[] }
     memory?: { rssAfterLoadMiB: number | null; rssUnderLoadMiB?: number | null }
     notes?: string[]
   }
@@ -121,7 +125,7 @@ const { values: args } = parseArgs({
   },
 })
 const quick = args.quick ?? false
-const only = new Set((args.only ?? 'lighthouse,http,intake,live,billing').split(',').map((s) => s.trim()))
+const only = new Set((args.only ?? 'lighthouse,http,intake,live,billing,staff').split(',').map((s) => s.trim()))
 const rounds = quick ? 1 : 3
 const duration = quick ? 1 : 8
 const loadAvg = () => os.loadavg().map((l) => Math.round(l * 100) / 100)
@@ -223,6 +227,7 @@ async function main() {
   if (only.has('intake')) results.sections.intake = await intake()
   if (only.has('live')) results.sections.liveStatus = await liveStatus()
   if (only.has('billing')) results.sections.billing = await billing()
+  if (only.has('staff')) results.sections.staff = await staff()
   results.loadAverage.end = loadAvg()
   results.sections.notes = notes
   results.checks = checks()
@@ -357,6 +362,25 @@ async function billing(): Promise<NonNullable<Results['sections']['billing']>> {
       if (code === 0 && fs.existsSync(out)) backends.push(JSON.parse(fs.readFileSync(out, 'utf8')) as BillingResult)
       else if (!(withPostgres && code === 0))
         errors.push(`the billing benchmark failed on ${withPostgres ? 'PostgreSQL' : 'PGlite'} (exit ${code})`)
+    } finally {
+      fs.rmSync(out, { force: true })
+    }
+  }
+  return { backends, errors }
+}
+
+/** scripts/bench/staff.ts on PGlite, then on a throwaway PostgreSQL (the smoke run: PGlite, a small load). */
+async function staff(): Promise<NonNullable<Results['sections']['staff']>> {
+  const backends: StaffResult[] = []
+  const errors: string[] = []
+  const load = quick ? ['--requests', '500', '--accounts', '100', '--samples', '10'] : []
+  for (const withPostgres of quick ? [false] : [false, true]) {
+    const out = path.join(os.tmpdir(), `ramapo-staff-${process.pid}-${withPostgres ? 'pg' : 'pglite'}.json`)
+    const code = await runNode([path.join(root, 'scripts/bench/staff.ts'), '--out', out, ...load], withPostgres)
+    try {
+      if (code === 0 && fs.existsSync(out)) backends.push(JSON.parse(fs.readFileSync(out, 'utf8')) as StaffResult)
+      else if (!(withPostgres && code === 0))
+        errors.push(`the staff workspace benchmark failed on ${withPostgres ? 'PostgreSQL' : 'PGlite'} (exit ${code})`)
     } finally {
       fs.rmSync(out, { force: true })
     }
@@ -509,6 +533,20 @@ function checks(): Check[] {
       target: '< 20 MB over 1,000',
       ok: b.pdf.generations >= 1000 ? growth * 1.048576 < 20 : null,
     })
+  }
+  for (const error of s.staff?.errors ?? []) {
+    list.push({ section: 'Staff workspace', figure: 'staff benchmark', value: error, target: 'runs', ok: false })
+  }
+  for (const b of s.staff?.backends ?? []) {
+    for (const page of b.pages) {
+      list.push({
+        section: 'Staff workspace',
+        figure: `${b.backend}, ${b.requests} requests, ${b.accounts} accounts: ${page.label} (${page.path}), server time p95`,
+        value: `${ms(page.p95)} (p50 ${ms(page.p50)})`,
+        target: '< 100 ms',
+        ok: page.p95 < 100,
+      })
+    }
   }
   const boot = s.boot
   const memory = s.memory
@@ -711,6 +749,24 @@ function report() {
       ...s.billing.backends.map(
         (b) =>
           `| ${b.backend} | ${b.pdf.lines} | ${b.pdf.generations} | ${ms(b.pdf.p50)} | ${ms(b.pdf.p95)} | ${b.pdf.rssStartMiB} → ${b.pdf.rssBeforeMiB} → ${b.pdf.rssAfterMiB} MiB |`,
+      ),
+      '',
+    )
+  }
+  if (s.staff && s.staff.backends.length > 0) {
+    lines.push(
+      '## 7. Staff workspace',
+      '',
+      'The built server with consultation requests, accounts and an audit entry for each seeded, asked one request',
+      "at a time by a signed-in admin; server time is the server's own `ms` of each request line.",
+      '',
+      '| backend | requests | accounts | audit entries | page | p50 | p95 | p99 |',
+      '|---|---|---|---|---|---|---|---|',
+      ...s.staff.backends.flatMap((b) =>
+        b.pages.map(
+          (p) =>
+            `| ${b.backend} | ${b.requests} | ${b.accounts} | ${b.auditEntries} | ${p.label} | ${ms(p.p50)} | ${ms(p.p95)} | ${ms(p.p99)} |`,
+        ),
       ),
       '',
     )

@@ -10,6 +10,7 @@ import type { Outbox } from '../mail/outbox.server.ts'
 import { AUTH_BASE_PATH, type Auth, accountLinks, authLifetimes, CLIENT_IP_HEADER, createAuth } from './auth.server.ts'
 import { seedDemoClient } from './demo-client.server.ts'
 import { inviteMail } from './mail.server.ts'
+import { isDisabledUser } from './onboarding.server.ts'
 import { type Realtime, startRealtime } from './realtime.server.ts'
 
 /**
@@ -142,6 +143,11 @@ export async function startAccounts(deps: {
     },
     async getSession(headers) {
       const { headers: out, response } = await auth.api.getSession({ headers, returnHeaders: true })
+      // Disabling deletes the account's sessions; this refuses one that was being created meanwhile.
+      if (response && (await isDisabledUser(database.db, response.user.id))) {
+        await database.db.delete(sessionTable).where(eq(sessionTable.id, response.session.id))
+        return { data: null, setCookies: [] }
+      }
       return { data: response, setCookies: out.getSetCookie() }
     },
     async seedAdmin() {
@@ -183,7 +189,10 @@ export async function startAccounts(deps: {
             .insert(clientOnboarding)
             .values(values)
             .onConflictDoUpdate({ target: clientOnboarding.email, set: values })
-          await outbox.enqueue(inviteMail(email, input.name, links.setupAccount(token), authLifetimes.inviteLink), tx)
+          await outbox.enqueue(
+            inviteMail(email, input.name, links.setupAccount(token), authLifetimes.inviteLink, input.role),
+            tx,
+          )
           await recordAudit(tx, invitedBy, {
             action: 'account.invite',
             subjectId: created.id,

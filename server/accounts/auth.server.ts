@@ -14,7 +14,7 @@ import * as schema from '../db/schema/index.server.ts'
 import type { Logger } from '../log.server.ts'
 import type { Outbox } from '../mail/outbox.server.ts'
 import { changeEmailMail, existingAccountSignUpMail, passwordResetMail, verificationMail } from './mail.server.ts'
-import { markEmailVerified } from './onboarding.server.ts'
+import { disabledAccountMessage, isDisabledUser, markEmailVerified } from './onboarding.server.ts'
 import { lockedFor, pruneStale, recordFailure, recordSuccess } from './sign-in-throttle.server.ts'
 
 export const AUTH_BASE_PATH = '/api/auth'
@@ -117,6 +117,8 @@ const onboardingModel = {
         phone: { type: 'string', required: false },
         role: { type: 'string', required: true },
         status: { type: 'string', required: true },
+        // Read by the session hook: a disabled account gets no session.
+        disabledAt: { type: 'date', required: false, input: false },
       },
     },
   },
@@ -337,6 +339,32 @@ function authOptions(deps: AuthDeps) {
         },
       },
       session: {
+        create: {
+          // A disabled account gets no session, whichever way it signs in (password, second factor, reset).
+          // Read through the adapter: a session can be created inside Better Auth's transaction, which
+          // holds the embedded database's one connection.
+          before: async (data, ctx) => {
+            const userId = String(data.userId)
+            let disabled: boolean
+            if (ctx) {
+              const adapter = await getCurrentAdapter(ctx.context.adapter)
+              const owner = await adapter.findOne<{ email: string }>({
+                model: 'user',
+                where: [{ field: 'id', value: userId }],
+              })
+              const record = owner
+                ? await adapter.findOne<{ disabledAt: Date | null }>({
+                    model: 'clientOnboarding',
+                    where: [{ field: 'email', value: owner.email.toLowerCase() }],
+                  })
+                : null
+              disabled = Boolean(record?.disabledAt)
+            } else {
+              disabled = await isDisabledUser(db, userId)
+            }
+            if (disabled) throw new APIError('FORBIDDEN', { message: disabledAccountMessage })
+          },
+        },
         update: {
           // Sliding refreshes never carry a session past its absolute lifetime.
           before: async (data, ctx) => {

@@ -98,14 +98,28 @@ changes. If you did not ask for this, ignore this message: your password stays a
   }
 }
 
-export function inviteMail(to: string, name: string, link: string, lifetimeSeconds: number): MailMessage {
+export function inviteMail(
+  to: string,
+  name: string,
+  link: string,
+  lifetimeSeconds: number,
+  role: 'client' | 'employee' = 'client',
+): MailMessage {
+  // Staff are invited to the staff workspace, not to a client account.
+  const what =
+    role === 'employee'
+      ? `we have set up your staff account for the ${business.name} employee portal, where you work
+consultation requests and look up clients.`
+      : `we have set up an account for you on the ${business.name} client portal.`
   return {
     to: [to],
-    subject: `Your ${business.name} client account is ready`,
+    subject:
+      role === 'employee'
+        ? `Your ${business.name} staff account is ready`
+        : `Your ${business.name} client account is ready`,
     text: `Hello ${name},
 
-we have set up an account for you on the ${business.name} client portal. Choose your password to
-finish setting it up:
+${what} Choose your password to finish setting it up:
 
 ${link}
 

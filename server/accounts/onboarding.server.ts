@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray } from 'drizzle-orm'
+import { and, asc, eq, inArray, isNotNull, sql } from 'drizzle-orm'
 import { business } from '../../app/content/business.ts'
 import { type AuditActor, recordAudit } from '../audit/audit.server.ts'
 import type { Database, Db } from '../db/client.server.ts'
@@ -119,4 +119,18 @@ export async function reviewAccount(
     )
     return row
   })
+}
+
+/** What a disabled account is told when it tries to sign in. */
+export const disabledAccountMessage = `This account is disabled. Call ${business.phone} if you think this is a mistake.`
+
+/** Whether an admin has disabled the account of this user id (no session is created or served for it). */
+export async function isDisabledUser(db: Db, userId: string): Promise<boolean> {
+  const rows = await db
+    .select({ id: clientOnboarding.id })
+    .from(clientOnboarding)
+    .innerJoin(user, eq(clientOnboarding.email, sql`lower(${user.email})`))
+    .where(and(eq(user.id, userId), isNotNull(clientOnboarding.disabledAt)))
+    .limit(1)
+  return rows.length > 0
 }

@@ -14,7 +14,14 @@ type Writer = Pick<Db, 'insert'>
 export async function recordAudit(
   tx: Writer,
   actor: AuditActor,
-  entry: { action: string; subjectId: string; details: Record<string, unknown> },
+  entry: {
+    action: string
+    subjectId: string
+    details: Record<string, unknown>
+    /** What the change replaced and what it wrote, for the log's before/after view. */
+    before?: Record<string, unknown> | null | undefined
+    after?: Record<string, unknown> | null | undefined
+  },
 ): Promise<void> {
   await tx.insert(auditLog).values({
     actorUserId: actor.userId,
@@ -22,6 +29,8 @@ export async function recordAudit(
     action: entry.action,
     subjectId: entry.subjectId,
     details: entry.details,
+    before: entry.before ?? null,
+    after: entry.after ?? null,
   })
 }
 

@@ -188,6 +188,8 @@ export type StaffFilter = {
   /** Part of a number, a client's name, company or e-mail. */
   q?: string | undefined
   page?: number | undefined
+  /** Leave drafts out (the employees' read-only list). */
+  excludeDrafts?: boolean | undefined
 }
 
 const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`
@@ -200,6 +202,7 @@ export function listStaffDocuments(db: Db, filter: StaffFilter, today: string): 
     filter.clientId && isDocumentId(filter.clientId) ? eq(d.clientId, filter.clientId) : undefined,
     filter.kind ? eq(d.kind, filter.kind) : undefined,
     filter.status ? shownStatusCondition(filter.status, today) : undefined,
+    filter.excludeDrafts ? ne(d.status, 'draft') : undefined,
     filter.from ? gte(d.issuedOn, filter.from) : undefined,
     filter.to ? lte(d.issuedOn, filter.to) : undefined,
     q

@@ -1,9 +1,11 @@
 import { and, desc, eq, or } from 'drizzle-orm'
+import {
+  type AppointmentPlace,
+  appointmentPlaceLabels,
+  clientStatusLabels as statusLabels,
+} from '../../app/features/booking/workflow.ts'
 import type { Db } from '../db/client.server.ts'
 import { bookings } from '../db/schema/index.server.ts'
-
-/** How a booking's status reads to the client who sent it. */
-const statusLabels: Record<string, string> = { new: 'Received' }
 
 export type ClientConsultationRequest = {
   id: string
@@ -11,6 +13,8 @@ export type ClientConsultationRequest = {
   services: string | null
   plan: string | null
   status: string
+  /** The booked consultation, while there is one (ISO start, minutes, place label and details). */
+  appointment: { at: string; minutes: number; place: string; details: string | null } | null
 }
 
 /**
@@ -27,6 +31,10 @@ export async function consultationRequestsOf(db: Db, userId: string, limit = 50)
       services: bookings.services,
       plan: bookings.plan,
       status: bookings.status,
+      appointmentAt: bookings.appointmentAt,
+      appointmentMinutes: bookings.appointmentMinutes,
+      appointmentPlace: bookings.appointmentPlace,
+      appointmentDetails: bookings.appointmentDetails,
     })
     .from(bookings)
     .where(
@@ -42,6 +50,15 @@ export async function consultationRequestsOf(db: Db, userId: string, limit = 50)
     submittedAt: row.receivedAt.toISOString(),
     services: row.services.length > 0 ? row.services.join(', ') : null,
     plan: row.plan,
-    status: statusLabels[row.status] ?? row.status.charAt(0).toUpperCase() + row.status.slice(1),
+    status: statusLabels[row.status as keyof typeof statusLabels] ?? row.status,
+    appointment:
+      row.appointmentAt && row.appointmentMinutes
+        ? {
+            at: row.appointmentAt.toISOString(),
+            minutes: row.appointmentMinutes,
+            place: appointmentPlaceLabels[row.appointmentPlace as AppointmentPlace] ?? '',
+            details: row.appointmentDetails,
+          }
+        : null,
   }))
 }

@@ -20,7 +20,7 @@ export const mailAttachmentSchema = z.object({
     .min(1)
     .max(120)
     .regex(/^[A-Za-z0-9][A-Za-z0-9._-]*$/, 'a plain file name'),
-  contentType: z.enum(['application/pdf', 'text/csv']),
+  contentType: z.enum(['application/pdf', 'text/csv', 'text/calendar']),
   /** At most about 1.5 MB of file. */
   contentBase64: z.base64().max(2_000_000),
 })

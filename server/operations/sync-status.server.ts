@@ -279,3 +279,12 @@ function packageVersion(): string {
   })()
   return version
 }
+
+/** E-mails that gave up (state failed): the number the back office's navigation shows beside Sync status. */
+export async function countFailedMail(db: Database['db']): Promise<number> {
+  const [row] = await selectRows<{ n: number }>(
+    db,
+    sql`select count(*)::int as n from pgboss.job where name = ${MAIL_QUEUE} and state = 'failed'`,
+  )
+  return row?.n ?? 0
+}

@@ -48,9 +48,14 @@ describe('a new client', () => {
     const staff = await pageFrom(browser(), uniqueIdentity('admin').ip)
     await signInAdminThroughPage(staff.page)
     await staff.page.getByRole('heading', { name: 'Admin Dashboard', level: 1 }).waitFor()
+    // Staff pages have the back office's navigation instead of the site's header.
     expect(
-      await staff.page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Admin Dashboard' }).count(),
+      await staff.page
+        .getByRole('navigation', { name: 'Staff areas' })
+        .getByRole('link', { name: 'Admin Dashboard' })
+        .count(),
     ).toBe(1)
+    expect(await staff.page.getByRole('navigation', { name: 'Main' }).count()).toBe(0)
     await reviewThroughPage(staff.page, me.email, 'approve')
 
     await expectToast(client.page, 'Account Status Updated', 'Your account status has been updated to approved')

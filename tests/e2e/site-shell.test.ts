@@ -145,6 +145,8 @@ describe('the header', () => {
     await page.setViewportSize({ width: 1280, height: 800 })
     await signInAdminThroughPage(page)
     await page.getByRole('heading', { name: 'Admin Dashboard', level: 1 }).waitFor()
+    // Staff pages have the back office's frame; the site's header is on the public pages.
+    await visit(page, '/')
     await expectHeaderOnOneLine(page)
     // The account links keep their names for screen readers where only their icons show.
     const nav = page.getByRole('navigation', { name: 'Main' })

@@ -58,7 +58,7 @@ afterAll(async () => {
 })
 beforeEach(async () => {
   await database.db.delete(blogPosts)
-  await database.db.delete(auditLog)
+  await database.db.execute(sql`truncate audit_log`)
 })
 
 describe(`the blog editor's server side on ${backend}`, () => {

@@ -114,6 +114,31 @@ const matrix: ReadonlyArray<{ request: Request; expected: Row }> = [
     expected: { ...approvedOnly('/billing/no-such-section'), 'approved client': 404, employee: 404, admin: 404 },
   },
   { request: { method: 'GET', path: '/employee' }, expected: staffOnly('/employee') },
+  // The staff workspace: requests, clients and billing (read only) for employees and admins.
+  ...['/employee/requests', '/employee/requests/export.csv', '/employee/clients', '/employee/billing'].map((path) => ({
+    request: { method: 'GET', path } as Request,
+    expected: staffOnly(path),
+  })),
+  ...[`/employee/requests/${noSuchPost}`, `/employee/clients/${noSuchPost}`].map((path) => ({
+    request: { method: 'GET', path } as Request,
+    expected: { ...staffOnly(path), employee: 404, admin: 404 } as Row,
+  })),
+  // A note on a request that does not exist: staff get the 404.
+  {
+    request: { method: 'POST', path: `/employee/requests/${noSuchPost}`, form: { intent: 'note', body: 'Probe' } },
+    expected: { ...staffOnly(`/employee/requests/${noSuchPost}`), employee: 404, admin: 404 },
+  },
+  // Account administration and the audit log: admins only.
+  { request: { method: 'GET', path: '/admin/accounts' }, expected: adminOnly('/admin/accounts') },
+  {
+    request: { method: 'GET', path: `/admin/accounts/${noSuchPost}` },
+    expected: adminOnly(`/admin/accounts/${noSuchPost}`, 404),
+  },
+  {
+    request: { method: 'POST', path: `/admin/accounts/${noSuchPost}`, form: { intent: 'end-sessions' } },
+    expected: adminOnly(`/admin/accounts/${noSuchPost}`, 409),
+  },
+  { request: { method: 'GET', path: '/admin/audit' }, expected: adminOnly('/admin/audit') },
   { request: { method: 'GET', path: '/admin' }, expected: adminOnly('/admin') },
   { request: { method: 'GET', path: '/admin/blog' }, expected: adminOnly('/admin/blog') },
   { request: { method: 'GET', path: '/admin/blog/new' }, expected: adminOnly('/admin/blog/new') },
@@ -370,7 +395,10 @@ describe('the permission matrix', () => {
         if (request.path === '/api/realtime') await response.body?.cancel()
         // The admin's list of accounts awaiting approval reaches no one else.
         const awaiting = cast.email['awaiting approval'] ?? ''
-        if (who !== 'admin' && who !== 'awaiting approval' && body.includes(awaiting)) leaks.push(`${who} ${key}`)
+        // (Employees read the client list, where every client is, by design.)
+        const staffClientList = who === 'employee' && request.path.startsWith('/employee/clients')
+        if (who !== 'admin' && who !== 'awaiting approval' && !staffClientList && body.includes(awaiting))
+          leaks.push(`${who} ${key}`)
       }
     }
     // One comparison of the whole table, so a failure shows every cell that differs.

@@ -21,6 +21,8 @@ const schemaModules = [
     .map((feature) => path.join('app/features', feature, 'schema.ts'))
     .filter((file) => fs.existsSync(path.resolve(file))),
   'server/blog/admin.server.ts',
+  // The staff workflow's forms on a consultation request.
+  'app/features/booking/workflow.ts',
 ]
 
 /**
@@ -138,6 +140,24 @@ const samples: Record<string, { form: Record<string, unknown>; multiline?: strin
   withdrawFormSchema: { form: { reason: 'Wrong plan.' }, multiline: ['reason'] },
   countersignFormSchema: { form: { fullName: 'Dana Owner' } },
   hashFormSchema: { form: { hash: 'a'.repeat(64) } },
+  statusSchema: { form: { id: '00000000-0000-4000-8000-000000000000', version: '2', status: 'contacted' } },
+  assignSchema: { form: { id: '00000000-0000-4000-8000-000000000000', version: '2', assignee: 'nobody' } },
+  noteSchema: {
+    form: { id: '00000000-0000-4000-8000-000000000000', body: 'Called back.\nPrefers mornings.' },
+    multiline: ['body'],
+  },
+  scheduleSchema: {
+    form: {
+      id: '00000000-0000-4000-8000-000000000000',
+      version: '2',
+      date: '2031-01-07',
+      time: '10:30',
+      minutes: '45',
+      place: 'on_site',
+      details: '25 Lafayette Avenue, Suffern',
+    },
+  },
+  cancelSchema: { form: { id: '00000000-0000-4000-8000-000000000000', version: '2' } },
   blogPostFormSchema: {
     form: {
       title: 'Why the printer stops',

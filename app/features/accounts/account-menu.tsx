@@ -4,9 +4,11 @@ import type { AccountSummary } from '~/features/accounts/status'
 import { Button } from '~/ui/button'
 import { useAccount, useSignOut } from './account-state'
 
-/** Admin Dashboard for admins, otherwise Dashboard, plus Log Out. */
-export function accountHome(account: Pick<AccountSummary, 'isAdmin'>) {
-  return account.isAdmin ? { label: 'Admin Dashboard', to: '/admin' } : { label: 'Dashboard', to: '/dashboard' }
+/** Admin Dashboard for admins, the employee portal for employees, otherwise Dashboard, plus Log Out. */
+export function accountHome(account: Pick<AccountSummary, 'isAdmin' | 'role'>) {
+  if (account.isAdmin) return { label: 'Admin Dashboard', to: '/admin' }
+  if (account.role === 'employee') return { label: 'Employee portal', to: '/employee' }
+  return { label: 'Dashboard', to: '/dashboard' }
 }
 
 /** The navbar's account menu for the desktop bar (rendered by the site header in place of Login). */

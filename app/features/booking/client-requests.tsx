@@ -14,9 +14,16 @@ export type ConsultationRequestRow = {
   plan: string | null
   /** The booking's status in the product's words (for example received, scheduled, completed). */
   status: string
+  /** The booked consultation, while there is one. */
+  appointment?: { at: string; minutes: number; place: string; details: string | null } | null
 }
 
 const dateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeZone: 'America/New_York' })
+const appointmentFormat = new Intl.DateTimeFormat('en-US', {
+  dateStyle: 'full',
+  timeStyle: 'short',
+  timeZone: 'America/New_York',
+})
 
 /** The client's consultation requests with their status, newest first; an empty state otherwise. */
 export function ConsultationRequests({ requests }: { requests: readonly ConsultationRequestRow[] }) {
@@ -55,6 +62,13 @@ export function ConsultationRequests({ requests }: { requests: readonly Consulta
                       Sent {dateFormat.format(new Date(request.submittedAt))}
                       {request.plan ? ` · ${request.plan}` : ''}
                     </span>
+                    {request.appointment && (
+                      <span className="text-sm" data-testid="appointment">
+                        Appointment: {appointmentFormat.format(new Date(request.appointment.at))} (New York time),{' '}
+                        {request.appointment.minutes} minutes · {request.appointment.place}
+                        {request.appointment.details ? ` (${request.appointment.details})` : ''}
+                      </span>
+                    )}
                   </div>
                   <Badge variant="secondary">{request.status}</Badge>
                 </li>

@@ -61,7 +61,15 @@ const statusIcons = {
 
 export default function Dashboard({ loaderData }: Route.ComponentProps) {
   const account = useAccount(loaderData.account) ?? loaderData.account
-  const copy = statusCopy[account.status]
+  // Staff have their own home; this page is the client's, so it says so instead of "approved".
+  const staffHome = account.role === 'admin' ? '/admin' : account.role === 'employee' ? '/employee' : null
+  const copy = staffHome
+    ? {
+        title: 'Your staff account',
+        body: 'This dashboard is what clients see. Your work is in the back office: consultation requests, clients and billing.',
+        next: '',
+      }
+    : statusCopy[account.status]
   const approved = account.status === 'approved'
   return (
     <>
@@ -90,7 +98,16 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
           </CardHeader>
           <CardContent className="grid gap-2">
             <p>{copy.body}</p>
-            <p className="text-muted-foreground">{copy.next}</p>
+            {copy.next && <p className="text-muted-foreground">{copy.next}</p>}
+            {staffHome && (
+              <p>
+                <Button asChild>
+                  <Link to={staffHome}>
+                    {staffHome === '/admin' ? 'Open the Admin Dashboard' : 'Open the employee portal'}
+                  </Link>
+                </Button>
+              </p>
+            )}
           </CardContent>
         </Card>
         <div className="grid gap-6 lg:grid-cols-2">

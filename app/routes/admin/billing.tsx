@@ -1,18 +1,17 @@
 import { DownloadIcon, FileSignatureIcon, PlusIcon, SearchIcon } from 'lucide-react'
 import { useState } from 'react'
-import { Form, Link, useNavigation, useSearchParams } from 'react-router'
+import { Form, Link, useSearchParams } from 'react-router'
 import { business } from '~/content/business'
 import { appContext } from '~/context.server'
 import { billingUnavailable, businessToday } from '~/features/billing/context.server'
 import { kindLabels } from '~/features/billing/labels'
 import { formatMoney } from '~/features/billing/money'
-import { Pager } from '~/features/billing/pager'
 import { documentKinds, type ShownStatus, statusLabels } from '~/features/billing/states'
 import { StatusBadge } from '~/features/billing/status-badge'
 import { businessDate, formatCalendarDate } from '~/lib/business-time'
-import { cn } from '~/lib/cn'
 import { pageMeta } from '~/lib/seo'
 import { Button } from '~/ui/button'
+import { DataTable, type DataTableColumn } from '~/ui/data-table'
 import { Field, FormMessage } from '~/ui/field'
 import { Input } from '~/ui/input'
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '~/ui/select'
@@ -87,19 +86,65 @@ export async function loader(args: Route.LoaderArgs) {
 
 const ALL = 'all'
 
+type Item = Route.ComponentProps['loaderData']['list']['items'][number]
+
+const columns: DataTableColumn<Item>[] = [
+  {
+    key: 'document',
+    header: 'Document',
+    rowHeader: true,
+    cell: (item) => (
+      <Link to={`/admin/billing/${item.id}`} className="text-primary underline-offset-4 hover:underline">
+        {kindLabels[item.kind]} {item.number ?? '(draft)'}
+      </Link>
+    ),
+  },
+  {
+    key: 'client',
+    header: 'Client',
+    cell: (item) => (
+      <>
+        {item.companyName ?? item.clientName}
+        {item.companyName && <span className="block text-muted-foreground text-xs">{item.clientName}</span>}
+      </>
+    ),
+  },
+  { key: 'date', header: 'Date', cell: (item) => (item.issuedOn ? formatCalendarDate(item.issuedOn) : '—') },
+  {
+    key: 'due',
+    header: 'Due / valid until',
+    cell: (item) =>
+      item.dueOn ? formatCalendarDate(item.dueOn) : item.expiresOn ? formatCalendarDate(item.expiresOn) : '—',
+  },
+  {
+    key: 'total',
+    header: 'Total',
+    align: 'right',
+    className: 'tabular-nums',
+    cell: (item) => formatMoney(item.totalCents),
+  },
+  {
+    key: 'balance',
+    header: 'Balance',
+    align: 'right',
+    className: 'tabular-nums',
+    cell: (item) => (item.kind === 'invoice' ? formatMoney(item.balanceCents) : '—'),
+  },
+  { key: 'status', header: 'Status', cell: (item) => <StatusBadge status={item.shown} /> },
+  {
+    key: 'viewed',
+    header: 'Viewed',
+    className: 'text-muted-foreground',
+    cell: (item) => (item.viewedAt ? formatCalendarDate(businessDate(new Date(item.viewedAt))) : '—'),
+  },
+]
+
 export default function AdminBilling({ loaderData }: Route.ComponentProps) {
   const { list, filter, clients, today } = loaderData
-  const navigation = useNavigation()
-  const loading = navigation.state === 'loading' && navigation.location.pathname === '/admin/billing'
   const [params] = useSearchParams()
   const [client, setClient] = useState(filter.clientId ?? ALL)
   const [kind, setKind] = useState<string>(filter.kind ?? ALL)
   const [status, setStatus] = useState<string>(filter.status ?? ALL)
-  const pageLink = (page: number) => {
-    const next = new URLSearchParams(params)
-    next.set('page', String(page))
-    return `?${next.toString()}`
-  }
   const monthStart = `${today.slice(0, 8)}01`
   return (
     <div className="mx-auto grid max-w-7xl gap-8 px-6 py-10">
@@ -204,75 +249,20 @@ export default function AdminBilling({ loaderData }: Route.ComponentProps) {
         </div>
       </Form>
 
-      {list.items.length === 0 ? (
-        <p className="rounded-lg border border-dashed p-6 text-muted-foreground">
-          {params.toString() === '' || params.toString() === 'deleted=1'
-            ? 'No billing documents yet. Start with “New estimate” or “New invoice”; a document stays a draft until you send it.'
-            : 'No document matches these filters.'}
-        </p>
-      ) : (
-        <div aria-busy={loading} className={cn('grid gap-4', loading && 'opacity-60')}>
-          <div className="overflow-x-auto rounded-xl border bg-card shadow-sm">
-            <table className="w-full text-left text-sm">
-              <caption className="sr-only">Billing documents, newest first</caption>
-              <thead className="border-b bg-muted/50">
-                <tr>
-                  {['Document', 'Client', 'Date', 'Due / valid until', 'Total', 'Balance', 'Status', 'Viewed'].map(
-                    (h) => (
-                      <th
-                        key={h}
-                        scope="col"
-                        className={cn('px-4 py-3 font-semibold', (h === 'Total' || h === 'Balance') && 'text-right')}
-                      >
-                        {h}
-                      </th>
-                    ),
-                  )}
-                </tr>
-              </thead>
-              <tbody>
-                {list.items.map((item) => (
-                  <tr key={item.id} className="border-b last:border-0">
-                    <th scope="row" className="px-4 py-3 font-medium">
-                      <Link
-                        to={`/admin/billing/${item.id}`}
-                        className="text-primary underline-offset-4 hover:underline"
-                      >
-                        {kindLabels[item.kind]} {item.number ?? '(draft)'}
-                      </Link>
-                    </th>
-                    <td className="px-4 py-3">
-                      {item.companyName ?? item.clientName}
-                      {item.companyName && (
-                        <span className="block text-muted-foreground text-xs">{item.clientName}</span>
-                      )}
-                    </td>
-                    <td className="px-4 py-3">{item.issuedOn ? formatCalendarDate(item.issuedOn) : '—'}</td>
-                    <td className="px-4 py-3">
-                      {item.dueOn
-                        ? formatCalendarDate(item.dueOn)
-                        : item.expiresOn
-                          ? formatCalendarDate(item.expiresOn)
-                          : '—'}
-                    </td>
-                    <td className="px-4 py-3 text-right tabular-nums">{formatMoney(item.totalCents)}</td>
-                    <td className="px-4 py-3 text-right tabular-nums">
-                      {item.kind === 'invoice' ? formatMoney(item.balanceCents) : '—'}
-                    </td>
-                    <td className="px-4 py-3">
-                      <StatusBadge status={item.shown} />
-                    </td>
-                    <td className="px-4 py-3 text-muted-foreground">
-                      {item.viewedAt ? formatCalendarDate(businessDate(item.viewedAt)) : '—'}
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-          <Pager page={list.page} pageCount={list.pageCount} total={list.total} href={pageLink} />
-        </div>
-      )}
+      <DataTable
+        caption="Billing documents, newest first"
+        columns={columns}
+        rows={list.items}
+        rowKey={(item) => item.id}
+        paging={list}
+        sort={{ key: 'date', dir: 'desc' }}
+        noun="documents"
+        notFilters={['deleted']}
+        empty={{
+          none: 'No billing documents yet. Start with “New estimate” or “New invoice”; a document stays a draft until you send it.',
+          filtered: 'No document matches these filters.',
+        }}
+      />
 
       <Form
         method="get"

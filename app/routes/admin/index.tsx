@@ -1,10 +1,11 @@
 import { CheckIcon, UserPlusIcon, XIcon } from 'lucide-react'
 import { useEffect, useState } from 'react'
-import { Link, useFetcher } from 'react-router'
+import { Link, useFetcher, useRouteLoaderData } from 'react-router'
 import { business } from '~/content/business'
 import { accountsContext } from '~/features/accounts/context.server'
 import { guardedUser } from '~/features/accounts/guards.server'
 import { inviteSchema, reviewSchema } from '~/features/accounts/schema'
+import { AreaCounts } from '~/features/staff/back-office'
 import { checkForm, formValues, readForm, reply } from '~/lib/forms/action.server'
 import type { ActionResult } from '~/lib/forms/result'
 import { pageMeta } from '~/lib/seo'
@@ -28,6 +29,7 @@ import { Textarea } from '~/ui/textarea'
 import { InviteError } from '../../../server/accounts/accounts.server'
 import { listAwaitingApproval, ReviewError, reviewAccount } from '../../../server/accounts/onboarding.server'
 import { readTransport } from '../../../server/operations/sync-status.server'
+import type { loader as backOfficeLoader } from '../back-office'
 import type { Route } from './+types/index'
 
 export const meta: Route.MetaFunction = ({ matches }) =>
@@ -116,6 +118,8 @@ export default function Admin({ loaderData }: Route.ComponentProps) {
   // brings the answer, so the answer's toast cannot live in the row.
   const review = useFetcher<ActionResult>()
   useResultToast(review.data, doneTitles)
+  // The counts of the back office's navigation (routes/back-office.tsx), as the overview's cards.
+  const frame = useRouteLoaderData<typeof backOfficeLoader>('back-office-admin')
   return (
     <div className="mx-auto grid max-w-6xl gap-8 px-6 py-10">
       <h1 className="font-bold text-3xl tracking-tight">Admin Dashboard</h1>
@@ -130,6 +134,7 @@ export default function Admin({ loaderData }: Route.ComponentProps) {
           </Link>
         </FormMessage>
       )}
+      <AreaCounts areas={(frame?.areas ?? []).filter((area) => area.key !== 'overview')} />
       <section aria-labelledby="awaiting-title" className="grid gap-4">
         <div className="grid gap-1">
           <h2 id="awaiting-title" className="font-semibold text-xl">

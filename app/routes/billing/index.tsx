@@ -23,11 +23,12 @@ export const meta: Route.MetaFunction = ({ matches }) =>
   })
 
 export async function loader(args: Route.LoaderArgs) {
-  const client = await billingClient(args.context, guardedUser(args.context))
-  if (!client) return { summary: null }
+  const user = guardedUser(args.context)
+  const client = await billingClient(args.context, user)
+  if (!client) return { summary: null, staffBilling: user.role === 'admin' ? '/admin/billing' : '/employee/billing' }
   const { database, log } = args.context.get(appContext)
   try {
-    return { summary: await clientSummary(database.db, client.clientId, businessToday()) }
+    return { summary: await clientSummary(database.db, client.clientId, businessToday()), staffBilling: null }
   } catch (error) {
     log.warn({ err: error }, 'billing summary failed to load')
     throw billingUnavailable()
@@ -35,7 +36,7 @@ export async function loader(args: Route.LoaderArgs) {
 }
 
 export default function Billing({ loaderData }: Route.ComponentProps) {
-  const { summary } = loaderData
+  const { summary, staffBilling } = loaderData
   return (
     <div className="mx-auto grid max-w-6xl gap-8 px-6 py-10">
       <Link
@@ -48,7 +49,9 @@ export default function Billing({ loaderData }: Route.ComponentProps) {
       <div className="grid gap-2">
         <h1 className="font-bold text-3xl tracking-tight">Billing</h1>
         <p className="max-w-2xl text-muted-foreground">
-          Every estimate, invoice and receipt we issue to you is kept here, ready to download as a PDF.
+          {staffBilling
+            ? 'What a client sees of their billing: their own estimates, invoices and receipts.'
+            : 'Every estimate, invoice and receipt we issue to you is kept here, ready to download as a PDF.'}
         </p>
       </div>
       {summary ? (
@@ -56,7 +59,7 @@ export default function Billing({ loaderData }: Route.ComponentProps) {
       ) : (
         <p className="rounded-lg border border-dashed p-6 text-muted-foreground">
           This area shows a client’s own documents. As staff, you find every client’s documents in{' '}
-          <Link to="/admin/billing" className="font-semibold text-primary underline">
+          <Link to={staffBilling ?? '/admin/billing'} className="font-semibold text-primary underline">
             the back office’s billing
           </Link>
           .

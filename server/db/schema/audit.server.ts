@@ -3,7 +3,7 @@ import { index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-cor
 /**
  * The audit log of staff actions (ARCHITECTURE.md): one row per change a staff member made, written
  * in the same transaction as the change, so a change that failed leaves no row and a row always
- * means the change happened. Append-only; there is no viewer yet (docs/audit-log.md).
+ * means the change happened. Append-only: a trigger refuses UPDATE and DELETE (docs/audit-log.md); read at /admin/audit.
  */
 export const auditLog = pgTable(
   'audit_log',
@@ -20,8 +20,16 @@ export const auditLog = pgTable(
     subjectId: text('subject_id').notNull(),
     /** What changed, for a person reading the log (e.g. the slug, title and changed fields). */
     details: jsonb('details').$type<Record<string, unknown>>().notNull().default({}),
+    /** The changed fields as they were and as they became, where the action changes a record. */
+    before: jsonb('before').$type<Record<string, unknown>>(),
+    after: jsonb('after').$type<Record<string, unknown>>(),
   },
-  (table) => [index('audit_log_at_idx').on(table.at.desc()), index('audit_log_subject_idx').on(table.subjectId)],
+  (table) => [
+    index('audit_log_at_idx').on(table.at.desc()),
+    index('audit_log_subject_idx').on(table.subjectId),
+    index('audit_log_action_at_idx').on(table.action, table.at.desc()),
+    index('audit_log_actor_at_idx').on(table.actorEmail, table.at.desc()),
+  ],
 )
 
 export type AuditEntry = typeof auditLog.$inferSelect

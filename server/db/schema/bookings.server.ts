@@ -47,11 +47,35 @@ export const bookings = pgTable(
     claimedByUserId: uuid('claimed_by_user_id').references(() => user.id, { onDelete: 'set null' }),
     /** SHA-256 of the confirmation link's token (the token itself is only in the e-mail); null once claimed. */
     claimTokenHash: text('claim_token_hash').unique('bookings_claim_token_hash_key'),
+    /** Staff's workflow (docs/staff-workspace.md): who moved it last, and when. */
+    statusChangedAt: timestamp('status_changed_at', { withTimezone: true }),
+    statusChangedBy: text('status_changed_by'),
+    /** The staff member working it (Better Auth's user id, e-mail kept for reading without a join). */
+    assigneeUserId: uuid('assignee_user_id'),
+    assigneeEmail: text('assignee_email'),
+    /** The consultation appointment, once scheduled: start, length, place and where exactly. */
+    appointmentAt: timestamp('appointment_at', { withTimezone: true }),
+    appointmentMinutes: integer('appointment_minutes'),
+    appointmentPlace: text('appointment_place'),
+    appointmentDetails: text('appointment_details'),
+    /** The calendar invitation's SEQUENCE: each change or cancellation sends the next one. */
+    appointmentSequence: integer('appointment_sequence').notNull().default(0),
+    /** Optimistic concurrency for staff edits: every change adds one; a save naming an older one is refused. */
+    version: integer('version').notNull().default(1),
   },
   (t) => [
     index('bookings_received_at_idx').on(t.receivedAt),
     index('bookings_submitted_by_user_id_idx').on(t.submittedByUserId),
     index('bookings_claimed_by_user_id_idx').on(t.claimedByUserId),
+    index('bookings_status_received_idx').on(t.status, t.receivedAt),
+    check(
+      'bookings_status_check',
+      sql`${t.status} in ('new', 'contacted', 'scheduled', 'completed', 'not_a_fit', 'spam')`,
+    ),
+    check(
+      'bookings_appointment_check',
+      sql`${t.appointmentAt} is null or (${t.appointmentMinutes} between 30 and 60 and ${t.appointmentPlace} in ('on_site', 'phone', 'video'))`,
+    ),
     check('bookings_form_type_check', sql`${t.formType} in ('consultation', 'contact')`),
     check('bookings_employees_check', sql`${t.employees} is null or ${t.employees} >= 1`),
     check('bookings_name_check', sql`length(trim(${t.name})) > 0`),
@@ -92,3 +116,35 @@ export const bookingPayloads = pgTable('booking_payloads', {
     .references(() => bookings.id, { onDelete: 'cascade' }),
   receivedAt: timestamp('received_at', { withTimezone: true }).notNull(),
 })
+
+/**
+ * What staff did to a request, oldest first: status changes, assignments, notes (internal, never
+ * shown to the client), appointments and the e-mails sent about them. The audit log keeps the same
+ * actions for the whole business; this is the request's own history, read on its page.
+ */
+export const bookingEvents = pgTable(
+  'booking_events',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    bookingId: uuid('booking_id')
+      .notNull()
+      .references(() => bookings.id, { onDelete: 'cascade' }),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+    actorUserId: text('actor_user_id').notNull(),
+    actorEmail: text('actor_email').notNull(),
+    /** status | assign | note | schedule | cancel */
+    kind: text('kind').notNull(),
+    fromValue: text('from_value'),
+    toValue: text('to_value'),
+    /** A note's text. */
+    body: text('body'),
+    /** The outbox message this event sent (an appointment's invitation or cancellation). */
+    mailId: uuid('mail_id'),
+  },
+  (t) => [
+    index('booking_events_booking_idx').on(t.bookingId, t.at),
+    check('booking_events_kind_check', sql`${t.kind} in ('status', 'assign', 'note', 'schedule', 'cancel')`),
+  ],
+)
+
+export type BookingEvent = typeof bookingEvents.$inferSelect

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm'
-import { check, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core'
+import { check, index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core'
 
 /** Roles; `admin` is the privileged one, `employee` is staff without admin rights. */
 export const onboardingRoles = ['client', 'employee', 'admin'] as const
@@ -33,6 +33,9 @@ export const clientOnboarding = pgTable(
     rejectionReason: text('rejection_reason'),
     /** Set when the client asked for their account to be deleted; staff act on it. */
     deletionRequestedAt: timestamp('deletion_requested_at', { withTimezone: true }),
+    /** Set while an admin has disabled the account: no session is served or created for it. */
+    disabledAt: timestamp('disabled_at', { withTimezone: true }),
+    disabledBy: text('disabled_by'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true })
       .notNull()
@@ -40,6 +43,7 @@ export const clientOnboarding = pgTable(
       .$onUpdate(() => new Date()),
   },
   (table) => [
+    index('client_onboarding_created_idx').on(table.createdAt),
     check('client_onboarding_role_check', sql`${table.role} in ('client', 'employee', 'admin')`),
     check(
       'client_onboarding_status_check',

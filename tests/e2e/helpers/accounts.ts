@@ -232,7 +232,7 @@ export async function invitedAccountOverHttp(
     { cookie: adminCookie, ip },
   )
   expect(invite.status).toBe(200)
-  const link = new URL(linkIn(await waitForMail(email, /client account is ready/)), baseURL())
+  const link = new URL(linkIn(await waitForMail(email, /(client|staff) account is ready/)), baseURL())
   const setup = await postForm(
     '/setup-account',
     { token: link.searchParams.get('token') ?? '', password: strongPassword },

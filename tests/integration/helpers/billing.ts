@@ -4,7 +4,6 @@ import { draftFormSchema } from '../../../app/features/billing/schema.ts'
 import type { BillingDeps, ClientActor, StaffActor } from '../../../server/billing/documents.server.ts'
 import { selectRows } from '../../../server/db/client.server.ts'
 import {
-  auditLog,
   billingDocumentLines,
   billingDocuments,
   billingNumberCounters,
@@ -84,7 +83,7 @@ export async function resetBilling(database: TestDatabase) {
   await database.db.execute(sql`delete from billing_documents where source_document_id is not null`)
   await database.db.delete(billingDocuments)
   await database.db.delete(billingNumberCounters)
-  await database.db.delete(auditLog)
+  await database.db.execute(sql`truncate audit_log`)
   await database.db.delete(clientOnboarding)
   await database.db.execute(sql`delete from pgboss.job where name = 'mail'`)
 }

@@ -1,0 +1,39 @@
+import { describe, expect, it } from 'vitest'
+import { assignSchema, canMove, requestStatuses, scheduleSchema, statusMoves } from './workflow'
+
+describe('the request workflow', () => {
+  it('never offers "scheduled" in the status form (scheduling sends the invitation) nor a move to itself', () => {
+    for (const from of requestStatuses) {
+      expect(statusMoves[from]).not.toContain('scheduled')
+      expect(statusMoves[from]).not.toContain(from)
+    }
+    expect(canMove('new', 'contacted')).toBe(true)
+    expect(canMove('spam', 'completed')).toBe(false)
+  })
+
+  const valid = {
+    id: '00000000-0000-4000-8000-000000000000',
+    version: '3',
+    date: '2026-07-14',
+    time: '10:30',
+    minutes: '45',
+    place: 'phone',
+    details: '',
+  }
+
+  it('takes an appointment of 30 to 60 minutes, and a video call only with its https link', () => {
+    expect(scheduleSchema.safeParse(valid).success).toBe(true)
+    expect(scheduleSchema.safeParse({ ...valid, minutes: '20' }).success).toBe(false)
+    expect(scheduleSchema.safeParse({ ...valid, minutes: '90' }).success).toBe(false)
+    expect(scheduleSchema.safeParse({ ...valid, time: '25:00' }).success).toBe(false)
+    expect(scheduleSchema.safeParse({ ...valid, place: 'video', details: 'zoom' }).success).toBe(false)
+    expect(scheduleSchema.safeParse({ ...valid, place: 'video', details: 'https://meet.example.com/x' }).success).toBe(
+      true,
+    )
+    expect(scheduleSchema.safeParse({ ...valid, details: 'line\u0000break' }).success).toBe(false)
+  })
+
+  it('reads "nobody" as no assignee', () => {
+    expect(assignSchema.parse({ id: valid.id, version: '1', assignee: 'nobody' }).assignee).toBe('')
+  })
+})

@@ -1,0 +1,295 @@
+import { BanIcon, LogOutIcon, MailIcon, RotateCcwIcon, ShieldIcon, UserXIcon } from 'lucide-react'
+import { data, Form, Link, redirect, useActionData, useNavigation } from 'react-router'
+import { z } from 'zod'
+import { business } from '~/content/business'
+import { appContext } from '~/context.server'
+import { accountRoles, shownAccountState } from '~/features/accounts/admin-labels'
+import { accountsContext } from '~/features/accounts/context.server'
+import { guardedUser } from '~/features/accounts/guards.server'
+import {
+  type RequestKind,
+  type RequestStatus,
+  requestKindLabels,
+  requestStatusLabels,
+} from '~/features/booking/workflow'
+import { AuditChange } from '~/features/staff/audit-change'
+import { businessDateTimeFormat } from '~/lib/business-time'
+import { checkForm, formValues, readForm, reply } from '~/lib/forms/action.server'
+import type { ActionResult } from '~/lib/forms/result'
+import { pageMeta } from '~/lib/seo'
+import { Badge } from '~/ui/badge'
+import { Button } from '~/ui/button'
+import { Choice, FieldSet, FormMessage } from '~/ui/field'
+import { RadioGroup, RadioGroupItem } from '~/ui/radio-group'
+import {
+  AccountRuleError,
+  accountDetail,
+  changeRole,
+  endAllSessions,
+  resendInvitation,
+  resendVerification,
+  revokeInvitation,
+  setDisabled,
+} from '../../../server/accounts/admin.server.ts'
+import type { Route } from './+types/account'
+
+// /admin/accounts/:id (admins): one account, its sessions, requests and history (the audit log's
+// entries about it), and the admin's changes: role, disable / re-enable, end all sessions, the
+// invitation (resend, revoke) and the verification e-mail (resend).
+
+export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
+  pageMeta({
+    title: loaderData ? `Account: ${loaderData.record.fullName ?? loaderData.record.email}` : 'Account',
+    description: `An account of the ${business.name} portal.`,
+    path: '/admin/accounts',
+    matches,
+    noindex: true,
+  })
+
+export async function loader(args: Route.LoaderArgs) {
+  const admin = guardedUser(args.context)
+  const { database } = args.context.get(appContext)
+  const detail = await accountDetail(database.db, args.params.id)
+  if (!detail) throw data(null, { status: 404 })
+  return { ...detail, isSelf: detail.record.email === admin.email.toLowerCase() }
+}
+
+const roleSchema = z.object({ role: z.enum(accountRoles, 'Choose a role.') })
+const intents = [
+  'role',
+  'disable',
+  'enable',
+  'end-sessions',
+  'resend-invitation',
+  'revoke-invitation',
+  'resend-verification',
+] as const
+type Intent = (typeof intents)[number]
+type Result = ActionResult & { intent?: Intent }
+
+export async function action(args: Route.ActionArgs) {
+  const admin = guardedUser(args.context)
+  const actor = { userId: admin.userId, email: admin.email }
+  const accounts = args.context.get(accountsContext)
+  const db = accounts.database.db
+  const values = formValues(await readForm(args.request))
+  const intent = intents.find((i) => i === values.intent)
+  const id = args.params.id
+  try {
+    switch (intent) {
+      case 'role': {
+        const checked = checkForm(roleSchema, values)
+        if (!checked.ok) return reply<Result>({ ...checked.result, intent })
+        await changeRole(db, actor, { id, role: checked.data.role })
+        return reply<Result>({ ok: true, message: 'Role changed.', intent })
+      }
+      case 'disable':
+        await setDisabled(db, actor, { id, disabled: true })
+        return reply<Result>({ ok: true, message: 'Account disabled; its sessions have ended.', intent })
+      case 'enable':
+        await setDisabled(db, actor, { id, disabled: false })
+        return reply<Result>({ ok: true, message: 'Account enabled again.', intent })
+      case 'end-sessions': {
+        const ended = await endAllSessions(db, actor, { id })
+        return reply<Result>({ ok: true, message: `${ended} session${ended === 1 ? '' : 's'} ended.`, intent })
+      }
+      case 'resend-invitation':
+        await resendInvitation(accounts, actor, { id })
+        return reply<Result>({
+          ok: true,
+          message: 'A new invitation is on its way; the old link no longer works.',
+          intent,
+        })
+      case 'revoke-invitation':
+        await revokeInvitation(db, actor, { id })
+        return redirect('/admin/accounts?revoked=1')
+      case 'resend-verification':
+        await resendVerification(accounts, actor, { id })
+        return reply<Result>({ ok: true, message: 'A new verification link is on its way.', intent })
+      default:
+        return reply<Result>({ ok: false, message: 'Unknown request. Reload the page and try again.' })
+    }
+  } catch (error) {
+    if (error instanceof AccountRuleError)
+      return reply<Result>({ ok: false, message: error.message, intent }, { status: 409 })
+    throw error
+  }
+}
+
+export default function AccountPage({ loaderData }: Route.ComponentProps) {
+  const { record, user, sessions, hasPassword, invitationExpiresAt, history, requests, isSelf } = loaderData
+  const result = useActionData<typeof action>() as Result | undefined
+  const busy = useNavigation().state !== 'idle'
+  const disabled = Boolean(record.disabledAt)
+  const invited = user !== null && !hasPassword
+  const name = record.fullName ?? record.email
+  return (
+    <div className="mx-auto grid max-w-6xl gap-8 px-6 py-10">
+      <div className="grid gap-2">
+        <p className="text-muted-foreground text-sm">
+          <Link to="/admin/accounts" className="underline-offset-4 hover:underline">
+            Clients and accounts
+          </Link>
+        </p>
+        <h1 className="flex flex-wrap items-center gap-3 font-bold text-3xl tracking-tight">
+          {name}
+          <Badge variant={disabled ? 'destructive' : 'secondary'} data-testid="account-state">
+            {shownAccountState(record)}
+          </Badge>
+        </h1>
+        <p className="text-muted-foreground text-sm">
+          {[record.email, record.companyName, record.phone].filter(Boolean).join(' · ')} · created{' '}
+          {businessDateTimeFormat.format(new Date(record.createdAt))}
+          {record.disabledAt
+            ? ` · disabled by ${record.disabledBy ?? 'an admin'}, ${businessDateTimeFormat.format(new Date(record.disabledAt))}`
+            : ''}
+        </p>
+      </div>
+      {result && <FormMessage tone={result.ok ? 'success' : 'error'}>{result.message}</FormMessage>}
+
+      <div className="grid gap-6 md:grid-cols-2">
+        <section aria-labelledby="role-title" className="grid content-start gap-3 rounded-xl border bg-card p-5">
+          <h2 id="role-title" className="font-semibold text-lg">
+            Role
+          </h2>
+          <Form method="post" className="grid gap-3">
+            <input type="hidden" name="intent" value="role" />
+            <FieldSet legend="This account is">
+              <RadioGroup name="role" defaultValue={record.role} className="flex flex-wrap gap-x-5 gap-y-2">
+                {accountRoles.map((role) => (
+                  <Choice
+                    key={role}
+                    label={role === 'client' ? 'Client' : role === 'employee' ? 'Employee' : 'Admin'}
+                    className="items-center"
+                  >
+                    <RadioGroupItem value={role} />
+                  </Choice>
+                ))}
+              </RadioGroup>
+            </FieldSet>
+            <p className="text-muted-foreground text-xs">
+              Employees and admins sign in with a second factor and see every client's data. There is always at least
+              one admin.
+            </p>
+            <div>
+              <Button type="submit" disabled={busy}>
+                <ShieldIcon aria-hidden="true" />
+                Change role
+              </Button>
+            </div>
+          </Form>
+        </section>
+
+        <section aria-labelledby="access-title" className="grid content-start gap-3 rounded-xl border bg-card p-5">
+          <h2 id="access-title" className="font-semibold text-lg">
+            Access
+          </h2>
+          <p className="text-sm">
+            {sessions.length === 0
+              ? 'Not signed in anywhere.'
+              : `Signed in on ${sessions.length} browser${sessions.length === 1 ? '' : 's'}; last active ${businessDateTimeFormat.format(new Date(sessions[0]?.updatedAt ?? record.createdAt))}.`}{' '}
+            {user ? `Two-factor sign-in ${user.twoFactorEnabled ? 'on' : 'off'}.` : ''}
+          </p>
+          <div className="flex flex-wrap gap-2">
+            {!isSelf && (
+              <Form method="post">
+                <input type="hidden" name="intent" value={disabled ? 'enable' : 'disable'} />
+                <Button type="submit" variant={disabled ? 'outline' : 'destructive'} disabled={busy}>
+                  {disabled ? <RotateCcwIcon aria-hidden="true" /> : <BanIcon aria-hidden="true" />}
+                  {disabled ? 'Enable the account' : 'Disable the account'}
+                </Button>
+              </Form>
+            )}
+            <Form method="post">
+              <input type="hidden" name="intent" value="end-sessions" />
+              <Button type="submit" variant="outline" disabled={busy || sessions.length === 0}>
+                <LogOutIcon aria-hidden="true" />
+                End all sessions
+              </Button>
+            </Form>
+          </div>
+          {invited && (
+            <div className="grid gap-2 border-t pt-3">
+              <p className="text-sm">
+                Invited; no password chosen yet.{' '}
+                {invitationExpiresAt
+                  ? `The link works until ${businessDateTimeFormat.format(new Date(invitationExpiresAt))}.`
+                  : 'The link has expired.'}
+              </p>
+              <div className="flex flex-wrap gap-2">
+                <Form method="post">
+                  <input type="hidden" name="intent" value="resend-invitation" />
+                  <Button type="submit" variant="outline" disabled={busy}>
+                    <MailIcon aria-hidden="true" />
+                    Resend the invitation
+                  </Button>
+                </Form>
+                <Form method="post">
+                  <input type="hidden" name="intent" value="revoke-invitation" />
+                  <Button type="submit" variant="destructive" disabled={busy}>
+                    <UserXIcon aria-hidden="true" />
+                    Revoke the invitation
+                  </Button>
+                </Form>
+              </div>
+            </div>
+          )}
+          {record.status === 'pending_verification' && (
+            <Form method="post" className="border-t pt-3">
+              <input type="hidden" name="intent" value="resend-verification" />
+              <Button type="submit" variant="outline" disabled={busy}>
+                <MailIcon aria-hidden="true" />
+                Resend the verification e-mail
+              </Button>
+            </Form>
+          )}
+        </section>
+      </div>
+
+      <section aria-labelledby="requests-title" className="grid gap-3">
+        <h2 id="requests-title" className="font-semibold text-xl">
+          Requests
+        </h2>
+        {requests.length === 0 ? (
+          <p className="text-muted-foreground text-sm">No consultation requests or messages from this address.</p>
+        ) : (
+          <ul className="grid gap-2">
+            {requests.map((r) => (
+              <li
+                key={r.id}
+                className="flex flex-wrap items-center justify-between gap-2 rounded-lg border bg-card p-3 text-sm"
+              >
+                <Link to={`/employee/requests/${r.id}`} className="text-primary underline-offset-4 hover:underline">
+                  {requestKindLabels[r.formType as RequestKind]},{' '}
+                  {businessDateTimeFormat.format(new Date(r.receivedAt))}
+                </Link>
+                <Badge variant="secondary">{requestStatusLabels[r.status as RequestStatus] ?? r.status}</Badge>
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+
+      <section aria-labelledby="history-title" className="grid gap-3">
+        <h2 id="history-title" className="font-semibold text-xl">
+          History
+        </h2>
+        {history.length === 0 ? (
+          <p className="text-muted-foreground text-sm">No staff action on this account yet.</p>
+        ) : (
+          <ol className="grid gap-2">
+            {history.map((entry) => (
+              <li key={entry.id} className="grid gap-1 rounded-lg border bg-card p-3 text-sm">
+                <span>
+                  <span className="font-mono">{entry.action}</span> by {entry.actorEmail},{' '}
+                  {businessDateTimeFormat.format(new Date(entry.at))}
+                </span>
+                <AuditChange before={entry.before} after={entry.after} details={entry.details} />
+              </li>
+            ))}
+          </ol>
+        )}
+      </section>
+    </div>
+  )
+}

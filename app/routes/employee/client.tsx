@@ -1,0 +1,106 @@
+import { data, Link } from 'react-router'
+import { business } from '~/content/business'
+import { appContext } from '~/context.server'
+import { shownAccountState } from '~/features/accounts/admin-labels'
+import {
+  type RequestKind,
+  type RequestStatus,
+  requestKindLabels,
+  requestStatusLabels,
+} from '~/features/booking/workflow'
+import { businessDateTimeFormat } from '~/lib/business-time'
+import { pageMeta } from '~/lib/seo'
+import { Badge } from '~/ui/badge'
+import { accountDetail } from '../../../server/accounts/admin.server.ts'
+import type { Route } from './+types/client'
+
+// /employee/clients/:id (employees and admins): one client, read only: contact details, account
+// status and their requests. Staff accounts are not shown here (404): this is the client list.
+
+export const meta: Route.MetaFunction = ({ matches }) =>
+  pageMeta({
+    title: 'Client',
+    description: `A client of ${business.name}.`,
+    path: '/employee/clients',
+    matches,
+    noindex: true,
+  })
+
+export async function loader(args: Route.LoaderArgs) {
+  const { database } = args.context.get(appContext)
+  const detail = await accountDetail(database.db, args.params.id)
+  if (detail?.record.role !== 'client') throw data(null, { status: 404 })
+  const { record, requests } = detail
+  return {
+    client: {
+      fullName: record.fullName,
+      email: record.email,
+      companyName: record.companyName,
+      phone: record.phone,
+      state: shownAccountState(record),
+      createdAt: record.createdAt,
+    },
+    requests,
+  }
+}
+
+export default function Client({ loaderData }: Route.ComponentProps) {
+  const { client, requests } = loaderData
+  return (
+    <div className="mx-auto grid max-w-4xl gap-8 px-6 py-10">
+      <div className="grid gap-2">
+        <p className="text-muted-foreground text-sm">
+          <Link to="/employee/clients" className="underline-offset-4 hover:underline">
+            Clients
+          </Link>
+        </p>
+        <h1 className="flex flex-wrap items-center gap-3 font-bold text-3xl tracking-tight">
+          {client.fullName ?? client.email}
+          <Badge variant="secondary">{client.state}</Badge>
+        </h1>
+      </div>
+      <section aria-labelledby="contact-title" className="grid gap-3">
+        <h2 id="contact-title" className="font-semibold text-xl">
+          Contact
+        </h2>
+        <dl className="grid gap-x-6 gap-y-2 rounded-xl border bg-card p-5 text-sm sm:grid-cols-[10rem_1fr]">
+          <dt className="text-muted-foreground">E-mail</dt>
+          <dd>
+            <a href={`mailto:${client.email}`} className="text-primary underline-offset-4 hover:underline">
+              {client.email}
+            </a>
+          </dd>
+          <dt className="text-muted-foreground">Phone</dt>
+          <dd>{client.phone ?? '—'}</dd>
+          <dt className="text-muted-foreground">Company</dt>
+          <dd>{client.companyName ?? '—'}</dd>
+          <dt className="text-muted-foreground">Account since</dt>
+          <dd>{businessDateTimeFormat.format(new Date(client.createdAt))}</dd>
+        </dl>
+      </section>
+      <section aria-labelledby="requests-title" className="grid gap-3">
+        <h2 id="requests-title" className="font-semibold text-xl">
+          Requests
+        </h2>
+        {requests.length === 0 ? (
+          <p className="text-muted-foreground text-sm">No consultation requests or messages from this address.</p>
+        ) : (
+          <ul className="grid gap-2">
+            {requests.map((r) => (
+              <li
+                key={r.id}
+                className="flex flex-wrap items-center justify-between gap-2 rounded-lg border bg-card p-4 text-sm"
+              >
+                <Link to={`/employee/requests/${r.id}`} className="text-primary underline-offset-4 hover:underline">
+                  {requestKindLabels[r.formType as RequestKind]},{' '}
+                  {businessDateTimeFormat.format(new Date(r.receivedAt))}
+                </Link>
+                <Badge variant="secondary">{requestStatusLabels[r.status as RequestStatus] ?? r.status}</Badge>
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+    </div>
+  )
+}

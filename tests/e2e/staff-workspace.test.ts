@@ -1,0 +1,187 @@
+import type { Browser, Page } from 'playwright-core'
+import { describe, expect, it } from 'vitest'
+import { consultationBody } from '../integration/helpers/intake'
+import {
+  adminSessionCookie,
+  enrolledStaffSession,
+  invitedAccountOverHttp,
+  pageFrom,
+  postForm,
+  sessionCookie,
+  signInAdminThroughPage,
+  strongPassword,
+  uniqueIdentity,
+  waitForMail,
+} from './helpers/accounts'
+import { baseURL, expectAccessible, open, testBrowser, visit } from './helpers/browser'
+
+const browser = testBrowser()
+
+/** Picks an option of a Radix Select by the field's label. */
+async function choose(page: Page, label: string | RegExp, option: string | RegExp) {
+  await page.getByRole('combobox', { name: label }).click()
+  await page.getByRole('option', { name: option }).click()
+}
+
+/** A browser page signed in with a session cookie (its Cookie header). */
+async function pageWithCookie(b: Browser, cookie: string, ip: string) {
+  const opened = await pageFrom(b, ip)
+  const url = new URL(baseURL())
+  await opened.context.addCookies(
+    cookie.split('; ').map((pair) => {
+      const at = pair.indexOf('=')
+      return { name: pair.slice(0, at), value: pair.slice(at + 1), domain: url.hostname, path: '/' }
+    }),
+  )
+  return opened
+}
+
+/** The text/calendar part of a raw message (nodemailer writes attachments base64-encoded). */
+function calendarPart(raw: string): string {
+  const parts = raw.split(/\r?\n--/)
+  const part = parts.find((p) => /content-type:\s*text\/calendar/i.test(p))
+  if (!part) throw new Error('no text/calendar part in the message')
+  const split = part.search(/\r?\n\r?\n/)
+  const head = part.slice(0, split)
+  const body = part.slice(split).trim()
+  return /base64/i.test(head) ? Buffer.from(body.replace(/\s+/g, ''), 'base64').toString('utf8') : body
+}
+
+describe('the staff workspace', () => {
+  it('an employee works a request through to scheduled, the client gets the .ics, and admin pages stay closed', async () => {
+    const ip = uniqueIdentity('staff-ws').ip
+    const employeeEmail = await invitedAccountOverHttp('employee', 'ws-employee', await adminSessionCookie(ip), ip)
+    const { cookie } = await enrolledStaffSession(employeeEmail, uniqueIdentity('ws-employee').ip)
+
+    // A visitor books a consultation.
+    const client = uniqueIdentity('ws-visitor')
+    const booked = await fetch(`${baseURL()}/api/process-form`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: baseURL(), 'x-forwarded-for': client.ip },
+      body: JSON.stringify(
+        consultationBody({
+          email: client.email,
+          firstName: 'Wanda',
+          lastName: 'Workflow',
+          name: 'Wanda Workflow',
+          source: `${baseURL()}/book`,
+        }),
+      ),
+    })
+    expect(booked.status).toBe(200)
+
+    const { page, context } = await pageWithCookie(browser(), cookie, uniqueIdentity('ws-employee').ip)
+    expect(await visit(page, '/employee')).toBe(200)
+    await page.getByRole('heading', { name: 'Employee portal', level: 1 }).waitFor()
+    // The back office's navigation, with the requests' count; no admin areas for an employee.
+    const nav = page.getByRole('navigation', { name: 'Staff areas' })
+    await nav.getByRole('link', { name: /Requests/ }).waitFor()
+    expect(await nav.getByRole('link', { name: /Audit log/ }).count()).toBe(0)
+    await expectAccessible(page)
+
+    expect(await visit(page, `/employee/requests?q=${encodeURIComponent(client.email)}`)).toBe(200)
+    await page.waitForSelector('html[data-hydrated="true"]')
+    await expectAccessible(page)
+    await page.getByRole('link', { name: 'Wanda Workflow' }).click()
+    await page.getByRole('heading', { name: /Wanda Workflow/, level: 1 }).waitFor()
+    await page.getByText('Our Wi-Fi drops every afternoon.').waitFor()
+    await page.getByText(`${baseURL()}/book`).first().waitFor()
+    await expectAccessible(page)
+
+    // new → contacted, with a note, then scheduled.
+    await choose(page, 'Move to', 'Contacted')
+    await page.getByRole('button', { name: 'Change status' }).click()
+    await page.getByText('Status changed.').waitFor()
+    await page.getByTestId('request-status').filter({ hasText: 'Contacted' }).waitFor()
+    await page.getByLabel('New note').fill('Called; prefers a video call on Tuesday.')
+    await page.getByRole('button', { name: 'Add note' }).click()
+    await page.getByText('Note added.').waitFor()
+    await page.getByLabel('Date').fill('2030-06-04')
+    await page.getByLabel('Time (New York)').fill('10:30')
+    await choose(page, 'Length', '45 minutes')
+    await page.getByRole('radio', { name: 'Video call' }).click()
+    await page.getByLabel(/Address, phone number or video link/).fill('https://meet.example.com/wanda')
+    await page.getByRole('button', { name: 'Schedule and e-mail the invitation' }).click()
+    await page.getByText(/Appointment saved/).waitFor()
+    await page.getByTestId('request-status').filter({ hasText: 'Scheduled' }).waitFor()
+
+    // A change made on the page as it was before (version 1) is refused, not applied over the newer one.
+    const requestPath = new URL(page.url()).pathname
+    const stale = await postForm(requestPath, { intent: 'status', version: '1', status: 'spam' }, { cookie, ip })
+    expect(stale.status).toBe(409)
+    expect(await stale.text()).toContain('Someone else changed this request after you opened it.')
+    await page.reload()
+    await page.getByTestId('request-status').filter({ hasText: 'Scheduled' }).waitFor()
+
+    // The client's invitation, read from the file transport.
+    const mail = await waitForMail(client.email, /Your consultation with/)
+    const ics = calendarPart(mail.raw)
+    expect(ics).toContain('METHOD:REQUEST')
+    expect(ics).toContain('DTSTART:20300604T143000Z')
+    expect(ics).toContain('SEQUENCE:0')
+    expect(ics).toMatch(/UID:consultation-[0-9a-f-]+@/)
+
+    // No admin page, no admin API.
+    expect(await visit(page, '/admin/accounts')).toBe(403)
+    expect(await visit(page, '/admin/audit')).toBe(403)
+    const api = await fetch(`${baseURL()}/api/admin/consent-log.csv`, {
+      headers: { cookie, 'x-forwarded-for': ip },
+    })
+    expect(api.status).toBe(403)
+    await context.close()
+  })
+
+  it('an admin changes a role, disables an account (its open session ends at once) and finds both in the audit log', async () => {
+    const ip = uniqueIdentity('ws-admin').ip
+    const email = await invitedAccountOverHttp('client', 'ws-target', await adminSessionCookie(ip), ip)
+    const targetCookie = await sessionCookie(email, strongPassword, uniqueIdentity('ws-target').ip)
+    const profile = () =>
+      fetch(`${baseURL()}/api/account/profile`, { headers: { cookie: targetCookie, 'x-forwarded-for': ip } })
+    expect((await profile()).status).toBe(200)
+
+    const { page, context } = await pageFrom(browser(), ip)
+    await signInAdminThroughPage(page)
+    await page.getByRole('heading', { name: 'Admin Dashboard', level: 1 }).waitFor()
+    await page.getByRole('heading', { name: 'Needs attention' }).waitFor()
+    expect(await visit(page, `/admin/accounts?q=${encodeURIComponent(email)}`)).toBe(200)
+    await expectAccessible(page)
+    await page.getByRole('link', { name: 'Matrix ws-target' }).click()
+    await page.getByRole('heading', { name: /Matrix ws-target/, level: 1 }).waitFor()
+    await page.waitForSelector('html[data-hydrated="true"]')
+    const accountPath = new URL(page.url()).pathname
+    const accountId = accountPath.split('/').pop() ?? ''
+
+    await page.getByRole('radio', { name: 'Employee' }).click()
+    await page.getByRole('button', { name: 'Change role' }).click()
+    await page.getByText('Role changed.').waitFor()
+    await page.getByRole('button', { name: 'Disable the account' }).click()
+    await page.getByText('Account disabled; its sessions have ended.').waitFor()
+    await page.getByTestId('account-state').filter({ hasText: 'Disabled' }).waitFor()
+    await expectAccessible(page)
+    // The open session is refused on its very next request.
+    expect((await profile()).status).toBe(401)
+
+    await open(page, `/admin/audit?subject=${accountId}`)
+    await page.getByRole('heading', { name: 'Audit log', level: 1 }).waitFor()
+    const table = page.getByRole('table', { name: /Audit log entries/ })
+    await table.getByText('account.disable').waitFor()
+    await table.getByText('account.role').waitFor()
+    await expectAccessible(page)
+    await context.close()
+  })
+
+  it('shows staff the phone menu on a small screen', async () => {
+    const ip = uniqueIdentity('ws-phone').ip
+    const cookie = await adminSessionCookie(ip)
+    const { page, context } = await pageWithCookie(browser(), cookie, ip)
+    await page.setViewportSize({ width: 390, height: 844 })
+    expect(await visit(page, '/admin/audit')).toBe(200)
+    await page.waitForSelector('html[data-hydrated="true"]')
+    await page.getByRole('button', { name: 'Staff menu' }).click()
+    const dialog = page.getByRole('dialog', { name: 'Staff areas' })
+    await dialog.getByRole('link', { name: /Requests/ }).click()
+    await page.getByRole('heading', { name: 'Consultation requests', level: 1 }).waitFor()
+    expect(await dialog.count()).toBe(0)
+    await context.close()
+  })
+})
