@@ -98,7 +98,12 @@ function errorOf(output: unknown): string | null {
 
 function mailJobOf(row: JobRow): MailJob {
   const waiting = row.state === 'created' || row.state === 'retry'
-  const attempts = row.retry_count + (row.state === 'failed' || row.state === 'active' ? 1 : 0)
+  // pg-boss counts retries, not attempts, and only when it starts one: a job's first start leaves
+  // retry_count at 0, each later start adds one. So a job started at least once (sent, failed,
+  // waiting for its next retry, being sent) has made retry_count + 1 attempts, one under way
+  // included. A job the worker never started has made none, unless its request sent it at once
+  // (sendNow marks it sent without starting it): then it took one.
+  const attempts = row.started_on !== null ? row.retry_count + 1 : row.state === 'completed' ? 1 : 0
   return {
     id: row.id,
     to: (row.data?.to ?? []).join(', '),

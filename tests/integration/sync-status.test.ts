@@ -96,7 +96,9 @@ describe(`the sync-status view's mail outbox on ${backend}`, () => {
 
     const status = await readSyncStatus({ database, transportKind: 'smtp' })
     expect(status.mail.counts).toMatchObject({ sent: 1, failed: 1, waiting: 1 })
-    expect(status.mail.sent.map((m) => m.subject)).toEqual(['Sent while the server was up'])
+    expect(status.mail.sent).toEqual([
+      expect.objectContaining({ subject: 'Sent while the server was up', attempts: 1, lastError: null }),
+    ])
     expect(status.mail.failed).toEqual([
       expect.objectContaining({
         id: failedId,
@@ -153,6 +155,41 @@ describe(`the sync-status view's mail outbox on ${backend}`, () => {
     )
   })
 
+  it('counts the attempts a message made: one for a message sent at once, each retry after the first', async () => {
+    // Sent by its request, never started by the worker.
+    const atOnceId = await outbox.enqueue(message('Sent by its request'), undefined, { immediate: true })
+    expect(await outbox.sendNow([{ id: atOnceId, message: message('Sent by its request') }], 5_000)).toEqual(
+      new Set([atOnceId]),
+    )
+    const attemptsOf = async (id: string) => {
+      const { mail } = await readSyncStatus({ database, transportKind: 'smtp' })
+      return [...mail.waiting, ...mail.failed, ...mail.sent].find((m) => m.id === id)
+    }
+    expect(await attemptsOf(atOnceId)).toMatchObject({ state: 'completed', attempts: 1 })
+
+    smtp.setDown(true)
+    const id = await outbox.enqueue(message('Refused twice'))
+    await waitFor('the message to fail', async () => (await jobState(id)) === 'failed')
+    expect(await attemptsOf(id)).toMatchObject({ attempts: 1, maxAttempts: 1 })
+    // "Retry now" grants one more attempt; before the worker takes it, the message has made one
+    // (held here, as it would be until the worker's next poll).
+    await database.db.transaction(async (tx) => {
+      await outbox.retryNow(id, tx)
+      await tx.execute(sql`update pgboss.job set start_after = now() + interval '1 hour' where id = ${id}`)
+    })
+    expect(await attemptsOf(id)).toMatchObject({
+      state: 'retry',
+      attempts: 1,
+      maxAttempts: 2,
+      lastError: expect.stringContaining('ECONNREFUSED'),
+    })
+    await database.db.execute(sql`update pgboss.job set start_after = now() where id = ${id}`)
+    await waitFor('the retry to fail', async () => (await jobState(id)) === 'failed')
+    expect(await attemptsOf(id)).toMatchObject({ state: 'failed', attempts: 2, maxAttempts: 2 })
+    smtp.setDown(false)
+    expect(await actOnMail({ database, outbox }, admin, 'discard', id)).toEqual({ done: true })
+  })
+
   it('discards a waiting message (kept, never sent) and a failed one, each audited', async () => {
     const waitingId = await outbox.enqueue(message('Never to be sent'), undefined, { immediate: true })
     expect(await actOnMail({ database, outbox }, admin, 'discard', waitingId)).toEqual({ done: true })
@@ -199,13 +236,19 @@ describe(`retention on ${backend}`, () => {
   }
   let dataDir: string
   let userId: string
+  /** Audit entries before the test: the log is append-only, so a test tells its own entries apart. */
+  let auditBefore: Set<string>
+  const retentionEntries = async () =>
+    (await database.db.select().from(auditLog).where(eq(auditLog.action, 'retention.delete'))).filter(
+      (row) => !auditBefore.has(row.id),
+    )
 
   beforeEach(async () => {
     dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'retention-test-'))
     await database.db.delete(bookings)
     await database.db.delete(consentRecords)
     await database.db.delete(session)
-    await database.db.delete(auditLog)
+    auditBefore = new Set((await database.db.select({ id: auditLog.id }).from(auditLog)).map((row) => row.id))
     const [row] = await database.db
       .insert(user)
       .values({ name: 'Ret Ention', email: `retention-${randomUUID()}@example.com` })
@@ -296,7 +339,8 @@ describe(`retention on ${backend}`, () => {
     expect(fs.existsSync(notMail)).toBe(true)
     expect([oldRequest, oldMessage]).not.toContain(keptRequest)
 
-    const [entry] = await database.db.select().from(auditLog).where(eq(auditLog.action, 'retention.delete'))
+    const [entry, ...others] = await retentionEntries()
+    expect(others).toEqual([])
     expect(entry).toMatchObject({
       actorEmail: retentionActor.email,
       details: { consultationRequests: 1, contactMessages: 1, consentRecords: 1, sessions: 2 },
@@ -310,21 +354,28 @@ describe(`retention on ${backend}`, () => {
       sessions: 0,
       mailFiles: 0,
     })
-    expect(await database.db.select().from(auditLog).where(eq(auditLog.action, 'retention.delete'))).toHaveLength(1)
+    expect(await retentionEntries()).toHaveLength(1)
   })
 
   it('keeps audit entries and billing records, whatever their age', async () => {
     const outbox = await queueOnlyOutbox(database)
     try {
       const carla = await clientAccount(database, `carla-${randomUUID()}@harbor.example`)
-      // A draft made ten years before the run, with its audit entry.
+      // A draft made ten years before the run, with an audit entry of that time (written as such:
+      // the log's rows can never be changed afterwards).
       const tenYearsAgo = monthsAgo(120)
       const document = await createDraft(
         { db: database.db, outbox, publicUrl: PUBLIC_URL, now: () => tenYearsAgo },
         staff,
         draft(carla.clientId),
       )
-      await database.db.update(auditLog).set({ at: tenYearsAgo })
+      await database.db.insert(auditLog).values({
+        at: tenYearsAgo,
+        actorUserId: staff.userId,
+        actorEmail: staff.email,
+        action: 'billing.update',
+        subjectId: document.id,
+      })
       await database.db
         .update(billingDocuments)
         .set({ createdAt: tenYearsAgo, updatedAt: tenYearsAgo })
@@ -334,7 +385,14 @@ describe(`retention on ${backend}`, () => {
       expect(
         await database.db.select().from(billingDocuments).where(eq(billingDocuments.id, document.id)),
       ).toHaveLength(1)
-      expect(await database.db.select().from(auditLog).where(eq(auditLog.subjectId, document.id))).toHaveLength(1)
+      const entries = await database.db.select().from(auditLog).where(eq(auditLog.subjectId, document.id))
+      expect(entries.map((row) => [row.action, row.at.getTime() === tenYearsAgo.getTime()])).toEqual(
+        expect.arrayContaining([
+          ['billing.create', false],
+          ['billing.update', true],
+        ]),
+      )
+      expect(entries).toHaveLength(2)
     } finally {
       await outbox.stop()
     }
