@@ -20,5 +20,8 @@ export const knownAuditActions = [
   'request.reschedule',
   'request.cancel_appointment',
   'billing.',
+  'mail.',
+  'mail.retry',
+  'mail.discard',
   'blog.',
 ] as const
