@@ -77,14 +77,21 @@ export function CookieBannerTemplate({ html }: { html: string }) {
   )
 }
 
-/** The `Cookie Settings` button for the footer's `cookieSettings` slot, styled like the links beside it. */
-export function CookieSettingsButton() {
+/**
+ * The `Cookie Settings` button: by default for the footer's `cookieSettings` slot, styled like the
+ * links beside it; `className` styles it for another place (the back office's sidebar). The
+ * document's click listener (enhance-banner.ts) opens the dialog; `onClick` runs first, e.g. to
+ * close a menu the button sits in.
+ */
+export function CookieSettingsButton({
+  className = 'cursor-pointer rounded-sm transition-colors hover:text-footer-foreground hover:underline underline-offset-4',
+  onClick,
+}: {
+  className?: string
+  onClick?: () => void
+}) {
   return (
-    <button
-      type="button"
-      data-cookie-settings=""
-      className="cursor-pointer rounded-sm transition-colors hover:text-footer-foreground hover:underline underline-offset-4"
-    >
+    <button type="button" data-cookie-settings="" className={className} onClick={onClick}>
       {copy.actions.settings}
     </button>
   )

@@ -18,6 +18,7 @@ import { Dialog as DialogPrimitive } from 'radix-ui'
 import { type ReactNode, useEffect, useState } from 'react'
 import { Link, NavLink, useLocation } from 'react-router'
 import { business } from '~/content/business'
+import { CookieSettingsButton } from '~/features/consent'
 import { cn } from '~/lib/cn'
 import { Button } from '~/ui/button'
 import type { StaffAreaIcon } from './areas'
@@ -111,6 +112,12 @@ export function BackOffice({
       <Link to="/account/settings" className="text-primary underline-offset-4 hover:underline">
         Account settings
       </Link>
+      {/* Every page offers it (the site's footer elsewhere); the phone menu closes first, so the
+          settings dialog is not opened under the menu's own. */}
+      <CookieSettingsButton
+        className="cursor-pointer justify-self-start rounded-sm text-primary underline-offset-4 hover:underline"
+        onClick={() => setOpen(false)}
+      />
       <Button variant="outline" onClick={signOut.run} disabled={signOut.pending} className="justify-start">
         <LogOutIcon aria-hidden="true" />
         Log Out
