@@ -80,18 +80,15 @@ export function CookieBannerTemplate({ html }: { html: string }) {
 /**
  * The `Cookie Settings` button: by default for the footer's `cookieSettings` slot, styled like the
  * links beside it; `className` styles it for another place (the back office's sidebar). The
- * document's click listener (enhance-banner.ts) opens the dialog; `onClick` runs first, e.g. to
- * close a menu the button sits in.
+ * document's click listener (enhance-banner.ts) opens the dialog.
  */
 export function CookieSettingsButton({
   className = 'cursor-pointer rounded-sm transition-colors hover:text-footer-foreground hover:underline underline-offset-4',
-  onClick,
 }: {
   className?: string
-  onClick?: () => void
 }) {
   return (
-    <button type="button" data-cookie-settings="" className={className} onClick={onClick}>
+    <button type="button" data-cookie-settings="" className={className}>
       {copy.actions.settings}
     </button>
   )

@@ -112,12 +112,9 @@ export function BackOffice({
       <Link to="/account/settings" className="text-primary underline-offset-4 hover:underline">
         Account settings
       </Link>
-      {/* Every page offers it (the site's footer elsewhere); the phone menu closes first, so the
-          settings dialog is not opened under the menu's own. */}
-      <CookieSettingsButton
-        className="cursor-pointer justify-self-start rounded-sm text-primary underline-offset-4 hover:underline"
-        onClick={() => setOpen(false)}
-      />
+      {/* Every page offers it (the site's footer elsewhere). In the phone menu, the settings dialog
+          taking focus closes the menu (Radix closes a dialog on focus outside). */}
+      <CookieSettingsButton className="cursor-pointer justify-self-start rounded-sm text-primary underline-offset-4 hover:underline" />
       <Button variant="outline" onClick={signOut.run} disabled={signOut.pending} className="justify-start">
         <LogOutIcon aria-hidden="true" />
         Log Out
