@@ -63,7 +63,7 @@ beforeEach(async () => {
   await database.db.delete(locations)
   await database.db.delete(redirects)
   await database.db.delete(blogPosts)
-  await database.db.delete(auditLog)
+  await database.db.execute(sql`truncate audit_log`)
 })
 
 describe(`the locations editor on ${backend}`, () => {
@@ -209,8 +209,11 @@ describe(`redirects on ${backend}`, () => {
     expect(await missAnswer('/pearl-river-c')).toBe('301 /pearl-river-a')
     expect(await missAnswer('/no-such-town')).toBe('302 /404')
     expect(await missAnswer('/Not_A_Slug')).toBe('302 /404')
-    const [update] = await database.db.select().from(auditLog).where(eq(auditLog.action, 'location.update'))
-    expect(update?.details).toMatchObject({ previousSlug: 'pearl-river-a', slug: 'pearl-river-b' })
+    // The first move is audited with both addresses (rows in no particular order: several edits here).
+    const updates = await database.db.select().from(auditLog).where(eq(auditLog.action, 'location.update'))
+    expect(updates.map((row) => row.details)).toContainEqual(
+      expect.objectContaining({ previousSlug: 'pearl-river-a', slug: 'pearl-river-b' }),
+    )
   })
 
   it('a new town at an old address takes it over; deleting a town drops the redirects to it', async () => {
@@ -281,7 +284,7 @@ const header = 'slug,is_published,town,county,state,hero_title'
 describe(`CSV import on ${backend}`, () => {
   it('reports each row in a dry run without writing, then applies the good rows in one transaction', async () => {
     await createLocation(database.db, actor, form({ slug: 'it-support-nyack-ny', town: 'Nyack', heroTitle: 'Old' }))
-    await database.db.delete(auditLog)
+    await database.db.execute(sql`truncate audit_log`)
     const csv = [
       header,
       'it-support-monroe-ny,yes,Monroe,Orange County,NY,IT in Monroe',
@@ -337,7 +340,7 @@ describe(`CSV import on ${backend}`, () => {
       form({ slug: 'it-support-nyack-rockland-ny', town: 'Nyack' }),
     )
     await createLocation(database.db, actor, form({ slug: 'it-support-town-1-ny', town: 'Town 1', isPublished: '' }))
-    await database.db.delete(auditLog)
+    await database.db.execute(sql`truncate audit_log`)
     // More rows than one batch of writes; a new town at an old address takes it over.
     const rows = Array.from(
       { length: 450 },

@@ -29,7 +29,7 @@ import {
   requestsCsv,
   scheduleAppointment,
 } from '../../server/booking/staff.server.ts'
-import { auditLog, bookings, clientOnboarding } from '../../server/db/schema/index.server.ts'
+import { auditLog, bookings, clientOnboarding, user } from '../../server/db/schema/index.server.ts'
 import type { MailMessage } from '../../server/mail/outbox.server.ts'
 import { Client, type Harness, signIn, signUpVerified, startHarness, strongPassword } from './helpers/accounts.ts'
 import { backend } from './helpers/database.ts'
@@ -170,7 +170,18 @@ describe(`the staff workspace on ${backend}`, () => {
 
     it('schedules with an invitation, changes it with the same UID and a higher SEQUENCE, and cancels it', async () => {
       const email = `invitee-${randomUUID().slice(0, 8)}@example.com`
-      const id = await seedBooking(harness, { receivedAt: new Date(), name: 'Ivy Invitee', firstName: 'Ivy', email })
+      // The client's account, which sent the request signed in: its dashboard lists it.
+      const [client] = await harness.database.db
+        .insert(user)
+        .values({ name: 'Ivy Invitee', email })
+        .returning({ id: user.id })
+      const id = await seedBooking(harness, {
+        receivedAt: new Date(),
+        name: 'Ivy Invitee',
+        firstName: 'Ivy',
+        email,
+        submittedByUserId: client?.id ?? null,
+      })
       const deps = { database: harness.database, outbox: harness.outbox }
       const first = await scheduleAppointment(deps, staff, {
         id,
@@ -195,7 +206,7 @@ describe(`the staff workspace on ${backend}`, () => {
       expect(first.mailId).toBeTruthy()
 
       // The client's dashboard shows the appointment.
-      const [dashboard] = await consultationRequestsOf(harness.database.db, email)
+      const [dashboard] = await consultationRequestsOf(harness.database.db, client?.id ?? '')
       expect(dashboard?.status).toBe('Scheduled')
       expect(dashboard?.appointment).toMatchObject({ at: '2026-07-14T14:30:00.000Z', minutes: 45, place: 'Video call' })
 
