@@ -2,6 +2,7 @@ import { Outlet } from 'react-router'
 import { appContext } from '~/context.server'
 import { useSignOut } from '~/features/accounts/account-state'
 import { guardedUser } from '~/features/accounts/guards.server'
+import { CookieSettingsButton } from '~/features/consent/cookie-consent'
 import { navigationFor } from '~/features/staff/areas.server'
 import { BackOffice } from '~/features/staff/back-office'
 import { businessDate } from '~/lib/business-time'
@@ -25,7 +26,14 @@ export async function loader(args: Route.LoaderArgs) {
 export default function BackOfficeLayout({ loaderData }: Route.ComponentProps) {
   const { signOut, pending } = useSignOut()
   return (
-    <BackOffice areas={loaderData.areas} person={loaderData.person} signOut={{ run: () => void signOut(), pending }}>
+    <BackOffice
+      areas={loaderData.areas}
+      person={loaderData.person}
+      signOut={{ run: () => void signOut(), pending }}
+      cookieSettings={
+        <CookieSettingsButton className="cursor-pointer justify-self-start rounded-sm text-primary underline-offset-4 hover:underline" />
+      }
+    >
       <Outlet />
     </BackOffice>
   )

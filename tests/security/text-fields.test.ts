@@ -294,10 +294,10 @@ describe('control characters sent to the server', () => {
       )
       expect(response.status, field).toBe(400)
     }
-    // The sign-up page's form says so beside the field.
+    // The sign-up page's form (it posts to its own address) says so beside the field.
     const who = uniqueIdentity('forged-page')
     const page = await postForm(
-      '/auth',
+      '/auth?mode=signup',
       {
         intent: 'sign-up',
         name: forged,

@@ -18,7 +18,6 @@ import { Dialog as DialogPrimitive } from 'radix-ui'
 import { type ReactNode, useEffect, useState } from 'react'
 import { Link, NavLink, useLocation } from 'react-router'
 import { business } from '~/content/business'
-import { CookieSettingsButton } from '~/features/consent'
 import { cn } from '~/lib/cn'
 import { Button } from '~/ui/button'
 import type { StaffAreaIcon } from './areas'
@@ -91,11 +90,14 @@ export function BackOffice({
   areas,
   person,
   signOut,
+  cookieSettings,
   children,
 }: {
   areas: NavArea[]
   person: { name: string; roleLabel: string }
   signOut: { run: () => void; pending: boolean }
+  /** The cookie settings button (consent's, given by the route as the site's footer gets it). */
+  cookieSettings: ReactNode
   children: ReactNode
 }) {
   const [open, setOpen] = useState(false)
@@ -114,7 +116,7 @@ export function BackOffice({
       </Link>
       {/* Every page offers it (the site's footer elsewhere). In the phone menu, the settings dialog
           taking focus closes the menu (Radix closes a dialog on focus outside). */}
-      <CookieSettingsButton className="cursor-pointer justify-self-start rounded-sm text-primary underline-offset-4 hover:underline" />
+      {cookieSettings}
       <Button variant="outline" onClick={signOut.run} disabled={signOut.pending} className="justify-start">
         <LogOutIcon aria-hidden="true" />
         Log Out
