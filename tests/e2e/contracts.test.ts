@@ -195,6 +195,8 @@ describe('contracts, from template to countersigned PDF', () => {
     await trigger.click()
     const dialog = admin.getByRole('dialog', { name: 'Delete the draft “Residential Service Agreement”?' })
     await dialog.waitFor()
+    // Checked once its opening animation has ended: half-faded, its buttons fail the contrast check.
+    await admin.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'))
     await expectAccessible(admin)
     await dialog.getByRole('button', { name: 'Cancel' }).click()
     await dialog.waitFor({ state: 'detached' })
