@@ -172,7 +172,9 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
       message = 'We could not find the page you were looking for.'
     } else if (error.status === 503) {
       title = 'We will be right back'
-      message = 'Our site is briefly unavailable. Please try again in a minute.'
+      // A database outage says what it means for this page (app/lib/database-outage.server.ts).
+      const said = (error.data as { error?: unknown } | null)?.error
+      message = typeof said === 'string' ? said : 'Our site is briefly unavailable. Please try again in a minute.'
     }
   }
   return (

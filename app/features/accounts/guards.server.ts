@@ -1,4 +1,5 @@
 import { createContext, data, type MiddlewareFunction, type RouterContextProvider, redirect } from 'react-router'
+import { answerOutage } from '~/lib/database-outage.server'
 import { summarize } from '../../../server/accounts/access.server.ts'
 import type { SessionData } from '../../../server/accounts/accounts.server.ts'
 import {
@@ -32,7 +33,11 @@ const userContext = createContext<Promise<CurrentUser | null> | null>(null)
  */
 export const sessionMiddleware: MiddlewareFunction<Response> = async ({ request, context }, next) => {
   const accounts = context.get(accountsContext)
-  const { data: session, setCookies } = await accounts.getSession(request.headers)
+  // Without the database nobody's access can be checked: every signed-in page answers 503 (try
+  // again), with the outage's words, rather than a 500 or "signed out".
+  const { data: session, setCookies } = await accounts
+    .getSession(request.headers)
+    .catch(answerOutage({ request, context }))
   context.set(sessionContext, session)
   const response = await next()
   // A cookie the route set itself (a new session after a password change, a sign-out) wins over the refresh.
@@ -56,11 +61,14 @@ export function getUser({ context }: Pick<Args, 'context'>): Promise<CurrentUser
   if (cached) return cached
   const session = context.get(sessionContext)
   const loading = session
-    ? summarize(context.get(accountsContext), session).then((summary) => ({
-        ...summary,
-        sessionId: session.session.id,
-        sessionToken: session.session.token,
-      }))
+    ? summarize(context.get(accountsContext), session).then(
+        (summary) => ({
+          ...summary,
+          sessionId: session.session.id,
+          sessionToken: session.session.token,
+        }),
+        answerOutage({ context }),
+      )
     : Promise.resolve(null)
   ;(context as RouterContextProvider).set(userContext, loading)
   return loading

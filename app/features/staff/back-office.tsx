@@ -1,6 +1,7 @@
 import {
   BookOpenIcon,
   BuildingIcon,
+  CloudOffIcon,
   FileSignatureIcon,
   HistoryIcon,
   InboxIcon,
@@ -11,6 +12,7 @@ import {
   MenuIcon,
   ReceiptIcon,
   RefreshCwIcon,
+  RotateCwIcon,
   UsersIcon,
   XIcon,
 } from 'lucide-react'
@@ -19,7 +21,7 @@ import { type ReactNode, useEffect, useState } from 'react'
 import { Link, NavLink, useLocation } from 'react-router'
 import { business } from '~/content/business'
 import { cn } from '~/lib/cn'
-import { Button } from '~/ui/button'
+import { Button, buttonVariants } from '~/ui/button'
 import type { StaffAreaIcon } from './areas'
 
 /** One link of the navigation as the layout's loader sends it (areas.server.ts). */
@@ -203,6 +205,29 @@ export function AreaCounts({ areas }: { areas: NavArea[] }) {
           )
         })}
       </ul>
+    </section>
+  )
+}
+
+/**
+ * A staff page whose data the database could not give (a 503 from `withOutagePage`, or an area's
+ * own, such as billing's): says so, and offers the same page again. Nothing on it needs the database.
+ */
+export function TemporarilyUnavailable({ message }: { message: string }) {
+  const { pathname, search } = useLocation()
+  return (
+    <section className="mx-auto grid max-w-2xl justify-items-center gap-4 px-6 py-20 text-center" role="alert">
+      <title>{`Temporarily unavailable | ${business.name}`}</title>
+      <span className="flex size-14 items-center justify-center rounded-full bg-secondary text-primary">
+        <CloudOffIcon className="size-7" aria-hidden="true" />
+      </span>
+      <h1 className="font-bold text-3xl tracking-tight">Temporarily unavailable</h1>
+      <p className="text-lg text-muted-foreground">{message}</p>
+      {/* A full page load: the client-side router would show this again without asking the server. */}
+      <a href={`${pathname}${search}`} className={buttonVariants({ size: 'lg' })}>
+        <RotateCwIcon aria-hidden="true" />
+        Try again
+      </a>
     </section>
   )
 }

@@ -14,6 +14,7 @@ import {
 } from '~/features/booking/workflow'
 import { AuditChange } from '~/features/staff/audit-change'
 import { businessDateTimeFormat } from '~/lib/business-time'
+import { withOutagePage, withOutageReply } from '~/lib/database-outage.server'
 import { checkForm, formValues, readForm, reply } from '~/lib/forms/action.server'
 import type { ActionResult } from '~/lib/forms/result'
 import { pageMeta } from '~/lib/seo'
@@ -46,13 +47,13 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
     noindex: true,
   })
 
-export async function loader(args: Route.LoaderArgs) {
+export const loader = withOutagePage(async (args: Route.LoaderArgs) => {
   const admin = guardedUser(args.context)
   const { database } = args.context.get(appContext)
   const detail = await accountDetail(database.db, args.params.id)
   if (!detail) throw data(null, { status: 404 })
   return { ...detail, isSelf: detail.record.email === admin.email.toLowerCase() }
-}
+})
 
 const roleSchema = z.object({ role: z.enum(accountRoles, 'Choose a role.') })
 const intents = [
@@ -67,7 +68,7 @@ const intents = [
 type Intent = (typeof intents)[number]
 type Result = ActionResult & { intent?: Intent }
 
-export async function action(args: Route.ActionArgs) {
+export const action = withOutageReply(async (args: Route.ActionArgs) => {
   const admin = guardedUser(args.context)
   const actor = { userId: admin.userId, email: admin.email }
   const accounts = args.context.get(accountsContext)
@@ -114,7 +115,7 @@ export async function action(args: Route.ActionArgs) {
       return reply<Result>({ ok: false, message: error.message, intent }, { status: 409 })
     throw error
   }
-}
+})
 
 export default function AccountPage({ loaderData }: Route.ComponentProps) {
   const { record, user, sessions, hasPassword, invitationExpiresAt, history, requests, isSelf } = loaderData

@@ -3,6 +3,7 @@ import { business } from '~/content/business'
 import { appContext } from '~/context.server'
 import { accountRoles, accountStates, shownAccountState, stateLabels } from '~/features/accounts/admin-labels'
 import { businessDateTimeFormat } from '~/lib/business-time'
+import { withOutagePage } from '~/lib/database-outage.server'
 import { listParams } from '~/lib/list-params'
 import { pageMeta } from '~/lib/seo'
 import { Badge } from '~/ui/badge'
@@ -27,7 +28,7 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 const sorts = ['created', 'name', 'email'] as const
 const roleLabels: Record<string, string> = { client: 'Client', employee: 'Employee', admin: 'Admin' }
 
-export async function loader(args: Route.LoaderArgs) {
+export const loader = withOutagePage(async (args: Route.LoaderArgs) => {
   const p = listParams(new URL(args.request.url))
   const sort = p.sort(sorts, 'created')
   const filter = {
@@ -40,7 +41,7 @@ export async function loader(args: Route.LoaderArgs) {
   }
   const { database } = args.context.get(appContext)
   return { list: await listAccounts(database.db, filter), filter }
-}
+})
 
 type Item = Route.ComponentProps['loaderData']['list']['items'][number]
 

@@ -6,6 +6,7 @@ import { accountsContext } from '~/features/accounts/context.server'
 import { guardedUser } from '~/features/accounts/guards.server'
 import { inviteSchema, reviewSchema } from '~/features/accounts/schema'
 import { AreaCounts } from '~/features/staff/back-office'
+import { withOutagePage, withOutageReply } from '~/lib/database-outage.server'
 import { checkForm, formValues, readForm, reply } from '~/lib/forms/action.server'
 import type { ActionResult } from '~/lib/forms/result'
 import { pageMeta } from '~/lib/seo'
@@ -41,7 +42,7 @@ export const meta: Route.MetaFunction = ({ matches }) =>
     noindex: true,
   })
 
-export async function loader(args: Route.LoaderArgs) {
+export const loader = withOutagePage(async (args: Route.LoaderArgs) => {
   const accounts = args.context.get(accountsContext)
   const [awaiting, mail] = await Promise.all([
     listAwaitingApproval(accounts.database.db),
@@ -52,9 +53,9 @@ export async function loader(args: Route.LoaderArgs) {
     // Outgoing e-mail that keeps failing (SMTP down): staff should know before clients call.
     mailFailing: mail.failing ? { since: mail.lastFailureAt, error: mail.lastError } : null,
   }
-}
+})
 
-export async function action(args: Route.ActionArgs) {
+export const action = withOutageReply(async (args: Route.ActionArgs) => {
   const admin = guardedUser(args.context)
   // Who is recorded in the audit log for each change made here.
   const actor = { userId: admin.userId, email: admin.email }
@@ -105,7 +106,7 @@ export async function action(args: Route.ActionArgs) {
   }
 
   return reply<ActionResult>({ ok: false, message: 'Unknown request. Reload the page and try again.' })
-}
+})
 
 const dateFormat = new Intl.DateTimeFormat('en-US', {
   dateStyle: 'medium',

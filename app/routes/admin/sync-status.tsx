@@ -5,6 +5,7 @@ import { z } from 'zod'
 import { business } from '~/content/business'
 import { appContext } from '~/context.server'
 import { guardedUser } from '~/features/accounts/guards.server'
+import { withOutagePage, withOutageReply } from '~/lib/database-outage.server'
 import { formValues, readForm } from '~/lib/forms/action.server'
 import type { ActionResult } from '~/lib/forms/result'
 import { pageMeta } from '~/lib/seo'
@@ -29,14 +30,14 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 /** How often the open page reads the status again. */
 const REFRESH_MS = 15_000
 
-export async function loader(args: Route.LoaderArgs) {
+export const loader = withOutagePage(async (args: Route.LoaderArgs) => {
   const { database, config } = args.context.get(appContext)
   return readSyncStatus({ database, transportKind: config.smtpUrl ? 'smtp' : 'file' })
-}
+})
 
 const mailActionSchema = z.object({ intent: z.enum(['retry', 'discard']), id: z.uuid() })
 
-export async function action(args: Route.ActionArgs) {
+export const action = withOutageReply(async (args: Route.ActionArgs) => {
   const admin = guardedUser(args.context)
   const { database, outbox } = args.context.get(appContext)
   const form = mailActionSchema.safeParse(formValues(await readForm(args.request)))
@@ -69,7 +70,7 @@ export async function action(args: Route.ActionArgs) {
     message:
       form.data.intent === 'retry' ? 'The e-mail is sent at the next attempt, within seconds.' : 'E-mail discarded.',
   })
-}
+})
 
 const timeFormat = new Intl.DateTimeFormat('en-US', {
   dateStyle: 'medium',

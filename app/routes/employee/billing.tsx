@@ -1,11 +1,12 @@
 import { business } from '~/content/business'
 import { appContext } from '~/context.server'
-import { billingUnavailable, businessToday } from '~/features/billing/context.server'
+import { businessToday } from '~/features/billing/context.server'
 import { kindLabels } from '~/features/billing/labels'
 import { formatMoney } from '~/features/billing/money'
 import { documentKinds, type ShownStatus, statusLabels } from '~/features/billing/states'
 import { StatusBadge } from '~/features/billing/status-badge'
 import { formatCalendarDate } from '~/lib/business-time'
+import { withOutagePage } from '~/lib/database-outage.server'
 import { listParams } from '~/lib/list-params'
 import { pageMeta } from '~/lib/seo'
 import { DataTable, type DataTableColumn, DataTableFilters, FilterSelect } from '~/ui/data-table'
@@ -40,7 +41,7 @@ const statuses: ShownStatus[] = [
   'issued',
 ]
 
-export async function loader(args: Route.LoaderArgs) {
+export const loader = withOutagePage(async (args: Route.LoaderArgs) => {
   const p = listParams(new URL(args.request.url))
   const filter = {
     kind: p.oneOf('kind', documentKinds),
@@ -50,17 +51,11 @@ export async function loader(args: Route.LoaderArgs) {
     q: p.text('q'),
     page: p.page(),
   }
-  const { database, log } = args.context.get(appContext)
-  const today = businessToday()
-  try {
-    // Without a status the list would include drafts: "sent or later" is every shown status but draft.
-    const list = await listStaffDocuments(database.db, { ...filter, excludeDrafts: true }, today)
-    return { list, filter }
-  } catch (error) {
-    log.warn({ err: error }, 'employee billing list failed to load')
-    throw billingUnavailable()
-  }
-}
+  const { database } = args.context.get(appContext)
+  // Without a status the list would include drafts: "sent or later" is every shown status but draft.
+  const list = await listStaffDocuments(database.db, { ...filter, excludeDrafts: true }, businessToday())
+  return { list, filter }
+})
 
 type Item = Route.ComponentProps['loaderData']['list']['items'][number]
 

@@ -9,6 +9,7 @@ import {
   requestStatusLabels,
 } from '~/features/booking/workflow'
 import { businessDateTimeFormat } from '~/lib/business-time'
+import { withOutagePage } from '~/lib/database-outage.server'
 import { pageMeta } from '~/lib/seo'
 import { Badge } from '~/ui/badge'
 import { accountDetail } from '../../../server/accounts/admin.server.ts'
@@ -26,7 +27,7 @@ export const meta: Route.MetaFunction = ({ matches }) =>
     noindex: true,
   })
 
-export async function loader(args: Route.LoaderArgs) {
+export const loader = withOutagePage(async (args: Route.LoaderArgs) => {
   const { database } = args.context.get(appContext)
   const detail = await accountDetail(database.db, args.params.id)
   if (detail?.record.role !== 'client') throw data(null, { status: 404 })
@@ -42,7 +43,7 @@ export async function loader(args: Route.LoaderArgs) {
     },
     requests,
   }
-}
+})
 
 export default function Client({ loaderData }: Route.ComponentProps) {
   const { client, requests } = loaderData

@@ -19,6 +19,7 @@ import {
   statusSchema,
 } from '~/features/booking/workflow'
 import { businessDate, businessDateTimeFormat, toBusinessLocalInput } from '~/lib/business-time'
+import { withOutagePage, withOutageReply } from '~/lib/database-outage.server'
 import { checkForm, formValues, readForm, reply } from '~/lib/forms/action.server'
 import type { ActionResult } from '~/lib/forms/result'
 import { pageMeta } from '~/lib/seo'
@@ -56,13 +57,13 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
     noindex: true,
   })
 
-export async function loader(args: Route.LoaderArgs) {
+export const loader = withOutagePage(async (args: Route.LoaderArgs) => {
   const user = guardedUser(args.context)
   const { database } = args.context.get(appContext)
   const [detail, staff] = await Promise.all([requestDetail(database.db, args.params.id), staffMembers(database.db)])
   if (!detail) throw data(null, { status: 404 })
   return { ...detail, staff, isAdmin: user.role === 'admin' }
-}
+})
 
 type Intent = 'status' | 'assign' | 'note' | 'schedule' | 'cancel'
 type Result = ActionResult & { intent?: Intent }
@@ -75,7 +76,7 @@ const doneMessages: Record<Intent, string> = {
   cancel: 'Appointment cancelled; the client is e-mailed the cancellation.',
 }
 
-export async function action(args: Route.ActionArgs) {
+export const action = withOutageReply(async (args: Route.ActionArgs) => {
   const user = guardedUser(args.context)
   const actor = { userId: user.userId, email: user.email }
   const { database, outbox } = args.context.get(appContext)
@@ -133,7 +134,7 @@ export async function action(args: Route.ActionArgs) {
     }
     throw error
   }
-}
+})
 
 const mailStateLabels: Record<string, string> = {
   created: 'Queued',
