@@ -57,8 +57,11 @@ const pages = () => [
 ]
 
 /** A form of each page that changes something, as the page sends it. */
-const forms = () => [
-  { path: `/employee/requests/${ids.request}`, body: { intent: 'note', id: ids.request, note: 'Called back at 3 pm.' } },
+const forms = (): Array<{ path: string; body: Record<string, string> }> => [
+  {
+    path: `/employee/requests/${ids.request}`,
+    body: { intent: 'note', id: ids.request, note: 'Called back at 3 pm.' },
+  },
   { path: `/admin/accounts/${ids.account}`, body: { intent: 'end-sessions' } },
   {
     path: '/admin',

@@ -1,24 +1,19 @@
 import { BanIcon, LogOutIcon, MailIcon, RotateCcwIcon, ShieldIcon, UserXIcon } from 'lucide-react'
-import { data, Form, Link, redirect, useActionData, useNavigation } from 'react-router'
+import { data, Form, redirect, useActionData, useNavigation } from 'react-router'
 import { z } from 'zod'
 import { business } from '~/content/business'
 import { appContext } from '~/context.server'
+import { AccountHeading, roleLabels } from '~/features/accounts/account-list'
 import { accountRoles, shownAccountState } from '~/features/accounts/admin-labels'
 import { accountsContext } from '~/features/accounts/context.server'
 import { guardedUser } from '~/features/accounts/guards.server'
-import {
-  type RequestKind,
-  type RequestStatus,
-  requestKindLabels,
-  requestStatusLabels,
-} from '~/features/booking/workflow'
+import { AccountRequests } from '~/features/booking/account-requests'
 import { AuditChange } from '~/features/staff/audit-change'
 import { businessDateTimeFormat } from '~/lib/business-time'
 import { withOutagePage, withOutageReply } from '~/lib/database-outage.server'
 import { checkForm, formValues, readForm, reply } from '~/lib/forms/action.server'
 import type { ActionResult } from '~/lib/forms/result'
 import { pageMeta } from '~/lib/seo'
-import { Badge } from '~/ui/badge'
 import { Button } from '~/ui/button'
 import { Choice, FieldSet, FormMessage } from '~/ui/field'
 import { RadioGroup, RadioGroupItem } from '~/ui/radio-group'
@@ -127,17 +122,12 @@ export default function AccountPage({ loaderData }: Route.ComponentProps) {
   return (
     <div className="mx-auto grid max-w-6xl gap-8 px-6 py-10">
       <div className="grid gap-2">
-        <p className="text-muted-foreground text-sm">
-          <Link to="/admin/accounts" className="underline-offset-4 hover:underline">
-            Clients and accounts
-          </Link>
-        </p>
-        <h1 className="flex flex-wrap items-center gap-3 font-bold text-3xl tracking-tight">
-          {name}
-          <Badge variant={disabled ? 'destructive' : 'secondary'} data-testid="account-state">
-            {shownAccountState(record)}
-          </Badge>
-        </h1>
+        <AccountHeading
+          back={{ to: '/admin/accounts', label: 'Clients and accounts' }}
+          name={name}
+          state={shownAccountState(record)}
+          destructive={disabled}
+        />
         <p className="text-muted-foreground text-sm">
           {[record.email, record.companyName, record.phone].filter(Boolean).join(' · ')} · created{' '}
           {businessDateTimeFormat.format(new Date(record.createdAt))}
@@ -158,11 +148,7 @@ export default function AccountPage({ loaderData }: Route.ComponentProps) {
             <FieldSet legend="This account is">
               <RadioGroup name="role" defaultValue={record.role} className="flex flex-wrap gap-x-5 gap-y-2">
                 {accountRoles.map((role) => (
-                  <Choice
-                    key={role}
-                    label={role === 'client' ? 'Client' : role === 'employee' ? 'Employee' : 'Admin'}
-                    className="items-center"
-                  >
+                  <Choice key={role} label={roleLabels[role] ?? role} className="items-center">
                     <RadioGroupItem value={role} />
                   </Choice>
                 ))}
@@ -247,29 +233,7 @@ export default function AccountPage({ loaderData }: Route.ComponentProps) {
         </section>
       </div>
 
-      <section aria-labelledby="requests-title" className="grid gap-3">
-        <h2 id="requests-title" className="font-semibold text-xl">
-          Requests
-        </h2>
-        {requests.length === 0 ? (
-          <p className="text-muted-foreground text-sm">No consultation requests or messages from this address.</p>
-        ) : (
-          <ul className="grid gap-2">
-            {requests.map((r) => (
-              <li
-                key={r.id}
-                className="flex flex-wrap items-center justify-between gap-2 rounded-lg border bg-card p-3 text-sm"
-              >
-                <Link to={`/employee/requests/${r.id}`} className="text-primary underline-offset-4 hover:underline">
-                  {requestKindLabels[r.formType as RequestKind]},{' '}
-                  {businessDateTimeFormat.format(new Date(r.receivedAt))}
-                </Link>
-                <Badge variant="secondary">{requestStatusLabels[r.status as RequestStatus] ?? r.status}</Badge>
-              </li>
-            ))}
-          </ul>
-        )}
-      </section>
+      <AccountRequests requests={requests} />
 
       <section aria-labelledby="history-title" className="grid gap-3">
         <h2 id="history-title" className="font-semibold text-xl">

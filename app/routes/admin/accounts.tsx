@@ -1,15 +1,16 @@
 import { Link } from 'react-router'
 import { business } from '~/content/business'
 import { appContext } from '~/context.server'
-import { accountRoles, accountStates, shownAccountState, stateLabels } from '~/features/accounts/admin-labels'
-import { businessDateTimeFormat } from '~/lib/business-time'
+import {
+  AccountFilters,
+  accountListFilter,
+  accountColumns as column,
+  roleLabels,
+} from '~/features/accounts/account-list'
+import { accountRoles, accountStates } from '~/features/accounts/admin-labels'
 import { withOutagePage } from '~/lib/database-outage.server'
-import { listParams } from '~/lib/list-params'
 import { pageMeta } from '~/lib/seo'
-import { Badge } from '~/ui/badge'
-import { DataTable, type DataTableColumn, DataTableFilters, FilterSelect } from '~/ui/data-table'
-import { Field } from '~/ui/field'
-import { Input } from '~/ui/input'
+import { DataTable, type DataTableColumn, FilterSelect } from '~/ui/data-table'
 import { listAccounts } from '../../../server/accounts/admin.server.ts'
 import type { Route } from './+types/accounts'
 
@@ -25,20 +26,8 @@ export const meta: Route.MetaFunction = ({ matches }) =>
     noindex: true,
   })
 
-const sorts = ['created', 'name', 'email'] as const
-const roleLabels: Record<string, string> = { client: 'Client', employee: 'Employee', admin: 'Admin' }
-
 export const loader = withOutagePage(async (args: Route.LoaderArgs) => {
-  const p = listParams(new URL(args.request.url))
-  const sort = p.sort(sorts, 'created')
-  const filter = {
-    q: p.text('q'),
-    role: p.oneOf('role', accountRoles),
-    state: p.oneOf('state', accountStates),
-    sort: sort.key,
-    dir: sort.dir,
-    page: p.page(),
-  }
+  const filter = accountListFilter(new URL(args.request.url), { states: accountStates, roles: accountRoles })
   const { database } = args.context.get(appContext)
   return { list: await listAccounts(database.db, filter), filter }
 })
@@ -46,27 +35,12 @@ export const loader = withOutagePage(async (args: Route.LoaderArgs) => {
 type Item = Route.ComponentProps['loaderData']['list']['items'][number]
 
 const columns: DataTableColumn<Item>[] = [
-  {
-    key: 'name',
-    header: 'Name',
-    sortable: true,
-    rowHeader: true,
-    cell: (item) => (
-      <Link to={`/admin/accounts/${item.id}`} className="text-primary underline-offset-4 hover:underline">
-        {item.fullName ?? item.email}
-      </Link>
-    ),
-  },
-  { key: 'email', header: 'E-mail', sortable: true, cell: (item) => item.email },
-  { key: 'company', header: 'Company', cell: (item) => item.companyName ?? '—' },
-  { key: 'role', header: 'Role', cell: (item) => roleLabels[item.role] ?? item.role },
-  { key: 'state', header: 'Account', cell: (item) => <Badge variant="secondary">{shownAccountState(item)}</Badge> },
-  {
-    key: 'created',
-    header: 'Created',
-    sortable: true,
-    cell: (item) => businessDateTimeFormat.format(new Date(item.createdAt)),
-  },
+  column.name('/admin/accounts'),
+  column.email(),
+  column.company(),
+  column.role(),
+  column.state(),
+  column.created('Created'),
 ]
 
 export default function Accounts({ loaderData }: Route.ComponentProps) {
@@ -83,10 +57,7 @@ export default function Accounts({ loaderData }: Route.ComponentProps) {
           .
         </p>
       </div>
-      <DataTableFilters label="Filter accounts" clearTo="/admin/accounts">
-        <Field label="Search" className="sm:col-span-2">
-          <Input name="q" type="search" defaultValue={filter.q ?? ''} placeholder="Name, company, e-mail or phone" />
-        </Field>
+      <AccountFilters label="Filter accounts" clearTo="/admin/accounts" filter={filter} states={accountStates}>
         <FilterSelect
           label="Role"
           name="role"
@@ -94,14 +65,7 @@ export default function Accounts({ loaderData }: Route.ComponentProps) {
           allLabel="Every role"
           options={accountRoles.map((r) => ({ value: r, label: roleLabels[r] ?? r }))}
         />
-        <FilterSelect
-          label="Account"
-          name="state"
-          value={filter.state}
-          allLabel="Any status"
-          options={accountStates.map((s) => ({ value: s, label: stateLabels[s] ?? s }))}
-        />
-      </DataTableFilters>
+      </AccountFilters>
       <DataTable
         caption="Accounts"
         columns={columns}

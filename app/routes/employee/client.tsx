@@ -1,17 +1,12 @@
-import { data, Link } from 'react-router'
+import { data } from 'react-router'
 import { business } from '~/content/business'
 import { appContext } from '~/context.server'
+import { AccountHeading } from '~/features/accounts/account-list'
 import { shownAccountState } from '~/features/accounts/admin-labels'
-import {
-  type RequestKind,
-  type RequestStatus,
-  requestKindLabels,
-  requestStatusLabels,
-} from '~/features/booking/workflow'
+import { AccountRequests } from '~/features/booking/account-requests'
 import { businessDateTimeFormat } from '~/lib/business-time'
 import { withOutagePage } from '~/lib/database-outage.server'
 import { pageMeta } from '~/lib/seo'
-import { Badge } from '~/ui/badge'
 import { accountDetail } from '../../../server/accounts/admin.server.ts'
 import type { Route } from './+types/client'
 
@@ -50,15 +45,11 @@ export default function Client({ loaderData }: Route.ComponentProps) {
   return (
     <div className="mx-auto grid max-w-4xl gap-8 px-6 py-10">
       <div className="grid gap-2">
-        <p className="text-muted-foreground text-sm">
-          <Link to="/employee/clients" className="underline-offset-4 hover:underline">
-            Clients
-          </Link>
-        </p>
-        <h1 className="flex flex-wrap items-center gap-3 font-bold text-3xl tracking-tight">
-          {client.fullName ?? client.email}
-          <Badge variant="secondary">{client.state}</Badge>
-        </h1>
+        <AccountHeading
+          back={{ to: '/employee/clients', label: 'Clients' }}
+          name={client.fullName ?? client.email}
+          state={client.state}
+        />
       </div>
       <section aria-labelledby="contact-title" className="grid gap-3">
         <h2 id="contact-title" className="font-semibold text-xl">
@@ -79,29 +70,7 @@ export default function Client({ loaderData }: Route.ComponentProps) {
           <dd>{businessDateTimeFormat.format(new Date(client.createdAt))}</dd>
         </dl>
       </section>
-      <section aria-labelledby="requests-title" className="grid gap-3">
-        <h2 id="requests-title" className="font-semibold text-xl">
-          Requests
-        </h2>
-        {requests.length === 0 ? (
-          <p className="text-muted-foreground text-sm">No consultation requests or messages from this address.</p>
-        ) : (
-          <ul className="grid gap-2">
-            {requests.map((r) => (
-              <li
-                key={r.id}
-                className="flex flex-wrap items-center justify-between gap-2 rounded-lg border bg-card p-4 text-sm"
-              >
-                <Link to={`/employee/requests/${r.id}`} className="text-primary underline-offset-4 hover:underline">
-                  {requestKindLabels[r.formType as RequestKind]},{' '}
-                  {businessDateTimeFormat.format(new Date(r.receivedAt))}
-                </Link>
-                <Badge variant="secondary">{requestStatusLabels[r.status as RequestStatus] ?? r.status}</Badge>
-              </li>
-            ))}
-          </ul>
-        )}
-      </section>
+      <AccountRequests requests={requests} />
     </div>
   )
 }
