@@ -22,7 +22,7 @@ import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '~
 
 export type DataTableColumn<T> = {
   key: string
-  header: string
+  header: ReactNode
   /** The loader sorts by this column when `?sort=<key>`. */
   sortable?: boolean
   align?: 'left' | 'right'
