@@ -170,7 +170,7 @@ describe('the staff workspace', () => {
     await context.close()
   })
 
-  it('an employee reads a sent invoice and its PDF, with none of the admins\' controls; a draft stays hidden and admin actions are refused', async () => {
+  it("an employee reads a sent invoice and its PDF, with none of the admins' controls; a draft stays hidden and admin actions are refused", async () => {
     const ip = uniqueIdentity('ws-billing').ip
     const adminCookie = await adminSessionCookie(ip)
     const employeeEmail = await invitedAccountOverHttp('employee', 'ws-billing-employee', adminCookie, ip)
@@ -194,7 +194,10 @@ describe('the staff workspace', () => {
     await page.getByRole('article', { name }).waitFor()
     await page.getByRole('heading', { name: 'Payments', level: 2 }).waitFor()
     await page.getByRole('heading', { name: 'History', level: 2 }).waitFor()
-    await page.getByRole('link', { name: /^Receipt RCT-/ }).first().waitFor()
+    await page
+      .getByRole('link', { name: /^Receipt RCT-/ })
+      .first()
+      .waitFor()
     for (const control of [/Record payment/, /^Void/, /^Send/, /^Convert/, /reminders/, /^Delete/, /^Withdraw/]) {
       expect(await page.getByRole('button', { name: control }).count(), String(control)).toBe(0)
     }
@@ -204,10 +207,18 @@ describe('the staff workspace', () => {
     const pdf = await get(`/employee/billing/${id}/pdf`, cookie)
     expect(pdf.status).toBe(200)
     expect(pdf.headers.get('content-type')).toBe('application/pdf')
-    expect(Buffer.from(await pdf.arrayBuffer()).subarray(0, 5).toString()).toBe('%PDF-')
+    expect(
+      Buffer.from(await pdf.arrayBuffer())
+        .subarray(0, 5)
+        .toString(),
+    ).toBe('%PDF-')
 
     // An admin action posted for this very document: refused by the admin area, nothing recorded.
-    const refused = await postForm(`/admin/billing/${id}`, { intent: 'void', reason: 'Probe' }, { cookie, ip: employeeIp })
+    const refused = await postForm(
+      `/admin/billing/${id}`,
+      { intent: 'void', reason: 'Probe' },
+      { cookie, ip: employeeIp },
+    )
     expect(refused.status).toBe(403)
     expect((await get(`/admin/billing/${id}/pdf`, cookie)).status).toBe(403)
 

@@ -4,6 +4,7 @@ import { businessDateTimeFormat, formatCalendarDate } from '~/lib/business-time'
 import type { StaffDocumentView } from './document-view.server'
 import { kindLabels, paymentMethodLabels } from './labels'
 import { formatMoney } from './money'
+import { PrintedDocumentView } from './printed-document'
 import { statusLabels } from './states'
 
 /**
@@ -163,5 +164,40 @@ export function RemindersSummary({
       </p>
       {children}
     </SidePanel>
+  )
+}
+
+/**
+ * A sent document's page body for staff: the printed document and an invoice's payments, beside
+ * its history, its reminders and `aside` (the admins' actions; nothing for employees).
+ */
+export function StaffDocumentBody({
+  view,
+  href,
+  drafts,
+  reminders,
+  aside,
+}: {
+  view: StaffDocumentView
+  /** The reader's page of a document (a receipt, the estimate it came from…). */
+  href: (id: string) => string
+  /** Whether the reader may open a draft (admins): else a draft invoice is named, not linked. */
+  drafts: boolean
+  /** Under the reminders' summary: the admins' switch. */
+  reminders?: ReactNode
+  aside?: ReactNode
+}) {
+  return (
+    <div className="grid gap-6 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]">
+      <div className="grid content-start gap-6">
+        <PrintedDocumentView doc={view.printed} />
+        {view.kind === 'invoice' && <DocumentPayments payments={view.payments} receiptHref={href} audience="staff" />}
+      </div>
+      <aside className="grid content-start gap-4">
+        <DocumentHistory view={view} href={(doc) => (doc.number || drafts ? href(doc.id) : null)} />
+        {view.reminders && <RemindersSummary reminders={view.reminders}>{reminders}</RemindersSummary>}
+        {aside}
+      </aside>
+    </div>
   )
 }

@@ -3,12 +3,11 @@ import { billingTerms, business } from '~/content/business'
 import { appContext } from '~/context.server'
 import { guardedUser } from '~/features/accounts/guards.server'
 import { BillingError, billingDeps, billingUnavailable, businessToday } from '~/features/billing/context.server'
-import { DocumentHistory, DocumentPayments, RemindersSummary } from '~/features/billing/document-parts'
+import { StaffDocumentBody } from '~/features/billing/document-parts'
 import { clientLabel, documentFacts, staffDocumentView } from '~/features/billing/document-view.server'
 import { type ClientChoice, DraftEditor, type EditorValues, editorValuesFrom } from '~/features/billing/draft-editor'
 import { kindLabels } from '~/features/billing/labels'
 import { formatQuantity, taxRateInput } from '~/features/billing/money'
-import { PrintedDocumentView } from '~/features/billing/printed-document'
 import {
   draftFieldErrors,
   draftFormSchema,
@@ -369,34 +368,27 @@ function SentDocument({ data: loaded, result }: { data: SentData; result: Result
       {result && !result.ok && !(result.intent === 'pay' && errors) && !(result.intent === 'void' && errors) && (
         <FormMessage tone="error">{result.message}</FormMessage>
       )}
-      <div className="grid gap-6 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]">
-        <div className="grid content-start gap-6">
-          <PrintedDocumentView doc={loaded.printed} />
-          {loaded.kind === 'invoice' && (
-            <DocumentPayments
-              payments={loaded.payments}
-              receiptHref={(id) => `/admin/billing/${id}`}
-              audience="staff"
-            />
-          )}
-        </div>
-        <aside className="grid content-start gap-4">
-          <DocumentHistory view={loaded} href={(doc) => `/admin/billing/${doc.id}`} />
-          {loaded.reminders && (
-            <RemindersSummary reminders={loaded.reminders}>
-              {loaded.events.includes('set-reminders') && <RemindersForm enabled={loaded.reminders.enabled} />}
-            </RemindersSummary>
-          )}
-          {kind && loaded.events.includes('convert') && <ConvertForm />}
-          {kind && loaded.events.includes('void') && (
-            <VoidDialog
-              kind={kind}
-              number={loaded.number}
-              error={result?.intent === 'void' ? errors?.reason : undefined}
-            />
-          )}
-        </aside>
-      </div>
+      <StaffDocumentBody
+        view={loaded}
+        href={(id) => `/admin/billing/${id}`}
+        drafts
+        reminders={
+          loaded.reminders &&
+          loaded.events.includes('set-reminders') && <RemindersForm enabled={loaded.reminders.enabled} />
+        }
+        aside={
+          <>
+            {kind && loaded.events.includes('convert') && <ConvertForm />}
+            {kind && loaded.events.includes('void') && (
+              <VoidDialog
+                kind={kind}
+                number={loaded.number}
+                error={result?.intent === 'void' ? errors?.reason : undefined}
+              />
+            )}
+          </>
+        }
+      />
       {loaded.events.includes('pay') && (
         <PaymentForm
           // A recorded payment changes the balance: the form starts again from the new one.

@@ -2,10 +2,9 @@ import { data } from 'react-router'
 import { business } from '~/content/business'
 import { appContext } from '~/context.server'
 import { billingUnavailable, businessToday } from '~/features/billing/context.server'
-import { DocumentHistory, DocumentPayments, RemindersSummary } from '~/features/billing/document-parts'
+import { StaffDocumentBody } from '~/features/billing/document-parts'
 import { staffDocumentView } from '~/features/billing/document-view.server'
 import { kindLabels } from '~/features/billing/labels'
-import { PrintedDocumentView } from '~/features/billing/printed-document'
 import { StatusBadge } from '~/features/billing/status-badge'
 import { pageMeta } from '~/lib/seo'
 import { BackLink, DownloadButton, PageHeader } from '~/ui/page-header'
@@ -59,23 +58,8 @@ export default function EmployeeBillingDocument({ loaderData: loaded }: Route.Co
           Read only: an administrator writes and sends documents and records payments.
         </p>
       </PageHeader>
-      <div className="grid gap-6 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]">
-        <div className="grid content-start gap-6">
-          <PrintedDocumentView doc={loaded.printed} />
-          {loaded.kind === 'invoice' && (
-            <DocumentPayments
-              payments={loaded.payments}
-              receiptHref={(id) => `/employee/billing/${id}`}
-              audience="staff"
-            />
-          )}
-        </div>
-        <aside className="grid content-start gap-4">
-          {/* A draft invoice made from an estimate is not the employees' to open: named, not linked. */}
-          <DocumentHistory view={loaded} href={(doc) => (doc.number ? `/employee/billing/${doc.id}` : null)} />
-          {loaded.reminders && <RemindersSummary reminders={loaded.reminders} />}
-        </aside>
-      </div>
+      {/* A draft invoice made from an estimate is not the employees' to open: named, not linked. */}
+      <StaffDocumentBody view={loaded} href={(id) => `/employee/billing/${id}`} drafts={false} />
     </div>
   )
 }
