@@ -134,7 +134,7 @@ const matrix: ReadonlyArray<{ request: Request; expected: Row }> = [
     request: { method: 'POST', path: `/employee/requests/${noSuchPost}`, form: { intent: 'note', body: 'Probe' } },
     expected: { ...staffOnly(`/employee/requests/${noSuchPost}`), employee: 404, admin: 404 },
   },
-  // The employees' billing document is read only: it has no action at all.
+  // The employees' billing document is read only: a POST is refused.
   {
     request: { method: 'POST', path: `/employee/billing/${noSuchPost}`, form: { intent: 'void', reason: 'Probe' } },
     expected: { ...staffOnly(`/employee/billing/${noSuchPost}`), employee: 405, admin: 405 },

@@ -13,7 +13,7 @@ import type { Route } from './+types/billing-document'
 
 // /employee/billing/{id} (employees and admins): a sent document as the admins see it, read only:
 // no edit, send, void or payment. A draft is an admin's work in progress: the same 404 as an
-// unknown id. The guarded staff area has let the visitor in; this page has no action.
+// unknown id. The guarded staff area has let the visitor in; a POST is refused (405).
 
 export const meta: Route.MetaFunction = ({ matches, loaderData, params }) =>
   pageMeta({
@@ -38,6 +38,14 @@ export async function loader(args: Route.LoaderArgs) {
   if (!detail || detail.document.status === 'draft') throw notFound()
   const view = staffDocumentView(detail, businessToday())
   return { title: `${kindLabels[view.kind]} ${view.number}`, ...view }
+}
+
+/** Read only: whatever is posted here (an admin's action included) changes nothing. */
+export function action() {
+  throw data(
+    { error: 'This page is read only. An administrator changes billing documents.' },
+    { status: 405, headers: { Allow: 'GET, HEAD' } },
+  )
 }
 
 export default function EmployeeBillingDocument({ loaderData: loaded }: Route.ComponentProps) {
