@@ -103,8 +103,11 @@ export default [
       route('employee/clients', 'routes/employee/clients.tsx'),
       route('employee/clients/:id', 'routes/employee/client.tsx'),
       route('employee/billing', 'routes/employee/billing.tsx'),
+      // A sent document, read only: the admins' view without their actions.
+      route('employee/billing/:id', 'routes/employee/billing-document.tsx'),
     ]),
     route('employee/requests/export.csv', 'routes/employee/requests-export.ts'),
+    route('employee/billing/:id/pdf', 'routes/employee/billing-pdf.ts'),
   ]),
   route('contact', 'routes/contact.tsx'),
   route('blog', 'routes/blog.tsx'),

@@ -22,7 +22,7 @@ import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '~
 
 export type DataTableColumn<T> = {
   key: string
-  header: string
+  header: ReactNode
   /** The loader sorts by this column when `?sort=<key>`. */
   sortable?: boolean
   align?: 'left' | 'right'
@@ -83,72 +83,96 @@ export function DataTable<T>({
   }
   return (
     <div aria-busy={loading} className={cn('grid gap-4', loading && 'opacity-60')}>
-      {/* Focusable, so a keyboard can scroll a table wider than the screen. */}
-      {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must be reachable by keyboard (WCAG 2.1.1). */}
-      <section className="overflow-x-auto rounded-xl border bg-card shadow-sm" tabIndex={0} aria-label={caption}>
-        <table className="w-full text-left text-sm">
-          <caption className="sr-only">{caption}</caption>
-          <thead className="border-b bg-muted/50">
-            <tr>
+      <RecordTable caption={caption} columns={columns} rows={rows} rowKey={rowKey} sort={sort} />
+      <TablePager {...paging} noun={noun} />
+    </div>
+  )
+}
+
+/**
+ * The table alone, for a list that fits on one page (the blog's posts, the town pages) or pages
+ * itself: the same markup, row headers and keyboard-scrollable region as DataTable's.
+ */
+export function RecordTable<T>({
+  caption,
+  columns,
+  rows,
+  rowKey,
+  sort,
+}: {
+  caption: string
+  columns: DataTableColumn<T>[]
+  rows: readonly T[]
+  rowKey: (row: T) => string
+  /** The current sort, when the loader sorts by a column. */
+  sort?: { key: string; dir: 'asc' | 'desc' }
+}) {
+  const [params] = useSearchParams()
+  // Focusable, so a keyboard can scroll a table wider than the screen.
+  return (
+    // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must be reachable by keyboard (WCAG 2.1.1).
+    <section className="overflow-x-auto rounded-xl border bg-card shadow-sm" tabIndex={0} aria-label={caption}>
+      <table className="w-full text-left text-sm">
+        <caption className="sr-only">{caption}</caption>
+        <thead className="border-b bg-muted/50">
+          <tr>
+            {columns.map((column) => {
+              const active = sort?.key === column.key
+              const nextDir = active && sort?.dir === 'desc' ? 'asc' : 'desc'
+              const Icon = active ? (sort?.dir === 'asc' ? ArrowUpIcon : ArrowDownIcon) : ArrowUpDownIcon
+              return (
+                <th
+                  key={column.key}
+                  scope="col"
+                  aria-sort={active ? (sort?.dir === 'asc' ? 'ascending' : 'descending') : undefined}
+                  className={cn('px-4 py-3 font-semibold', column.align === 'right' && 'text-right')}
+                >
+                  {column.sortable ? (
+                    <Link
+                      to={withParams(params, { sort: column.key, dir: nextDir, page: undefined })}
+                      className="inline-flex items-center gap-1 underline-offset-4 hover:underline"
+                      preventScrollReset
+                    >
+                      {column.header}
+                      <Icon className={cn('size-3.5', !active && 'opacity-40')} aria-hidden="true" />
+                      <span className="sr-only">
+                        {active ? `, sorted ${sort?.dir === 'asc' ? 'ascending' : 'descending'}` : ''}, sort{' '}
+                        {nextDir === 'asc' ? 'ascending' : 'descending'}
+                      </span>
+                    </Link>
+                  ) : (
+                    column.header
+                  )}
+                </th>
+              )
+            })}
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((row) => (
+            <tr key={rowKey(row)} className="border-b last:border-0">
               {columns.map((column) => {
-                const active = sort.key === column.key
-                const nextDir = active && sort.dir === 'desc' ? 'asc' : 'desc'
-                const Icon = active ? (sort.dir === 'asc' ? ArrowUpIcon : ArrowDownIcon) : ArrowUpDownIcon
+                const Cell = column.rowHeader ? 'th' : 'td'
                 return (
-                  <th
+                  <Cell
                     key={column.key}
-                    scope="col"
-                    aria-sort={active ? (sort.dir === 'asc' ? 'ascending' : 'descending') : undefined}
-                    className={cn('px-4 py-3 font-semibold', column.align === 'right' && 'text-right')}
-                  >
-                    {column.sortable ? (
-                      <Link
-                        to={withParams(params, { sort: column.key, dir: nextDir, page: undefined })}
-                        className="inline-flex items-center gap-1 underline-offset-4 hover:underline"
-                        preventScrollReset
-                      >
-                        {column.header}
-                        <Icon className={cn('size-3.5', !active && 'opacity-40')} aria-hidden="true" />
-                        <span className="sr-only">
-                          {active ? `, sorted ${sort.dir === 'asc' ? 'ascending' : 'descending'}` : ''}, sort{' '}
-                          {nextDir === 'asc' ? 'ascending' : 'descending'}
-                        </span>
-                      </Link>
-                    ) : (
-                      column.header
+                    {...(column.rowHeader ? { scope: 'row' } : {})}
+                    className={cn(
+                      'px-4 py-3 align-top',
+                      column.rowHeader && 'font-medium',
+                      column.align === 'right' && 'text-right',
+                      column.className,
                     )}
-                  </th>
+                  >
+                    {column.cell(row)}
+                  </Cell>
                 )
               })}
             </tr>
-          </thead>
-          <tbody>
-            {rows.map((row) => (
-              <tr key={rowKey(row)} className="border-b last:border-0">
-                {columns.map((column) => {
-                  const Cell = column.rowHeader ? 'th' : 'td'
-                  return (
-                    <Cell
-                      key={column.key}
-                      {...(column.rowHeader ? { scope: 'row' } : {})}
-                      className={cn(
-                        'px-4 py-3 align-top',
-                        column.rowHeader && 'font-medium',
-                        column.align === 'right' && 'text-right',
-                        column.className,
-                      )}
-                    >
-                      {column.cell(row)}
-                    </Cell>
-                  )
-                })}
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </section>
-      <TablePager {...paging} noun={noun} />
-    </div>
+          ))}
+        </tbody>
+      </table>
+    </section>
   )
 }
 

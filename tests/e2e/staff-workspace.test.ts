@@ -170,6 +170,68 @@ describe('the staff workspace', () => {
     await context.close()
   })
 
+  it("an employee reads a sent invoice and its PDF, with none of the admins' controls; a draft stays hidden and admin actions are refused", async () => {
+    const ip = uniqueIdentity('ws-billing').ip
+    const adminCookie = await adminSessionCookie(ip)
+    const employeeEmail = await invitedAccountOverHttp('employee', 'ws-billing-employee', adminCookie, ip)
+    const employeeIp = uniqueIdentity('ws-billing-employee').ip
+    const { cookie } = await enrolledStaffSession(employeeEmail, employeeIp)
+    const { page, context } = await pageWithCookie(browser(), cookie, employeeIp)
+    const get = (path: string, who: string) =>
+      fetch(`${baseURL()}${path}`, { headers: { cookie: who, 'x-forwarded-for': employeeIp }, redirect: 'manual' })
+
+    // The demo client's paid invoice, from the employees' list.
+    expect(await visit(page, '/employee/billing?kind=invoice&status=paid')).toBe(200)
+    const link = page.getByRole('rowheader').getByRole('link').first()
+    const name = (await link.textContent()) ?? ''
+    expect(name).toMatch(/^Invoice INV-/)
+    await link.click()
+    await page.getByRole('heading', { name: new RegExp(`^${name}`), level: 1 }).waitFor()
+    const id = new URL(page.url()).pathname.split('/').pop() ?? ''
+    expect(new URL(page.url()).pathname).toBe(`/employee/billing/${id}`)
+
+    // The document as printed, its payments and history: read only.
+    await page.getByRole('article', { name }).waitFor()
+    await page.getByRole('heading', { name: 'Payments', level: 2 }).waitFor()
+    await page.getByRole('heading', { name: 'History', level: 2 }).waitFor()
+    await page
+      .getByRole('link', { name: /^Receipt RCT-/ })
+      .first()
+      .waitFor()
+    for (const control of [/Record payment/, /^Void/, /^Send/, /^Convert/, /reminders/, /^Delete/, /^Withdraw/]) {
+      expect(await page.getByRole('button', { name: control }).count(), String(control)).toBe(0)
+    }
+    expect(await page.locator('main form[method="post"]').count()).toBe(0)
+    await expectAccessible(page)
+
+    const pdf = await get(`/employee/billing/${id}/pdf`, cookie)
+    expect(pdf.status).toBe(200)
+    expect(pdf.headers.get('content-type')).toBe('application/pdf')
+    expect(
+      Buffer.from(await pdf.arrayBuffer())
+        .subarray(0, 5)
+        .toString(),
+    ).toBe('%PDF-')
+
+    // An admin action posted for this very document: refused by the admin area, nothing recorded.
+    const refused = await postForm(
+      `/admin/billing/${id}`,
+      { intent: 'void', reason: 'Probe' },
+      { cookie, ip: employeeIp },
+    )
+    expect(refused.status).toBe(403)
+    expect((await get(`/admin/billing/${id}/pdf`, cookie)).status).toBe(403)
+
+    // A draft exists (the admins' list shows it) but is not the employees' to read: 404, page and PDF.
+    const drafts = await (await get('/admin/billing?status=draft', adminCookie)).text()
+    const draftId = drafts.match(/href="\/admin\/billing\/([0-9a-f-]{36})"/)?.[1]
+    expect(draftId).toBeDefined()
+    expect((await get(`/employee/billing/${draftId}`, cookie)).status).toBe(404)
+    expect((await get(`/employee/billing/${draftId}/pdf`, cookie)).status).toBe(404)
+    expect((await get(`/admin/billing/${draftId}`, adminCookie)).status).toBe(200)
+    await context.close()
+  })
+
   it('shows staff the phone menu on a small screen', async () => {
     const ip = uniqueIdentity('ws-phone').ip
     const cookie = await adminSessionCookie(ip)

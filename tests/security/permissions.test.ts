@@ -119,7 +119,13 @@ const matrix: ReadonlyArray<{ request: Request; expected: Row }> = [
     request: { method: 'GET', path } as Request,
     expected: staffOnly(path),
   })),
-  ...[`/employee/requests/${noSuchPost}`, `/employee/clients/${noSuchPost}`].map((path) => ({
+  // A billing document that does not exist (a draft answers the same): staff get the 404, page and PDF.
+  ...[
+    `/employee/requests/${noSuchPost}`,
+    `/employee/clients/${noSuchPost}`,
+    `/employee/billing/${noSuchPost}`,
+    `/employee/billing/${noSuchPost}/pdf`,
+  ].map((path) => ({
     request: { method: 'GET', path } as Request,
     expected: { ...staffOnly(path), employee: 404, admin: 404 } as Row,
   })),
@@ -127,6 +133,11 @@ const matrix: ReadonlyArray<{ request: Request; expected: Row }> = [
   {
     request: { method: 'POST', path: `/employee/requests/${noSuchPost}`, form: { intent: 'note', body: 'Probe' } },
     expected: { ...staffOnly(`/employee/requests/${noSuchPost}`), employee: 404, admin: 404 },
+  },
+  // The employees' billing document is read only: a POST is refused.
+  {
+    request: { method: 'POST', path: `/employee/billing/${noSuchPost}`, form: { intent: 'void', reason: 'Probe' } },
+    expected: { ...staffOnly(`/employee/billing/${noSuchPost}`), employee: 405, admin: 405 },
   },
   // Account administration and the audit log: admins only.
   { request: { method: 'GET', path: '/admin/accounts' }, expected: adminOnly('/admin/accounts') },

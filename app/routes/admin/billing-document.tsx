@@ -1,15 +1,13 @@
-import { ArrowLeftIcon, DownloadIcon } from 'lucide-react'
 import { data, Link, redirect, useActionData, useSearchParams } from 'react-router'
 import { billingTerms, business } from '~/content/business'
 import { appContext } from '~/context.server'
 import { guardedUser } from '~/features/accounts/guards.server'
 import { BillingError, billingDeps, billingUnavailable, businessToday } from '~/features/billing/context.server'
+import { StaffDocumentBody } from '~/features/billing/document-parts'
+import { clientLabel, documentFacts, staffDocumentView } from '~/features/billing/document-view.server'
 import { type ClientChoice, DraftEditor, type EditorValues, editorValuesFrom } from '~/features/billing/draft-editor'
-import { kindLabels, paymentMethodLabels } from '~/features/billing/labels'
-import { formatMoney, formatQuantity, taxRateInput } from '~/features/billing/money'
-import { printedBillingDocument } from '~/features/billing/printed'
-import { PrintedDocumentView } from '~/features/billing/printed-document'
-import { nextReminderOn } from '~/features/billing/reminders'
+import { kindLabels } from '~/features/billing/labels'
+import { formatQuantity, taxRateInput } from '~/features/billing/money'
 import {
   draftFieldErrors,
   draftFormSchema,
@@ -25,15 +23,15 @@ import {
   SendForm,
   VoidDialog,
 } from '~/features/billing/staff-panels'
-import { availableEvents, type InvoiceStatus, shownStatus, statusLabels } from '~/features/billing/states'
+import { availableEvents } from '~/features/billing/states'
 import { StatusBadge } from '~/features/billing/status-badge'
-import { addDays, businessDateTimeFormat, formatCalendarDate } from '~/lib/business-time'
+import { addDays, businessDateTimeFormat } from '~/lib/business-time'
 import { checkForm, formValues, readForm, reply } from '~/lib/forms/action.server'
 import type { ActionResult, FieldErrors } from '~/lib/forms/result'
 import { pageMeta } from '~/lib/seo'
 import { useResultToast } from '~/lib/toast'
-import { Button } from '~/ui/button'
 import { FormMessage } from '~/ui/field'
+import { BackLink, DownloadButton, PageHeader } from '~/ui/page-header'
 import {
   convertEstimate,
   createDraft,
@@ -45,7 +43,7 @@ import {
   voidDocument,
 } from '../../../server/billing/documents.server.ts'
 import { currentIssuer } from '../../../server/billing/parties.server.ts'
-import { documentDetail, listClientAccounts, pdfInputOf } from '../../../server/billing/queries.server.ts'
+import { documentDetail, listClientAccounts } from '../../../server/billing/queries.server.ts'
 import type { Route } from './+types/billing-document'
 
 // /admin/billing/new and /admin/billing/{id}: a draft in the editor (with its live preview), or a
@@ -61,9 +59,6 @@ export const meta: Route.MetaFunction = ({ matches, loaderData, params }) =>
   })
 
 const notFound = () => data({ error: 'There is no billing document at this address.' }, { status: 404 })
-
-const clientLabel = (c: { fullName: string | null; companyName: string | null; email: string }) =>
-  [c.companyName, c.fullName, c.email].filter(Boolean).join(' · ')
 
 export async function loader(args: Route.LoaderArgs) {
   const { database, log } = args.context.get(appContext)
@@ -121,56 +116,11 @@ export async function loader(args: Route.LoaderArgs) {
         ...common,
       }
     }
-    const facts = {
-      kind: doc.kind,
-      status: doc.status,
-      totalCents: doc.totalCents,
-      amountPaidCents: doc.amountPaidCents,
-      lineCount: detail.lines.length,
-      expired: doc.expiresOn !== null && doc.expiresOn < today,
-    }
     return {
       view: 'sent' as const,
       title: `${kindLabels[doc.kind]} ${doc.number}`,
-      id: doc.id,
-      kind: doc.kind,
-      number: doc.number ?? '',
-      printed: printedBillingDocument(pdfInputOf(detail, today)),
-      shown: shownStatus(doc, today),
-      events: availableEvents(facts, 'staff'),
-      balanceCents: doc.totalCents - doc.amountPaidCents,
-      client: { id: detail.client.id, label: clientLabel(detail.client) },
-      timeline: {
-        createdBy: doc.createdByEmail,
-        createdAt: doc.createdAt.toISOString(),
-        sentAt: doc.sentAt?.toISOString() ?? null,
-        sentBy: doc.sentByEmail,
-        viewedAt: doc.viewedAt?.toISOString() ?? null,
-        decidedAt: doc.decidedAt?.toISOString() ?? null,
-        voidedAt: doc.voidedAt?.toISOString() ?? null,
-        paidAt: doc.paidAt?.toISOString() ?? null,
-      },
-      reminders:
-        doc.kind === 'invoice'
-          ? {
-              enabled: doc.remindersEnabled,
-              sent: doc.remindersSent,
-              next: nextReminderOn({ ...doc, status: doc.status as InvoiceStatus }),
-            }
-          : null,
-      payments: detail.payments.map((p) => ({
-        id: p.id,
-        amountCents: p.amountCents,
-        method: p.method,
-        receivedOn: p.receivedOn,
-        reference: p.reference,
-        receiptId: p.receiptId,
-        receiptNumber: p.receiptNumber,
-        recordedBy: p.recordedByEmail,
-      })),
-      source: detail.source,
-      convertedTo: detail.convertedTo,
-      paidInvoice: detail.receiptOf?.invoice ?? null,
+      ...staffDocumentView(detail, today),
+      events: availableEvents(documentFacts(detail, today), 'staff'),
       ...common,
     }
   } catch (error) {
@@ -301,15 +251,7 @@ export default function AdminBillingDocument({ loaderData }: Route.ComponentProp
   useArrivalNotice()
   return (
     <div className="mx-auto grid max-w-7xl gap-6 px-6 py-10">
-      <p>
-        <Link
-          to="/admin/billing"
-          className="inline-flex min-h-11 items-center gap-2 font-medium text-primary text-sm underline-offset-4 hover:underline"
-        >
-          <ArrowLeftIcon className="size-4" aria-hidden="true" />
-          All billing documents
-        </Link>
-      </p>
+      <BackLink to="/admin/billing">All billing documents</BackLink>
       {loaderData.view === 'sent' ? (
         <SentDocument data={loaderData} result={result} />
       ) : (
@@ -338,27 +280,23 @@ function DraftPage({ data: loaded, result }: { data: DraftData; result: Result |
   const draft = loaded.view === 'draft' ? loaded : null
   return (
     <>
-      <div className="flex flex-wrap items-start justify-between gap-4">
-        <div className="grid gap-1">
-          <h1 className="font-bold text-3xl tracking-tight">{loaded.title}</h1>
-          <p className="text-muted-foreground text-sm">
-            Only staff see a draft. Sending numbers it, freezes it and e-mails the client a link.
-            {draft?.source?.number &&
-              ` Made from ${kindLabels[draft.source.kind].toLowerCase()} ${draft.source.number}.`}
-          </p>
-        </div>
-        {draft && (
-          <div className="flex flex-wrap gap-2">
-            <Button asChild variant="outline">
-              <a href={`/admin/billing/${draft.id}/pdf`}>
-                <DownloadIcon aria-hidden="true" />
-                Saved draft as PDF
-              </a>
-            </Button>
-            <DeleteDraftDialog updatedAt={draft.updatedAt} />
-          </div>
-        )}
-      </div>
+      <PageHeader
+        align="start"
+        title={loaded.title}
+        actions={
+          draft && (
+            <>
+              <DownloadButton href={`/admin/billing/${draft.id}/pdf`}>Saved draft as PDF</DownloadButton>
+              <DeleteDraftDialog updatedAt={draft.updatedAt} />
+            </>
+          )
+        }
+      >
+        <p className="text-muted-foreground text-sm">
+          Only staff see a draft. Sending numbers it, freezes it and e-mails the client a link.
+          {draft?.source?.number && ` Made from ${kindLabels[draft.source.kind].toLowerCase()} ${draft.source.number}.`}
+        </p>
+      </PageHeader>
       {arrival === 'created' && (
         <FormMessage tone="success">Draft created. Keep editing it here, then send it.</FormMessage>
       )}
@@ -409,141 +347,48 @@ function DraftPage({ data: loaded, result }: { data: DraftData; result: Result |
 function SentDocument({ data: loaded, result }: { data: SentData; result: Result | undefined }) {
   const errors = result && !result.ok ? result.fieldErrors : undefined
   const kind = loaded.kind === 'receipt' ? null : loaded.kind
-  const t = loaded.timeline
   return (
     <>
-      <div className="flex flex-wrap items-start justify-between gap-4">
-        <div className="grid gap-1">
-          <h1 className="flex flex-wrap items-center gap-3 font-bold text-3xl tracking-tight">
+      <PageHeader
+        align="start"
+        title={
+          <>
             {loaded.title} <StatusBadge status={loaded.shown} />
-          </h1>
-          <p className="text-muted-foreground text-sm">
-            For{' '}
-            <Link to={`/admin/billing?client=${loaded.client.id}`} className="font-medium text-primary underline">
-              {loaded.client.label}
-            </Link>
-          </p>
-        </div>
-        <Button asChild variant="outline">
-          <a href={`/admin/billing/${loaded.id}/pdf`}>
-            <DownloadIcon aria-hidden="true" />
-            Download PDF
-          </a>
-        </Button>
-      </div>
+          </>
+        }
+        actions={<DownloadButton href={`/admin/billing/${loaded.id}/pdf`} />}
+      >
+        <p className="text-muted-foreground text-sm">
+          For{' '}
+          <Link to={`/admin/billing?client=${loaded.client.id}`} className="font-medium text-primary underline">
+            {loaded.client.label}
+          </Link>
+        </p>
+      </PageHeader>
       {result && !result.ok && !(result.intent === 'pay' && errors) && !(result.intent === 'void' && errors) && (
         <FormMessage tone="error">{result.message}</FormMessage>
       )}
-      <div className="grid gap-6 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]">
-        <div className="grid content-start gap-6">
-          <PrintedDocumentView doc={loaded.printed} />
-          {loaded.kind === 'invoice' && (
-            <section aria-labelledby="payments-heading" className="grid gap-3">
-              <h2 id="payments-heading" className="font-semibold text-xl">
-                Payments
-              </h2>
-              {loaded.payments.length === 0 ? (
-                <p className="text-muted-foreground text-sm">No payment recorded yet.</p>
-              ) : (
-                <ul className="grid gap-2">
-                  {loaded.payments.map((p) => (
-                    <li
-                      key={p.id}
-                      className="flex flex-wrap justify-between gap-2 rounded-lg border bg-card p-4 text-sm"
-                    >
-                      <span>
-                        {formatMoney(p.amountCents)} · {paymentMethodLabels[p.method]} · received{' '}
-                        {formatCalendarDate(p.receivedOn)}
-                        {p.reference && ` · ${p.reference}`} · recorded by {p.recordedBy}
-                      </span>
-                      <Link to={`/admin/billing/${p.receiptId}`} className="font-semibold text-primary underline">
-                        Receipt {p.receiptNumber}
-                      </Link>
-                    </li>
-                  ))}
-                </ul>
-              )}
-            </section>
-          )}
-        </div>
-        <aside className="grid content-start gap-4">
-          <section
-            aria-labelledby="history-heading"
-            className="grid gap-2 rounded-xl border bg-card p-6 text-sm shadow-sm"
-          >
-            <h2 id="history-heading" className="font-semibold text-lg">
-              History
-            </h2>
-            <ul className="grid gap-1">
-              <li>
-                Created {formatTime(t.createdAt)} by {t.createdBy}
-              </li>
-              {t.sentAt && (
-                <li>
-                  {loaded.kind === 'receipt' ? 'Issued' : 'Sent'} {formatTime(t.sentAt)}
-                  {t.sentBy ? ` by ${t.sentBy}` : ''}
-                </li>
-              )}
-              {loaded.kind !== 'receipt' && (
-                <li>
-                  {t.viewedAt ? `Viewed by the client ${formatTime(t.viewedAt)}` : 'Not opened by the client yet'}
-                </li>
-              )}
-              {t.decidedAt && (
-                <li>
-                  {statusLabels[loaded.shown === 'converted' ? 'accepted' : loaded.shown]} by the client{' '}
-                  {formatTime(t.decidedAt)}
-                </li>
-              )}
-              {t.paidAt && <li>Paid in full {formatTime(t.paidAt)}</li>}
-              {t.voidedAt && <li>Void since {formatTime(t.voidedAt)}</li>}
-            </ul>
-            {loaded.source?.number && (
-              <p>
-                From{' '}
-                <Link to={`/admin/billing/${loaded.source.id}`} className="font-semibold text-primary underline">
-                  {kindLabels[loaded.source.kind]} {loaded.source.number}
-                </Link>
-              </p>
+      <StaffDocumentBody
+        view={loaded}
+        href={(id) => `/admin/billing/${id}`}
+        drafts
+        reminders={
+          loaded.reminders &&
+          loaded.events.includes('set-reminders') && <RemindersForm enabled={loaded.reminders.enabled} />
+        }
+        aside={
+          <>
+            {kind && loaded.events.includes('convert') && <ConvertForm />}
+            {kind && loaded.events.includes('void') && (
+              <VoidDialog
+                kind={kind}
+                number={loaded.number}
+                error={result?.intent === 'void' ? errors?.reason : undefined}
+              />
             )}
-            {loaded.convertedTo && (
-              <p>
-                Invoiced as{' '}
-                <Link to={`/admin/billing/${loaded.convertedTo.id}`} className="font-semibold text-primary underline">
-                  {loaded.convertedTo.number ?? 'a draft invoice'}
-                </Link>
-              </p>
-            )}
-          </section>
-          {loaded.reminders && (
-            <section
-              aria-labelledby="reminders-heading"
-              className="grid gap-2 rounded-xl border bg-card p-6 text-sm shadow-sm"
-            >
-              <h2 id="reminders-heading" className="font-semibold text-lg">
-                Overdue reminders
-              </h2>
-              <p>
-                {loaded.reminders.sent} of 3 sent.{' '}
-                {loaded.reminders.enabled
-                  ? loaded.reminders.next
-                    ? `Next on ${formatCalendarDate(loaded.reminders.next)} if still unpaid.`
-                    : 'None due.'
-                  : 'Turned off for this invoice.'}
-              </p>
-              {loaded.events.includes('set-reminders') && <RemindersForm enabled={loaded.reminders.enabled} />}
-            </section>
-          )}
-          {kind && loaded.events.includes('convert') && <ConvertForm />}
-          {kind && loaded.events.includes('void') && (
-            <VoidDialog
-              kind={kind}
-              number={loaded.number}
-              error={result?.intent === 'void' ? errors?.reason : undefined}
-            />
-          )}
-        </aside>
-      </div>
+          </>
+        }
+      />
       {loaded.events.includes('pay') && (
         <PaymentForm
           // A recorded payment changes the balance: the form starts again from the new one.

@@ -1,21 +1,8 @@
-import { data } from 'react-router'
-import { appContext } from '~/context.server'
-import { billingUnavailable, businessToday, pdfResponse } from '~/features/billing/context.server'
-import { billingPdf, pdfFilename } from '../../../server/billing/pdf/billing-pdf.server.tsx'
-import { documentDetail, pdfInputOf } from '../../../server/billing/queries.server.ts'
+import { staffDocumentPdf } from '~/features/billing/pdf-download.server'
 import type { Route } from './+types/billing-pdf'
 
 // /admin/billing/{id}/pdf: any document as a PDF, drafts included (marked as drafts).
 
 export async function loader(args: Route.LoaderArgs) {
-  const { database, log } = args.context.get(appContext)
-  let detail: Awaited<ReturnType<typeof documentDetail>>
-  try {
-    detail = await documentDetail(database.db, args.params.id)
-  } catch (error) {
-    log.warn({ err: error, id: args.params.id }, 'admin billing PDF failed to load')
-    throw billingUnavailable()
-  }
-  if (!detail) throw data({ error: 'There is no billing document at this address.' }, { status: 404 })
-  return pdfResponse(await billingPdf(pdfInputOf(detail, businessToday())), pdfFilename(detail.document))
+  return staffDocumentPdf(args.context, args.params.id, { drafts: true })
 }

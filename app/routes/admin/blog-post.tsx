@@ -1,31 +1,32 @@
-import { ArrowLeftIcon, ExternalLinkIcon, SaveIcon, Trash2Icon } from 'lucide-react'
-import { useEffect, useState } from 'react'
-import { data, Form, Link, redirect, useActionData, useNavigation, useSearchParams } from 'react-router'
+import { ExternalLinkIcon } from 'lucide-react'
+import { useState } from 'react'
+import { data, useActionData } from 'react-router'
 import { business } from '~/content/business'
 import { appContext } from '~/context.server'
 import { guardedUser } from '~/features/accounts/guards.server'
 import { blogFieldLimits } from '~/features/blog/limits'
 import { PostBody } from '~/features/blog/post-body'
-import { businessDateTimeFormat, businessTimeZoneLabel, toBusinessLocalInput } from '~/lib/business-time'
-import { checkForm, formValues, readForm, reply } from '~/lib/forms/action.server'
-import type { ActionResult, FieldErrors } from '~/lib/forms/result'
+import { businessTimeZoneLabel, toBusinessLocalInput } from '~/lib/business-time'
+import { formValues, readForm } from '~/lib/forms/action.server'
+import { type EditorResult, editorAction } from '~/lib/forms/editor-action.server'
+import type { FieldErrors } from '~/lib/forms/result'
 import { pageMeta } from '~/lib/seo'
 import { slugFromTitle } from '~/lib/slug'
-import { toast, useResultToast } from '~/lib/toast'
-import { Button } from '~/ui/button'
+import { useResultToast } from '~/lib/toast'
 import {
-  Dialog,
-  DialogClose,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-  DialogTrigger,
-} from '~/ui/dialog'
-import { Choice, Field, FieldSet, FormMessage } from '~/ui/field'
+  ConfirmDelete,
+  EditorForm,
+  EditorHeader,
+  fieldErrorsOf,
+  formatTime,
+  PageLink,
+  PublishState,
+  SlugField,
+  useArrivalToast,
+  useSuggestedSlug,
+} from '~/ui/content-editor'
+import { Field, FormMessage } from '~/ui/field'
 import { Input } from '~/ui/input'
-import { RadioGroup, RadioGroupItem } from '~/ui/radio-group'
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '~/ui/tabs'
 import { Textarea } from '~/ui/textarea'
 import {
@@ -50,9 +51,6 @@ export const meta: Route.MetaFunction = ({ matches, loaderData, params }) =>
     matches,
     noindex: true,
   })
-
-const databaseDown = (what: 'saved' | 'deleted') =>
-  `The database did not answer, so nothing was ${what}. Your text is still here: try again in a minute.`
 
 const notFound = () => data({ error: 'There is no post at this address. It may have been deleted.' }, { status: 404 })
 
@@ -103,86 +101,45 @@ const textFields = [
   'metaDescription',
 ] as const
 
-/** A save over a newer change also says when that change was made. */
-type PostResult = ActionResult & { conflictAt?: string }
-
 export async function action(args: Route.ActionArgs) {
   const admin = guardedUser(args.context)
   const { database, log } = args.context.get(appContext)
   const actor = { userId: admin.userId, email: admin.email }
-  const submitted = formValues(await readForm(args.request))
-  const id = args.params.id
-
-  if (submitted.intent === 'delete') {
-    if (!id) return reply<PostResult>({ ok: false, message: 'A new post has nothing to delete.' })
-    let deleted: Awaited<ReturnType<typeof deletePost>>
-    try {
-      deleted = await deletePost(database.db, actor, id)
-    } catch (error) {
-      log.warn({ err: error, id }, 'admin blog delete failed')
-      return reply<PostResult>({ ok: false, message: databaseDown('deleted') }, { status: 503 })
-    }
-    if (!deleted) throw notFound()
-    return redirect(`/admin/blog?deleted=${encodeURIComponent(deleted.title)}`)
-  }
-  if (submitted.intent !== 'save') {
-    return reply<PostResult>({ ok: false, message: 'Unknown request. Reload the page and try again.' })
-  }
-
-  const values: Values = Object.fromEntries(textFields.map((name) => [name, submitted[name] ?? ''])) as Values
-  const refuse = (status: number, message: string, fieldErrors?: FieldErrors, conflictAt?: Date) =>
-    reply<PostResult>(
-      {
-        ok: false,
-        message,
-        values,
-        ...(fieldErrors ? { fieldErrors } : {}),
-        ...(conflictAt ? { conflictAt: conflictAt.toISOString() } : {}),
-      },
-      { status },
-    )
-  const checked = checkForm(blogPostFormSchema, values, { message: 'Check the highlighted fields. Nothing was saved.' })
-  if (!checked.ok) return refuse(400, checked.result.message, checked.result.fieldErrors)
-
-  let loadedUpdatedAt: Date | null = null
-  if (id) {
-    loadedUpdatedAt = new Date(submitted.updatedAt ?? '')
-    if (Number.isNaN(loadedUpdatedAt.getTime())) return refuse(400, 'The form is incomplete. Reload the page.')
-  }
-  try {
-    if (!id || !loadedUpdatedAt) {
-      const created = await createPost(database.db, actor, checked.data)
-      return redirect(`/admin/blog/${created.id}?created=1`)
-    }
-    const saved = await updatePost(database.db, actor, id, loadedUpdatedAt, checked.data)
-    const status = statusOf(saved)
-    return reply<PostResult>({
-      ok: true,
-      message:
-        status === 'published'
-          ? 'Saved. The post is public.'
-          : status === 'scheduled'
-            ? 'Saved. The post goes public at its scheduled time.'
-            : 'Saved as a draft.',
-    })
-  } catch (error) {
-    if (!(error instanceof BlogAdminError)) {
-      // The database failed: nothing was saved (the change and its audit row are one transaction);
-      // the form comes back as typed.
-      log.warn({ err: error, id: id ?? null }, 'admin blog save failed')
-      return refuse(503, databaseDown('saved'))
-    }
-    switch (error.kind) {
-      case 'slug-taken':
-        return refuse(409, 'Choose another address.', { slug: [error.message] })
-      case 'schedule-past':
-        return refuse(400, 'Check the highlighted fields. Nothing was saved.', { publishAt: [error.message] })
-      case 'conflict':
-        return refuse(409, error.message, undefined, error.changedAt)
-      case 'not-found':
-        return refuse(404, error.message)
-    }
-  }
+  return editorAction({
+    submitted: formValues(await readForm(args.request)),
+    id: args.params.id,
+    log,
+    what: 'post',
+    fields: textFields,
+    schema: blogPostFormSchema,
+    notFound,
+    remove: async (id) => {
+      const deleted = await deletePost(database.db, actor, id)
+      return deleted && `/admin/blog?deleted=${encodeURIComponent(deleted.title)}`
+    },
+    create: async (post) => `/admin/blog/${(await createPost(database.db, actor, post)).id}?created=1`,
+    update: async (id, loadedAt, post) => {
+      const status = statusOf(await updatePost(database.db, actor, id, loadedAt, post))
+      return status === 'published'
+        ? 'Saved. The post is public.'
+        : status === 'scheduled'
+          ? 'Saved. The post goes public at its scheduled time.'
+          : 'Saved as a draft.'
+    },
+    refusal: (error, refuse) => {
+      if (!(error instanceof BlogAdminError)) return undefined
+      switch (error.kind) {
+        case 'slug-taken':
+          return refuse(409, 'Choose another address.', { slug: [error.message] })
+        case 'schedule-past':
+          return refuse(400, 'Check the highlighted fields. Nothing was saved.', { publishAt: [error.message] })
+        case 'conflict':
+          return refuse(409, error.message, undefined, error.changedAt)
+        case 'not-found':
+          return refuse(404, error.message)
+      }
+    },
+  })
 }
 
 type LoadedPost = NonNullable<Route.ComponentProps['loaderData']['post']>
@@ -214,47 +171,37 @@ function initialValues(post: LoadedPost | null, author: string): Values {
   }
 }
 
-const formatTime = (iso: string) => businessDateTimeFormat.format(new Date(iso))
-
 export default function AdminBlogPost({ loaderData }: Route.ComponentProps) {
   const { post } = loaderData
   const result = useActionData<typeof action>()
-  useResultToasts(result)
+  useResultToast(result)
+  // Arriving from "New post": the post exists now.
+  useArrivalToast('created', () => ({ title: 'Post created', description: 'You can keep editing it here.' }))
   // A successful save brings a new updated_at: the form starts again from the saved post.
   return (
     <div className="mx-auto grid max-w-4xl gap-6 px-6 py-10">
-      <p>
-        <Link
-          to="/admin/blog"
-          className="inline-flex min-h-11 items-center gap-2 font-medium text-primary text-sm underline-offset-4 hover:underline"
-        >
-          <ArrowLeftIcon className="size-4" aria-hidden="true" />
-          All posts
-        </Link>
-      </p>
-      <div className="flex flex-wrap items-start justify-between gap-4">
-        <div className="grid gap-1">
-          <h1 className="font-bold text-3xl tracking-tight">{post ? 'Edit post' : 'New post'}</h1>
-          {post && (
-            <p className="text-muted-foreground text-sm">
-              Last saved <time dateTime={post.updatedAt}>{formatTime(post.updatedAt)}</time>
-              {post.status === 'published' && (
-                <>
-                  {' · '}
-                  <a
-                    href={`/blog/${post.slug}`}
-                    className="inline-flex items-center gap-1 font-medium text-primary underline-offset-4 hover:underline"
-                  >
-                    View the public post
-                    <ExternalLinkIcon className="size-3.5" aria-hidden="true" />
-                  </a>
-                </>
-              )}
-            </p>
-          )}
-        </div>
-        {post && <DeletePost title={post.title} />}
-      </div>
+      <EditorHeader
+        back={{ to: '/admin/blog', label: 'All posts' }}
+        title={post ? 'Edit post' : 'New post'}
+        updatedAt={post?.updatedAt}
+        links={
+          post?.status === 'published' && (
+            <PageLink href={`/blog/${post.slug}`} icon={<ExternalLinkIcon className="size-3.5" aria-hidden="true" />}>
+              View the public post
+            </PageLink>
+          )
+        }
+        remove={
+          post && (
+            <ConfirmDelete
+              trigger="Delete post"
+              title={`Delete “${post.title}”?`}
+              description="The post and its address are gone for good; this cannot be undone. To take it off the blog for now, set it to Draft instead."
+              confirm="Delete post"
+            />
+          )
+        }
+      />
       <PostForm
         key={post?.updatedAt ?? 'new'}
         post={post}
@@ -268,18 +215,6 @@ export default function AdminBlogPost({ loaderData }: Route.ComponentProps) {
   )
 }
 
-function useResultToasts(result: PostResult | undefined) {
-  useResultToast(result)
-  // Arriving from "New post": the post exists now.
-  const [params, setParams] = useSearchParams()
-  const created = params.get('created') === '1'
-  useEffect(() => {
-    if (!created) return
-    toast({ title: 'Post created', description: 'You can keep editing it here.', variant: 'success' })
-    setParams({}, { replace: true, preventScrollReset: true })
-  }, [created, setParams])
-}
-
 function PostForm({
   post,
   initial,
@@ -287,41 +222,33 @@ function PostForm({
 }: {
   post: LoadedPost | null
   initial: Values
-  result: PostResult | undefined
+  result: EditorResult | undefined
 }) {
-  const navigation = useNavigation()
-  const busy = navigation.state === 'submitting' && navigation.formData?.get('intent') === 'save'
   const [title, setTitle] = useState(initial.title)
-  const [slug, setSlug] = useState(initial.slug)
   // A new post's address follows its title until someone types an address of their own.
-  const [slugByHand, setSlugByHand] = useState(post !== null || initial.slug !== slugFromTitle(initial.title))
+  const address = useSuggestedSlug(initial.slug, slugFromTitle(initial.title), post !== null)
+  const slug = address.slug
   const [body, setBody] = useState(initial.body)
   const [status, setStatus] = useState(initial.status)
-  const errors = result && !result.ok ? result.fieldErrors : undefined
+  const errors = fieldErrorsOf(result)
   const isPublic = post?.status === 'published'
-  const formError = result && !result.ok && !errors ? result.message : undefined
 
   return (
-    <Form method="post" encType="multipart/form-data" noValidate className="grid gap-6">
-      <input type="hidden" name="intent" value="save" />
-      {post && <input type="hidden" name="updatedAt" value={post.updatedAt} />}
-      {formError && (
-        <FormMessage tone="error">
-          {formError}
-          {result?.conflictAt && (
-            <>
-              {' '}
-              The other change was saved {formatTime(result.conflictAt)}.{' '}
-              <a href={`/admin/blog/${post?.id}`} target="_blank" rel="noopener" className="font-semibold underline">
-                Open the saved version in a new tab
-              </a>{' '}
-              to compare, then reload this page to edit it.
-            </>
-          )}
-        </FormMessage>
+    <EditorForm
+      updatedAt={post?.updatedAt}
+      result={result}
+      submitLabel={post ? 'Save' : 'Create post'}
+      cancelTo="/admin/blog"
+      conflict={(at) => (
+        <>
+          The other change was saved {formatTime(at)}.{' '}
+          <a href={`/admin/blog/${post?.id}`} target="_blank" rel="noopener" className="font-semibold underline">
+            Open the saved version in a new tab
+          </a>{' '}
+          to compare, then reload this page to edit it.
+        </>
       )}
-      {errors && <FormMessage tone="error">{result?.message}</FormMessage>}
-
+    >
       <Field label="Title" required error={errors?.title}>
         <Input
           name="title"
@@ -329,34 +256,22 @@ function PostForm({
           value={title}
           onChange={(event) => {
             setTitle(event.target.value)
-            if (!slugByHand) setSlug(slugFromTitle(event.target.value))
+            address.follow(slugFromTitle(event.target.value))
           }}
         />
       </Field>
-      <Field
-        label="Address"
-        required
+      <SlugField
+        slug={slug}
+        onType={address.type}
+        maxLength={blogFieldLimits.slug}
+        error={errors?.slug}
         hint={
           <>
             The post’s address: /blog/<strong>{slug || '…'}</strong>. Lowercase letters and digits joined by hyphens;
             suggested from the title until you change it.
           </>
         }
-        error={errors?.slug}
-      >
-        <Input
-          name="slug"
-          maxLength={blogFieldLimits.slug}
-          value={slug}
-          autoCapitalize="none"
-          spellCheck={false}
-          onChange={(event) => {
-            setSlug(event.target.value)
-            // Emptied: suggest from the title again.
-            setSlugByHand(event.target.value !== '')
-          }}
-        />
-      </Field>
+      />
       {isPublic && post && slug !== post.slug && (
         <FormMessage tone="notice">
           This post is public. After saving, its old address /blog/{post.slug} sends readers to the new one (a permanent
@@ -405,16 +320,7 @@ function PostForm({
           </Field>
         </div>
       </details>
-      <div className="flex flex-wrap gap-3">
-        <Button type="submit" size="lg" disabled={busy}>
-          <SaveIcon aria-hidden="true" />
-          {busy ? 'Saving…' : post ? 'Save' : 'Create post'}
-        </Button>
-        <Button asChild variant="outline" size="lg">
-          <Link to="/admin/blog">Cancel</Link>
-        </Button>
-      </div>
-    </Form>
+    </EditorForm>
   )
 }
 
@@ -498,19 +404,14 @@ function StatusField({
     { value: 'schedule', label: 'Schedule', hint: 'Public on its own at the time you choose.' },
   ]
   return (
-    <FieldSet legend="Status" error={errors?.status}>
-      <RadioGroup name="status" value={status} onValueChange={setStatus}>
-        {options.map((option) => (
-          <Choice
-            key={option.value}
-            label={option.label}
-            hint={option.hint}
-            className="rounded-md border p-3 has-data-[state=checked]:border-primary"
-          >
-            <RadioGroupItem value={option.value} className="mt-0.5" />
-          </Choice>
-        ))}
-      </RadioGroup>
+    <PublishState
+      legend="Status"
+      name="status"
+      value={status}
+      onValueChange={setStatus}
+      options={options}
+      error={errors?.status}
+    >
       {status === 'schedule' && (
         <Field
           label={`Publish on (${businessTimeZoneLabel})`}
@@ -521,42 +422,6 @@ function StatusField({
           <Input name="publishAt" type="datetime-local" defaultValue={initial.publishAt} />
         </Field>
       )}
-    </FieldSet>
-  )
-}
-
-/** Delete, with a confirm step in a dialog (focus moves into it; Escape or Cancel closes it). */
-function DeletePost({ title }: { title: string }) {
-  const navigation = useNavigation()
-  const deleting = navigation.state === 'submitting' && navigation.formData?.get('intent') === 'delete'
-  return (
-    <Dialog>
-      <DialogTrigger asChild>
-        <Button variant="outline">
-          <Trash2Icon aria-hidden="true" />
-          Delete post
-        </Button>
-      </DialogTrigger>
-      <DialogContent>
-        <DialogHeader>
-          <DialogTitle>Delete “{title}”?</DialogTitle>
-          <DialogDescription>
-            The post and its address are gone for good; this cannot be undone. To take it off the blog for now, set it
-            to Draft instead.
-          </DialogDescription>
-        </DialogHeader>
-        <Form method="post" encType="multipart/form-data">
-          <input type="hidden" name="intent" value="delete" />
-          <DialogFooter>
-            <DialogClose asChild>
-              <Button variant="outline">Cancel</Button>
-            </DialogClose>
-            <Button type="submit" variant="destructive" disabled={deleting}>
-              {deleting ? 'Deleting…' : 'Delete post'}
-            </Button>
-          </DialogFooter>
-        </Form>
-      </DialogContent>
-    </Dialog>
+    </PublishState>
   )
 }

@@ -1,6 +1,6 @@
-import { DownloadIcon, PenLineIcon, SendIcon, Trash2Icon, UndoIcon } from 'lucide-react'
+import { PenLineIcon, SendIcon, Trash2Icon, UndoIcon } from 'lucide-react'
 import { useState } from 'react'
-import { data, Form, Link, redirect, useActionData, useNavigation, useSearchParams } from 'react-router'
+import { data, Form, redirect, useActionData, useNavigation, useSearchParams } from 'react-router'
 import { business } from '~/content/business'
 import { appContext } from '~/context.server'
 import { guardedUser } from '~/features/accounts/guards.server'
@@ -15,9 +15,10 @@ import { ContractText } from '~/features/contracts/contract-text'
 import { IntegrityNotice } from '~/features/contracts/integrity'
 import { unfilledPlaceholders } from '~/features/contracts/placeholders'
 import { contractDraftFormSchema, countersignFormSchema, withdrawFormSchema } from '~/features/contracts/schema'
-import { availableContractEvents, eventLabels, shownContractStatus } from '~/features/contracts/states'
+import { availableContractEvents, shownContractStatus } from '~/features/contracts/states'
 import { ContractStatusBadge } from '~/features/contracts/status-badge'
 import { formatSignatureTime } from '~/features/contracts/time'
+import { ContractTrail } from '~/features/contracts/trail'
 import { formatCalendarDate } from '~/lib/business-time'
 import { checkForm, formValues, readForm, reply } from '~/lib/forms/action.server'
 import type { ActionResult } from '~/lib/forms/result'
@@ -36,6 +37,7 @@ import {
 } from '~/ui/dialog'
 import { ErrorSummary, Field, FormMessage } from '~/ui/field'
 import { Input } from '~/ui/input'
+import { DownloadButton, PageHeader } from '~/ui/page-header'
 import { Textarea } from '~/ui/textarea'
 import {
   countersignContract,
@@ -189,32 +191,22 @@ export default function AdminContract({ loaderData }: Route.ComponentProps) {
   useResultToast(result, { ok: 'Done', failed: 'Not recorded' })
   return (
     <div className="mx-auto grid max-w-5xl gap-6 px-6 py-10">
-      <p className="text-muted-foreground text-sm">
-        <Link to="/admin/contracts" className="underline-offset-4 hover:underline">
-          Contracts
-        </Link>
-      </p>
-      <div className="flex flex-wrap items-end justify-between gap-4">
-        <div className="grid gap-2">
-          <h1 className="font-bold text-3xl tracking-tight">{loaded.heading}</h1>
-          <p className="flex flex-wrap items-center gap-2 text-sm">
-            <ContractStatusBadge status={loaded.shown} />
-            {loaded.client && (
-              <span>
-                for {loaded.client.companyName ? `${loaded.client.companyName} · ` : ''}
-                {loaded.client.name} ({loaded.client.email})
-              </span>
-            )}
-            <span className="text-muted-foreground">sign by {formatCalendarDate(loaded.expiresOn)}</span>
-          </p>
-        </div>
-        <Button asChild variant="outline">
-          <a href={`/admin/contracts/${loaded.id}/pdf`}>
-            <DownloadIcon aria-hidden="true" />
-            Download PDF
-          </a>
-        </Button>
-      </div>
+      <PageHeader
+        crumbs={[{ to: '/admin/contracts', label: 'Contracts' }]}
+        title={loaded.heading}
+        actions={<DownloadButton href={`/admin/contracts/${loaded.id}/pdf`} />}
+      >
+        <p className="flex flex-wrap items-center gap-2 text-sm">
+          <ContractStatusBadge status={loaded.shown} />
+          {loaded.client && (
+            <span>
+              for {loaded.client.companyName ? `${loaded.client.companyName} · ` : ''}
+              {loaded.client.name} ({loaded.client.email})
+            </span>
+          )}
+          <span className="text-muted-foreground">sign by {formatCalendarDate(loaded.expiresOn)}</span>
+        </p>
+      </PageHeader>
       {params.get('created') && !result && (
         <FormMessage tone="success">Draft created from the template. Check the text, then send it.</FormMessage>
       )}
@@ -436,18 +428,7 @@ function WithdrawDialog({ result }: { result: Result | undefined }) {
 
 function Trail({ loaded }: { loaded: Data }) {
   return (
-    <section aria-labelledby="trail-title" className="grid gap-3">
-      <h2 id="trail-title" className="font-semibold text-xl">
-        History
-      </h2>
-      <ol className="grid gap-2 text-sm">
-        {loaded.events.map((event) => (
-          <li key={event.id} className="rounded-lg border bg-card p-3">
-            <span className="font-semibold">{eventLabels[event.kind]}</span> by {event.name} ({event.email}), {event.at}
-            {event.ip ? ` · IP ${event.ip}` : ''}
-          </li>
-        ))}
-      </ol>
+    <ContractTrail events={loaded.events}>
       {loaded.signature && (
         <p className="text-muted-foreground text-sm">Signer's browser: {loaded.signature.userAgent}</p>
       )}
@@ -466,6 +447,6 @@ function Trail({ loaded }: { loaded: Data }) {
           </ul>
         </>
       )}
-    </section>
+    </ContractTrail>
   )
 }

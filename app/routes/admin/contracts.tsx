@@ -1,5 +1,5 @@
 import { FileSearchIcon, FilesIcon, PlusIcon, SearchIcon } from 'lucide-react'
-import { Form, Link, useNavigation, useSearchParams } from 'react-router'
+import { Form, Link, useSearchParams } from 'react-router'
 import { business } from '~/content/business'
 import { appContext } from '~/context.server'
 import { Pager } from '~/features/billing/pager'
@@ -8,8 +8,10 @@ import { ContractStatusBadge } from '~/features/contracts/status-badge'
 import { formatCalendarDate } from '~/lib/business-time'
 import { pageMeta } from '~/lib/seo'
 import { Button } from '~/ui/button'
+import { type DataTableColumn, RecordTable } from '~/ui/data-table'
 import { Field } from '~/ui/field'
 import { Input } from '~/ui/input'
+import { PageHeader } from '~/ui/page-header'
 import { listStaffContracts } from '../../../server/contracts/queries.server.ts'
 import type { Route } from './+types/contracts'
 
@@ -38,9 +40,34 @@ export async function loader(args: Route.LoaderArgs) {
   }
 }
 
+type Item = Route.ComponentProps['loaderData']['list']['items'][number]
+
+const columns: DataTableColumn<Item>[] = [
+  {
+    key: 'contract',
+    header: 'Contract',
+    rowHeader: true,
+    className: 'font-normal',
+    cell: (item) => (
+      <>
+        <Link to={`/admin/contracts/${item.id}`} className="font-semibold text-primary underline">
+          {item.number ?? 'Draft'}
+        </Link>
+        <span className="block text-muted-foreground">{item.title}</span>
+      </>
+    ),
+  },
+  {
+    key: 'client',
+    header: 'Client',
+    cell: (item) => `${item.companyName ? `${item.companyName} · ` : ''}${item.clientName}`,
+  },
+  { key: 'status', header: 'Status', cell: (item) => <ContractStatusBadge status={item.shown} /> },
+  { key: 'expires', header: 'Sign by', cell: (item) => formatCalendarDate(item.expiresOn) },
+]
+
 export default function AdminContracts({ loaderData }: Route.ComponentProps) {
   const { list, q } = loaderData
-  const navigation = useNavigation()
   const [params] = useSearchParams()
   const pageLink = (page: number) => {
     const next = new URLSearchParams(params)
@@ -49,41 +76,37 @@ export default function AdminContracts({ loaderData }: Route.ComponentProps) {
   }
   return (
     <div className="mx-auto grid max-w-7xl gap-8 px-6 py-10">
-      <div className="flex flex-wrap items-end justify-between gap-4">
-        <div className="grid gap-1">
-          <p className="text-muted-foreground text-sm">
-            <Link to="/admin" className="underline-offset-4 hover:underline">
-              Admin Dashboard
-            </Link>{' '}
-            ·{' '}
-            <Link to="/admin/billing" className="underline-offset-4 hover:underline">
-              Billing
-            </Link>
-          </p>
-          <h1 className="font-bold text-3xl tracking-tight">Contracts</h1>
-          <p className="text-muted-foreground text-sm">Drafts are visible only here. Dates are New York dates.</p>
-        </div>
-        <div className="flex flex-wrap gap-2">
-          <Button asChild size="lg">
-            <Link to="/admin/contracts/new">
-              <PlusIcon aria-hidden="true" />
-              New contract
-            </Link>
-          </Button>
-          <Button asChild size="lg" variant="outline">
-            <Link to="/admin/contracts/templates">
-              <FilesIcon aria-hidden="true" />
-              Templates
-            </Link>
-          </Button>
-          <Button asChild size="lg" variant="outline">
-            <Link to="/admin/contracts/verify">
-              <FileSearchIcon aria-hidden="true" />
-              Verify a PDF
-            </Link>
-          </Button>
-        </div>
-      </div>
+      <PageHeader
+        crumbs={[
+          { to: '/admin', label: 'Admin Dashboard' },
+          { to: '/admin/billing', label: 'Billing' },
+        ]}
+        title="Contracts"
+        actions={
+          <>
+            <Button asChild size="lg">
+              <Link to="/admin/contracts/new">
+                <PlusIcon aria-hidden="true" />
+                New contract
+              </Link>
+            </Button>
+            <Button asChild size="lg" variant="outline">
+              <Link to="/admin/contracts/templates">
+                <FilesIcon aria-hidden="true" />
+                Templates
+              </Link>
+            </Button>
+            <Button asChild size="lg" variant="outline">
+              <Link to="/admin/contracts/verify">
+                <FileSearchIcon aria-hidden="true" />
+                Verify a PDF
+              </Link>
+            </Button>
+          </>
+        }
+      >
+        <p className="text-muted-foreground text-sm">Drafts are visible only here. Dates are New York dates.</p>
+      </PageHeader>
       <Form method="get" className="flex flex-wrap items-end gap-3" role="search">
         <Field label="Search" hint="Number, title, client name, company or e-mail" className="min-w-72">
           <Input name="q" type="search" defaultValue={q ?? ''} maxLength={100} />
@@ -101,47 +124,7 @@ export default function AdminContracts({ loaderData }: Route.ComponentProps) {
           </p>
         </div>
       ) : (
-        <div className="overflow-x-auto rounded-xl border bg-card" aria-busy={navigation.state === 'loading'}>
-          <table className="w-full text-left text-sm">
-            <caption className="sr-only">Contracts, newest first</caption>
-            <thead className="border-b bg-muted/50">
-              <tr>
-                <th scope="col" className="p-3 font-semibold">
-                  Contract
-                </th>
-                <th scope="col" className="p-3 font-semibold">
-                  Client
-                </th>
-                <th scope="col" className="p-3 font-semibold">
-                  Status
-                </th>
-                <th scope="col" className="p-3 font-semibold">
-                  Sign by
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {list.items.map((item) => (
-                <tr key={item.id} className="border-b last:border-0">
-                  <th scope="row" className="p-3 font-normal">
-                    <Link to={`/admin/contracts/${item.id}`} className="font-semibold text-primary underline">
-                      {item.number ?? 'Draft'}
-                    </Link>
-                    <span className="block text-muted-foreground">{item.title}</span>
-                  </th>
-                  <td className="p-3">
-                    {item.companyName ? `${item.companyName} · ` : ''}
-                    {item.clientName}
-                  </td>
-                  <td className="p-3">
-                    <ContractStatusBadge status={item.shown} />
-                  </td>
-                  <td className="p-3">{formatCalendarDate(item.expiresOn)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <RecordTable caption="Contracts, newest first" columns={columns} rows={list.items} rowKey={(item) => item.id} />
       )}
       <Pager page={list.page} pageCount={list.pageCount} total={list.total} href={pageLink} />
     </div>

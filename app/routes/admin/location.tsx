@@ -1,31 +1,29 @@
-import { ArrowLeftIcon, ExternalLinkIcon, EyeIcon, SaveIcon, Trash2Icon } from 'lucide-react'
-import { useEffect, useState } from 'react'
-import { data, Form, Link, redirect, useActionData, useNavigation, useSearchParams } from 'react-router'
+import { ExternalLinkIcon, EyeIcon } from 'lucide-react'
+import { useState } from 'react'
+import { data, useActionData } from 'react-router'
 import { business } from '~/content/business'
 import { appContext } from '~/context.server'
 import { guardedUser } from '~/features/accounts/guards.server'
 import { locationFieldLimits, locationFormSchema, locationStates } from '~/features/locations/schema'
-import { businessDateTimeFormat } from '~/lib/business-time'
-import { checkForm, formValues, readForm, reply } from '~/lib/forms/action.server'
-import type { ActionResult, FieldErrors } from '~/lib/forms/result'
+import { formValues, readForm } from '~/lib/forms/action.server'
+import { type EditorResult, editorAction } from '~/lib/forms/editor-action.server'
 import { pageMeta } from '~/lib/seo'
 import { slugFromTitle } from '~/lib/slug'
-import { toast, useResultToast } from '~/lib/toast'
-import { Button } from '~/ui/button'
+import { useResultToast } from '~/lib/toast'
 import {
-  Dialog,
-  DialogClose,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-  DialogTrigger,
-} from '~/ui/dialog'
-import { Choice, Field, FieldSet, FormMessage } from '~/ui/field'
+  ConfirmDelete,
+  EditorForm,
+  EditorHeader,
+  fieldErrorsOf,
+  PageLink,
+  PublishState,
+  SlugField,
+  useArrivalToast,
+  useSuggestedSlug,
+} from '~/ui/content-editor'
+import { Field, FormMessage } from '~/ui/field'
 import { Input } from '~/ui/input'
 import { NativeSelect } from '~/ui/native-select'
-import { RadioGroup, RadioGroupItem } from '~/ui/radio-group'
 import { Textarea } from '~/ui/textarea'
 import {
   createLocation,
@@ -46,9 +44,6 @@ export const meta: Route.MetaFunction = ({ matches, loaderData, params }) =>
     matches,
     noindex: true,
   })
-
-const databaseDown = (what: 'saved' | 'deleted') =>
-  `The database did not answer, so nothing was ${what}. Your text is still here: try again in a minute.`
 
 const notFound = () =>
   data({ error: 'There is no town page at this address. It may have been deleted.' }, { status: 404 })
@@ -109,60 +104,38 @@ export async function action(args: Route.ActionArgs) {
   const admin = guardedUser(args.context)
   const { database, log } = args.context.get(appContext)
   const actor = { userId: admin.userId, email: admin.email }
-  const submitted = formValues(await readForm(args.request))
-  const id = args.params.id
-
-  if (submitted.intent === 'delete') {
-    if (!id) return reply<ActionResult>({ ok: false, message: 'A new town page has nothing to delete.' })
-    let deleted: Awaited<ReturnType<typeof deleteLocation>>
-    try {
-      deleted = await deleteLocation(database.db, actor, id)
-    } catch (error) {
-      log.warn({ err: error, id }, 'admin town page delete failed')
-      return reply<ActionResult>({ ok: false, message: databaseDown('deleted') }, { status: 503 })
-    }
-    if (!deleted) throw notFound()
-    return redirect(`/admin/locations?deleted=${encodeURIComponent(deleted.town)}`)
-  }
-  if (submitted.intent !== 'save') {
-    return reply<ActionResult>({ ok: false, message: 'Unknown request. Reload the page and try again.' })
-  }
-
-  const values = Object.fromEntries(textFields.map((name) => [name, submitted[name] ?? ''])) as Values
-  const refuse = (status: number, message: string, fieldErrors?: FieldErrors) =>
-    reply<ActionResult>({ ok: false, message, values, ...(fieldErrors ? { fieldErrors } : {}) }, { status })
-  const checked = checkForm(locationFormSchema, values, { message: 'Check the highlighted fields. Nothing was saved.' })
-  if (!checked.ok) return refuse(400, checked.result.message, checked.result.fieldErrors)
-
-  try {
-    if (!id) {
-      const created = await createLocation(database.db, actor, checked.data)
-      return redirect(`/admin/locations/${created.id}?created=1`)
-    }
-    const loadedUpdatedAt = new Date(submitted.updatedAt ?? '')
-    if (Number.isNaN(loadedUpdatedAt.getTime())) return refuse(400, 'The form is incomplete. Reload the page.')
-    const saved = await updateLocation(database.db, actor, id, loadedUpdatedAt, checked.data)
-    return reply<ActionResult>({
-      ok: true,
-      message: saved.isPublished
+  return editorAction({
+    submitted: formValues(await readForm(args.request)),
+    id: args.params.id,
+    log,
+    what: 'town page',
+    fields: textFields,
+    schema: locationFormSchema,
+    notFound,
+    remove: async (id) => {
+      const deleted = await deleteLocation(database.db, actor, id)
+      return deleted && `/admin/locations?deleted=${encodeURIComponent(deleted.town)}`
+    },
+    create: async (page) => `/admin/locations/${(await createLocation(database.db, actor, page)).id}?created=1`,
+    update: async (id, loadedAt, page) => {
+      const saved = await updateLocation(database.db, actor, id, loadedAt, page)
+      return saved.isPublished
         ? `Saved. The page is public at /${saved.slug}.`
-        : 'Saved. The page is hidden from visitors.',
-    })
-  } catch (error) {
-    if (!(error instanceof LocationAdminError)) {
-      log.warn({ err: error, id: id ?? null }, 'admin town page save failed')
-      return refuse(503, databaseDown('saved'))
-    }
-    switch (error.kind) {
-      case 'slug-taken':
-      case 'slug-reserved':
-        return refuse(409, 'Choose another address.', { slug: [error.message] })
-      case 'conflict':
-        return refuse(409, error.message)
-      case 'not-found':
-        return refuse(404, error.message)
-    }
-  }
+        : 'Saved. The page is hidden from visitors.'
+    },
+    refusal: (error, refuse) => {
+      if (!(error instanceof LocationAdminError)) return undefined
+      switch (error.kind) {
+        case 'slug-taken':
+        case 'slug-reserved':
+          return refuse(409, 'Choose another address.', { slug: [error.message] })
+        case 'conflict':
+          return refuse(409, error.message)
+        case 'not-found':
+          return refuse(404, error.message)
+      }
+    },
+  })
 }
 
 const emptyValues: Values = {
@@ -183,8 +156,6 @@ const emptyValues: Values = {
   metaKeywords: '',
 }
 
-const formatTime = (iso: string) => businessDateTimeFormat.format(new Date(iso))
-
 /** The address a new town page suggests: it-support-{town}-{state}. */
 const suggestedSlug = (town: string, state: string) => (town.trim() ? slugFromTitle(`it support ${town} ${state}`) : '')
 
@@ -192,48 +163,39 @@ export default function AdminLocation({ loaderData }: Route.ComponentProps) {
   const { location } = loaderData
   const result = useActionData<typeof action>()
   useResultToast(result)
-  useCreatedToast()
+  useArrivalToast('created', () => ({ title: 'Town page created', description: 'You can keep editing it here.' }))
   return (
     <div className="mx-auto grid max-w-4xl gap-6 px-6 py-10">
-      <p>
-        <Link
-          to="/admin/locations"
-          className="inline-flex min-h-11 items-center gap-2 font-medium text-primary text-sm underline-offset-4 hover:underline"
-        >
-          <ArrowLeftIcon className="size-4" aria-hidden="true" />
-          All town pages
-        </Link>
-      </p>
-      <div className="flex flex-wrap items-start justify-between gap-4">
-        <div className="grid gap-1">
-          <h1 className="font-bold text-3xl tracking-tight">{location ? `Edit ${location.town}` : 'New town page'}</h1>
-          {location && (
-            <p className="flex flex-wrap gap-x-3 text-muted-foreground text-sm">
-              <span>
-                Last saved <time dateTime={location.updatedAt}>{formatTime(location.updatedAt)}</time>
-              </span>
-              {location.isPublished ? (
-                <a
-                  href={`/${location.slug}`}
-                  className="inline-flex items-center gap-1 font-medium text-primary underline-offset-4 hover:underline"
-                >
-                  View the public page
-                  <ExternalLinkIcon className="size-3.5" aria-hidden="true" />
-                </a>
-              ) : (
-                <a
-                  href={`/admin/locations/${location.id}/preview`}
-                  className="inline-flex items-center gap-1 font-medium text-primary underline-offset-4 hover:underline"
-                >
-                  Preview the hidden page
-                  <EyeIcon className="size-3.5" aria-hidden="true" />
-                </a>
-              )}
-            </p>
-          )}
-        </div>
-        {location && <DeleteLocation town={location.town} />}
-      </div>
+      <EditorHeader
+        back={{ to: '/admin/locations', label: 'All town pages' }}
+        title={location ? `Edit ${location.town}` : 'New town page'}
+        updatedAt={location?.updatedAt}
+        links={
+          location &&
+          (location.isPublished ? (
+            <PageLink href={`/${location.slug}`} icon={<ExternalLinkIcon className="size-3.5" aria-hidden="true" />}>
+              View the public page
+            </PageLink>
+          ) : (
+            <PageLink
+              href={`/admin/locations/${location.id}/preview`}
+              icon={<EyeIcon className="size-3.5" aria-hidden="true" />}
+            >
+              Preview the hidden page
+            </PageLink>
+          ))
+        }
+        remove={
+          location && (
+            <ConfirmDelete
+              trigger="Delete town page"
+              title={`Delete the ${location.town} page?`}
+              description="The page, its address and the redirects to it are gone for good; this cannot be undone. To take it off the site for now, set it to Hidden instead."
+              confirm="Delete town page"
+            />
+          )
+        }
+      />
       <LocationForm
         key={location?.updatedAt ?? 'new'}
         location={location}
@@ -242,16 +204,6 @@ export default function AdminLocation({ loaderData }: Route.ComponentProps) {
       />
     </div>
   )
-}
-
-function useCreatedToast() {
-  const [params, setParams] = useSearchParams()
-  const created = params.get('created') === '1'
-  useEffect(() => {
-    if (!created) return
-    toast({ title: 'Town page created', description: 'You can keep editing it here.', variant: 'success' })
-    setParams({}, { replace: true, preventScrollReset: true })
-  }, [created, setParams])
 }
 
 type LoadedLocation = NonNullable<Route.ComponentProps['loaderData']['location']>
@@ -263,29 +215,25 @@ function LocationForm({
 }: {
   location: LoadedLocation | null
   initial: Values
-  result: ActionResult | undefined
+  result: EditorResult | undefined
 }) {
-  const navigation = useNavigation()
-  const busy = navigation.state === 'submitting' && navigation.formData?.get('intent') === 'save'
   const [town, setTown] = useState(initial.town)
   const [state, setState] = useState(initial.state)
-  const [slug, setSlug] = useState(initial.slug)
   // A new page's address follows its town until someone types an address of their own.
-  const [slugByHand, setSlugByHand] = useState(
-    location !== null || initial.slug !== suggestedSlug(initial.town, initial.state),
-  )
+  const address = useSuggestedSlug(initial.slug, suggestedSlug(initial.town, initial.state), location !== null)
+  const slug = address.slug
   const [published, setPublished] = useState(initial.isPublished === 'yes' ? 'yes' : 'no')
-  const errors = result && !result.ok ? result.fieldErrors : undefined
-  const formError = result && !result.ok ? result.message : undefined
+  const errors = fieldErrorsOf(result)
   const place = `${town.trim() || '{town}'}, ${state}`
   const limit = locationFieldLimits
 
   return (
-    <Form method="post" encType="multipart/form-data" noValidate className="grid gap-6">
-      <input type="hidden" name="intent" value="save" />
-      {location && <input type="hidden" name="updatedAt" value={location.updatedAt} />}
-      {formError && <FormMessage tone="error">{formError}</FormMessage>}
-
+    <EditorForm
+      updatedAt={location?.updatedAt}
+      result={result}
+      submitLabel={location ? 'Save' : 'Create town page'}
+      cancelTo="/admin/locations"
+    >
       <div className="grid gap-6 sm:grid-cols-[2fr_1fr]">
         <Field label="Town" required error={errors?.town}>
           <Input
@@ -294,7 +242,7 @@ function LocationForm({
             value={town}
             onChange={(event) => {
               setTown(event.target.value)
-              if (!slugByHand) setSlug(suggestedSlug(event.target.value, state))
+              address.follow(suggestedSlug(event.target.value, state))
             }}
           />
         </Field>
@@ -304,7 +252,7 @@ function LocationForm({
             value={state}
             onChange={(event) => {
               setState(event.target.value)
-              if (!slugByHand) setSlug(suggestedSlug(town, event.target.value))
+              address.follow(suggestedSlug(town, event.target.value))
             }}
           >
             {locationStates.map((code) => (
@@ -315,29 +263,18 @@ function LocationForm({
           </NativeSelect>
         </Field>
       </div>
-      <Field
-        label="Address"
-        required
+      <SlugField
+        slug={slug}
+        onType={address.type}
+        maxLength={limit.slug}
+        error={errors?.slug}
         hint={
           <>
             The page’s address: /<strong>{slug || '…'}</strong>. Lowercase letters, digits and hyphens; not one of the
             site’s own pages (such as blog or book).
           </>
         }
-        error={errors?.slug}
-      >
-        <Input
-          name="slug"
-          maxLength={limit.slug}
-          value={slug}
-          autoCapitalize="none"
-          spellCheck={false}
-          onChange={(event) => {
-            setSlug(event.target.value)
-            setSlugByHand(event.target.value !== '')
-          }}
-        />
-      </Field>
+      />
       {location?.isPublished && slug !== location.slug && (
         <FormMessage tone="notice">
           This page is public. After saving, its old address /{location.slug} sends visitors to the new one (a permanent
@@ -352,24 +289,17 @@ function LocationForm({
         <Input name="county" maxLength={limit.county} defaultValue={initial.county} />
       </Field>
 
-      <FieldSet legend="Visibility" error={errors?.isPublished}>
-        <RadioGroup name="isPublished" value={published} onValueChange={setPublished}>
-          <Choice
-            label="Hidden"
-            hint="Only staff see it, here and in its preview."
-            className="rounded-md border p-3 has-data-[state=checked]:border-primary"
-          >
-            <RadioGroupItem value="no" className="mt-0.5" />
-          </Choice>
-          <Choice
-            label="Published"
-            hint="Public at its address and in the sitemap as soon as you save."
-            className="rounded-md border p-3 has-data-[state=checked]:border-primary"
-          >
-            <RadioGroupItem value="yes" className="mt-0.5" />
-          </Choice>
-        </RadioGroup>
-      </FieldSet>
+      <PublishState
+        legend="Visibility"
+        name="isPublished"
+        value={published}
+        onValueChange={setPublished}
+        error={errors?.isPublished}
+        options={[
+          { value: 'no', label: 'Hidden', hint: 'Only staff see it, here and in its preview.' },
+          { value: 'yes', label: 'Published', hint: 'Public at its address and in the sitemap as soon as you save.' },
+        ]}
+      />
 
       <fieldset className="grid gap-4 rounded-lg border p-4">
         <legend className="px-1 font-medium">Page text (each is optional: empty fields use the text shown)</legend>
@@ -454,52 +384,6 @@ function LocationForm({
           <Input name="metaKeywords" maxLength={limit.metaKeywords} defaultValue={initial.metaKeywords} />
         </Field>
       </fieldset>
-
-      <div className="flex flex-wrap gap-3">
-        <Button type="submit" size="lg" disabled={busy}>
-          <SaveIcon aria-hidden="true" />
-          {busy ? 'Saving…' : location ? 'Save' : 'Create town page'}
-        </Button>
-        <Button asChild variant="outline" size="lg">
-          <Link to="/admin/locations">Cancel</Link>
-        </Button>
-      </div>
-    </Form>
-  )
-}
-
-/** Delete, with a confirm step in a dialog (focus moves into it; Escape or Cancel closes it). */
-function DeleteLocation({ town }: { town: string }) {
-  const navigation = useNavigation()
-  const deleting = navigation.state === 'submitting' && navigation.formData?.get('intent') === 'delete'
-  return (
-    <Dialog>
-      <DialogTrigger asChild>
-        <Button variant="outline">
-          <Trash2Icon aria-hidden="true" />
-          Delete town page
-        </Button>
-      </DialogTrigger>
-      <DialogContent>
-        <DialogHeader>
-          <DialogTitle>Delete the {town} page?</DialogTitle>
-          <DialogDescription>
-            The page, its address and the redirects to it are gone for good; this cannot be undone. To take it off the
-            site for now, set it to Hidden instead.
-          </DialogDescription>
-        </DialogHeader>
-        <Form method="post" encType="multipart/form-data">
-          <input type="hidden" name="intent" value="delete" />
-          <DialogFooter>
-            <DialogClose asChild>
-              <Button variant="outline">Cancel</Button>
-            </DialogClose>
-            <Button type="submit" variant="destructive" disabled={deleting}>
-              {deleting ? 'Deleting…' : 'Delete town page'}
-            </Button>
-          </DialogFooter>
-        </Form>
-      </DialogContent>
-    </Dialog>
+    </EditorForm>
   )
 }

@@ -1,19 +1,20 @@
-import { EyeIcon, PencilIcon, PlusIcon, UploadIcon } from 'lucide-react'
-import { useEffect, useRef } from 'react'
-import { data, Form, Link, useNavigation, useSearchParams } from 'react-router'
+import { EyeIcon, PlusIcon, UploadIcon } from 'lucide-react'
+import { data, Form, Link, useNavigation } from 'react-router'
 import { business } from '~/content/business'
 import { appContext } from '~/context.server'
 import { guardedUser } from '~/features/accounts/guards.server'
-import { businessDateTimeFormat } from '~/lib/business-time'
 import { formValues, readForm, reply } from '~/lib/forms/action.server'
 import type { ActionResult } from '~/lib/forms/result'
 import { pageMeta } from '~/lib/seo'
-import { toast, useResultToast } from '~/lib/toast'
+import { useResultToast } from '~/lib/toast'
 import { Badge } from '~/ui/badge'
 import { Button } from '~/ui/button'
+import { contentListColumns, EditButton, useArrivalToast } from '~/ui/content-editor'
+import { RecordTable } from '~/ui/data-table'
 import { Field } from '~/ui/field'
 import { Input } from '~/ui/input'
 import { NativeSelect } from '~/ui/native-select'
+import { LoadFailed, PageHeader } from '~/ui/page-header'
 import { listLocations, setPublished } from '../../../server/locations/admin.server.ts'
 import type { Route } from './+types/locations'
 
@@ -80,61 +81,54 @@ export async function action(args: Route.ActionArgs) {
   })
 }
 
-const formatTime = (iso: string) => businessDateTimeFormat.format(new Date(iso))
+type Row = NonNullable<Route.ComponentProps['loaderData']['locations']>[number]
 
-/** The toast for the change that brought the staff member here (`?deleted=`, set by the editor). */
-function useArrivalToast() {
-  const [params, setParams] = useSearchParams()
-  const deleted = params.get('deleted')
-  const shown = useRef(false)
-  useEffect(() => {
-    if (deleted === null || shown.current) return
-    shown.current = true
-    toast({ title: 'Town page deleted', description: `${deleted} is deleted.`, variant: 'success' })
-    const next = new URLSearchParams(params)
-    next.delete('deleted')
-    setParams(next, { replace: true, preventScrollReset: true })
-  }, [deleted, params, setParams])
-}
+const columns = contentListColumns<Row>({
+  header: 'Town',
+  name: (location) => location.town,
+  address: (location) => `${location.place} · /${location.slug}`,
+  status: (location) =>
+    location.isPublished ? <Badge variant="success">Published</Badge> : <Badge variant="outline">Hidden</Badge>,
+  updatedAt: (location) => location.updatedAt,
+  actions: (location) => <RowActions location={location} />,
+})
 
 export default function AdminLocations({ loaderData, actionData }: Route.ComponentProps) {
-  useArrivalToast()
+  // Arriving from the editor's Delete.
+  useArrivalToast('deleted', (town) => ({ title: 'Town page deleted', description: `${town} is deleted.` }))
   useResultToast(actionData)
   const { locations, search, published } = loaderData
   const filtered = search !== '' || published !== ''
   return (
     <div className="mx-auto grid max-w-6xl gap-8 px-6 py-10">
-      <div className="flex flex-wrap items-end justify-between gap-4">
-        <div className="grid gap-1">
-          <p className="text-muted-foreground text-sm">
-            <Link to="/admin" className="underline-offset-4 hover:underline">
-              Admin Dashboard
-            </Link>
-          </p>
-          <h1 className="font-bold text-3xl tracking-tight">Town pages</h1>
-          <p className="text-muted-foreground text-sm">
-            Hidden pages are visible only here and in their preview. Old addresses of renamed pages are under{' '}
-            <Link to="/admin/redirects" className="font-medium text-primary underline-offset-4 hover:underline">
-              Redirects
-            </Link>
-            .
-          </p>
-        </div>
-        <div className="flex flex-wrap gap-2">
-          <Button asChild variant="outline" size="lg">
-            <Link to="/admin/locations/import">
-              <UploadIcon aria-hidden="true" />
-              Import CSV
-            </Link>
-          </Button>
-          <Button asChild size="lg">
-            <Link to="/admin/locations/new">
-              <PlusIcon aria-hidden="true" />
-              New town page
-            </Link>
-          </Button>
-        </div>
-      </div>
+      <PageHeader
+        crumbs={[{ to: '/admin', label: 'Admin Dashboard' }]}
+        title="Town pages"
+        actions={
+          <>
+            <Button asChild variant="outline" size="lg">
+              <Link to="/admin/locations/import">
+                <UploadIcon aria-hidden="true" />
+                Import CSV
+              </Link>
+            </Button>
+            <Button asChild size="lg">
+              <Link to="/admin/locations/new">
+                <PlusIcon aria-hidden="true" />
+                New town page
+              </Link>
+            </Button>
+          </>
+        }
+      >
+        <p className="text-muted-foreground text-sm">
+          Hidden pages are visible only here and in their preview. Old addresses of renamed pages are under{' '}
+          <Link to="/admin/redirects" className="font-medium text-primary underline-offset-4 hover:underline">
+            Redirects
+          </Link>
+          .
+        </p>
+      </PageHeader>
 
       <Form method="get" role="search" aria-label="Town pages" className="flex flex-wrap items-end gap-4">
         <Field label="Search" hint="Town, county or address" className="w-full max-w-xs">
@@ -158,9 +152,9 @@ export default function AdminLocations({ loaderData, actionData }: Route.Compone
       </Form>
 
       {locations === null ? (
-        <div role="alert" className="rounded-lg border border-destructive/40 bg-destructive/5 p-6 text-destructive">
+        <LoadFailed>
           The town pages could not be loaded: the database did not answer. Try again in a minute; nothing was changed.
-        </div>
+        </LoadFailed>
       ) : locations.length === 0 ? (
         <p className="rounded-lg border border-dashed p-6 text-muted-foreground">
           {filtered
@@ -168,89 +162,46 @@ export default function AdminLocations({ loaderData, actionData }: Route.Compone
             : 'No town pages yet. Add one with “New town page”, or import a CSV file.'}
         </p>
       ) : (
-        <div className="overflow-x-auto rounded-xl border bg-card shadow-sm">
-          <table className="w-full text-left text-sm">
-            <caption className="sr-only">Town pages by town{filtered ? ', filtered' : ''}</caption>
-            <thead className="border-b bg-muted/50">
-              <tr>
-                <th scope="col" className="px-4 py-3 font-semibold">
-                  Town
-                </th>
-                <th scope="col" className="px-4 py-3 font-semibold">
-                  Status
-                </th>
-                <th scope="col" className="px-4 py-3 font-semibold">
-                  Last change
-                </th>
-                <th scope="col" className="px-4 py-3 font-semibold">
-                  <span className="sr-only">Actions</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {locations.map((location) => (
-                <LocationRow key={location.id} location={location} />
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <RecordTable
+          caption={`Town pages by town${filtered ? ', filtered' : ''}`}
+          columns={columns}
+          rows={locations}
+          rowKey={(location) => location.id}
+        />
       )}
     </div>
   )
 }
 
-type Row = NonNullable<Route.ComponentProps['loaderData']['locations']>[number]
-
-function LocationRow({ location }: { location: Row }) {
+function RowActions({ location }: { location: Row }) {
   const navigation = useNavigation()
   const busy = navigation.state === 'submitting' && navigation.formData?.get('id') === location.id
   return (
-    <tr className="border-b last:border-0">
-      <th scope="row" className="px-4 py-3 font-medium">
-        {location.town}
-        <span className="block font-normal text-muted-foreground text-xs">
-          {location.place} · /{location.slug}
-        </span>
-      </th>
-      <td className="px-4 py-3">
-        {location.isPublished ? <Badge variant="success">Published</Badge> : <Badge variant="outline">Hidden</Badge>}
-      </td>
-      <td className="px-4 py-3 text-muted-foreground">
-        <time dateTime={location.updatedAt}>{formatTime(location.updatedAt)}</time>
-      </td>
-      <td className="px-4 py-3">
-        <div className="flex flex-wrap justify-end gap-2">
-          <Button asChild variant="outline" size="sm">
-            <Link to={`/admin/locations/${location.id}`} aria-label={`Edit ${location.town}`}>
-              <PencilIcon aria-hidden="true" />
-              Edit
-            </Link>
-          </Button>
-          <Button asChild variant="ghost" size="sm">
-            <a
-              href={location.isPublished ? `/${location.slug}` : `/admin/locations/${location.id}/preview`}
-              aria-label={location.isPublished ? `View ${location.town}` : `Preview ${location.town}`}
-            >
-              <EyeIcon aria-hidden="true" />
-              {location.isPublished ? 'View' : 'Preview'}
-            </a>
-          </Button>
-          <Form method="post">
-            <input type="hidden" name="id" value={location.id} />
-            <Button
-              type="submit"
-              name="intent"
-              value={location.isPublished ? 'unpublish' : 'publish'}
-              variant={location.isPublished ? 'ghost' : 'secondary'}
-              size="sm"
-              disabled={busy}
-              aria-label={`${location.isPublished ? 'Unpublish' : 'Publish'} ${location.town}`}
-            >
-              {location.isPublished ? 'Unpublish' : 'Publish'}
-            </Button>
-          </Form>
-        </div>
-      </td>
-    </tr>
+    <>
+      <EditButton to={`/admin/locations/${location.id}`} name={location.town} />
+      <Button asChild variant="ghost" size="sm">
+        <a
+          href={location.isPublished ? `/${location.slug}` : `/admin/locations/${location.id}/preview`}
+          aria-label={location.isPublished ? `View ${location.town}` : `Preview ${location.town}`}
+        >
+          <EyeIcon aria-hidden="true" />
+          {location.isPublished ? 'View' : 'Preview'}
+        </a>
+      </Button>
+      <Form method="post">
+        <input type="hidden" name="id" value={location.id} />
+        <Button
+          type="submit"
+          name="intent"
+          value={location.isPublished ? 'unpublish' : 'publish'}
+          variant={location.isPublished ? 'ghost' : 'secondary'}
+          size="sm"
+          disabled={busy}
+          aria-label={`${location.isPublished ? 'Unpublish' : 'Publish'} ${location.town}`}
+        >
+          {location.isPublished ? 'Unpublish' : 'Publish'}
+        </Button>
+      </Form>
+    </>
   )
 }

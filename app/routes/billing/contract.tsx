@@ -1,6 +1,6 @@
-import { ArrowLeftIcon, DownloadIcon, PenLineIcon, XIcon } from 'lucide-react'
+import { PenLineIcon, XIcon } from 'lucide-react'
 import { useState } from 'react'
-import { Form, Link, useActionData, useNavigation } from 'react-router'
+import { Form, useActionData, useNavigation } from 'react-router'
 import { business } from '~/content/business'
 import { appContext } from '~/context.server'
 import { guardedUser } from '~/features/accounts/guards.server'
@@ -17,9 +17,10 @@ import {
 import { ContractText } from '~/features/contracts/contract-text'
 import { IntegrityNotice } from '~/features/contracts/integrity'
 import { contractDeclineFormSchema, signFormSchema } from '~/features/contracts/schema'
-import { availableContractEvents, eventLabels, shownContractStatus } from '~/features/contracts/states'
+import { availableContractEvents, shownContractStatus } from '~/features/contracts/states'
 import { ContractStatusBadge } from '~/features/contracts/status-badge'
 import { formatSignatureTime } from '~/features/contracts/time'
+import { ContractTrail } from '~/features/contracts/trail'
 import { formatCalendarDate } from '~/lib/business-time'
 import { checkForm, formValues, readForm, reply } from '~/lib/forms/action.server'
 import type { ActionResult } from '~/lib/forms/result'
@@ -39,6 +40,7 @@ import {
 } from '~/ui/dialog'
 import { Choice, ErrorSummary, Field, FieldSet, FormMessage } from '~/ui/field'
 import { Input } from '~/ui/input'
+import { BackLink, DownloadButton, PageHeader } from '~/ui/page-header'
 import { Textarea } from '~/ui/textarea'
 import { declineContract, markContractViewed, signContract } from '../../../server/contracts/contracts.server.ts'
 import { contractDetail } from '../../../server/contracts/queries.server.ts'
@@ -161,35 +163,21 @@ export default function BillingContract({ loaderData }: Route.ComponentProps) {
   useResultToast(result, { ok: 'Done', failed: 'Not recorded' })
   return (
     <div className="mx-auto grid max-w-4xl gap-6 px-6 py-10">
-      <Link
-        to="/billing/contracts"
-        className="inline-flex min-h-11 items-center gap-1 font-semibold text-primary text-sm hover:underline"
+      <BackLink to="/billing/contracts">All contracts</BackLink>
+      <PageHeader
+        title={`${data.title} ${data.number}`}
+        actions={<DownloadButton href={`/billing/contracts/${data.id}/pdf`} />}
       >
-        <ArrowLeftIcon className="size-4" aria-hidden="true" />
-        All contracts
-      </Link>
-      <div className="flex flex-wrap items-end justify-between gap-4">
-        <div className="grid gap-2">
-          <h1 className="font-bold text-3xl tracking-tight">
-            {data.title} {data.number}
-          </h1>
-          <p className="flex items-center gap-2 text-sm">
-            Status <ContractStatusBadge status={data.shown} />
-          </p>
-        </div>
-        <Button asChild variant="outline">
-          <a href={`/billing/contracts/${data.id}/pdf`}>
-            <DownloadIcon aria-hidden="true" />
-            Download PDF
-          </a>
-        </Button>
-      </div>
+        <p className="flex items-center gap-2 text-sm">
+          Status <ContractStatusBadge status={data.shown} />
+        </p>
+      </PageHeader>
       {result && !result.ok && !result.fieldErrors && <FormMessage tone="error">{result.message}</FormMessage>}
       <StatusNotice data={data} />
       <IntegrityNotice integrity={data.integrity} />
       <ContractText body={data.body} />
       {data.actions.includes('sign') && <SignForm data={data} result={result} />}
-      <Trail events={data.events} />
+      <ContractTrail events={data.events} note="Times in New York time, with the UTC time recorded." />
     </div>
   )
 }
@@ -296,25 +284,6 @@ function SignForm({ data, result }: { data: Data; result: Result | undefined }) 
           </Dialog>
         </div>
       </Form>
-    </section>
-  )
-}
-
-function Trail({ events }: { events: Data['events'] }) {
-  return (
-    <section aria-labelledby="trail-title" className="grid gap-3">
-      <h2 id="trail-title" className="font-semibold text-xl">
-        History
-      </h2>
-      <p className="text-muted-foreground text-sm">Times in New York time, with the UTC time recorded.</p>
-      <ol className="grid gap-2 text-sm">
-        {events.map((event) => (
-          <li key={event.id} className="rounded-lg border bg-card p-3">
-            <span className="font-semibold">{eventLabels[event.kind]}</span> by {event.name}, {event.at}
-            {event.ip ? ` · IP ${event.ip}` : ''}
-          </li>
-        ))}
-      </ol>
     </section>
   )
 }

@@ -1,4 +1,4 @@
-import { ArrowLeftIcon, CheckIcon, DownloadIcon, XIcon } from 'lucide-react'
+import { CheckIcon, XIcon } from 'lucide-react'
 import { useState } from 'react'
 import { Form, Link, useActionData, useNavigation } from 'react-router'
 import { business } from '~/content/business'
@@ -12,8 +12,9 @@ import {
   businessToday,
   documentNotFound,
 } from '~/features/billing/context.server'
-import { kindLabels, paymentMethodLabels } from '~/features/billing/labels'
-import { formatMoney } from '~/features/billing/money'
+import { DocumentPayments } from '~/features/billing/document-parts'
+import { documentFacts } from '~/features/billing/document-view.server'
+import { kindLabels } from '~/features/billing/labels'
 import { printedBillingDocument } from '~/features/billing/printed'
 import { PrintedDocumentView } from '~/features/billing/printed-document'
 import { declineFormSchema } from '~/features/billing/schema'
@@ -36,6 +37,7 @@ import {
   DialogTrigger,
 } from '~/ui/dialog'
 import { Field, FormMessage } from '~/ui/field'
+import { BackLink, DownloadButton, PageHeader } from '~/ui/page-header'
 import { Textarea } from '~/ui/textarea'
 import { acceptEstimate, declineEstimate, markViewed } from '../../../server/billing/documents.server.ts'
 import { documentDetail, pdfInputOf } from '../../../server/billing/queries.server.ts'
@@ -77,14 +79,6 @@ export async function loader(args: Route.LoaderArgs) {
   // An invoice's id under /billing/estimates/ is not found either.
   if (!detail) throw documentNotFound()
   const doc = detail.document
-  const facts = {
-    kind: doc.kind,
-    status: doc.status,
-    totalCents: doc.totalCents,
-    amountPaidCents: doc.amountPaidCents,
-    lineCount: detail.lines.length,
-    expired: doc.expiresOn !== null && doc.expiresOn < today,
-  }
   const visible = (other: { kind: string; id: string; number: string | null } | null) =>
     other?.number
       ? { kind: other.kind as 'estimate' | 'invoice' | 'receipt', id: other.id, number: other.number }
@@ -95,7 +89,7 @@ export async function loader(args: Route.LoaderArgs) {
     printed: printedBillingDocument(pdfInputOf(detail, today)),
     shown: shownStatus(doc, today),
     expiresOn: doc.expiresOn,
-    events: availableEvents(facts, 'client'),
+    events: availableEvents(documentFacts(detail, today), 'client'),
     payments: detail.payments.map((p) => ({
       id: p.id,
       amountCents: p.amountCents,
@@ -163,29 +157,22 @@ export default function BillingDocument({ loaderData }: Route.ComponentProps) {
   const section = sectionOfKind[kind]
   return (
     <div className="mx-auto grid max-w-4xl gap-6 px-6 py-10">
-      <Link
-        to={`/billing/${section}`}
-        className="inline-flex min-h-11 items-center gap-1 font-semibold text-primary text-sm hover:underline"
-      >
-        <ArrowLeftIcon className="size-4" aria-hidden="true" />
-        All {section}
-      </Link>
-      <div className="flex flex-wrap items-end justify-between gap-4">
-        <h1 className="font-bold text-3xl tracking-tight">
-          {printed.title} {printed.number}
-        </h1>
-        <Button asChild variant="outline">
-          <a href={`${clientDocumentPath({ kind, id })}/pdf`}>
-            <DownloadIcon aria-hidden="true" />
-            Download PDF
-          </a>
-        </Button>
-      </div>
+      <BackLink to={`/billing/${section}`}>All {section}</BackLink>
+      <PageHeader
+        title={`${printed.title} ${printed.number}`}
+        actions={<DownloadButton href={`${clientDocumentPath({ kind, id })}/pdf`} />}
+      />
       {result && !result.ok && <FormMessage tone="error">{result.message}</FormMessage>}
       {kind === 'estimate' && <EstimateDecision data={loaderData} result={result} />}
       <Related data={loaderData} />
       <PrintedDocumentView doc={printed} />
-      {kind === 'invoice' && <Payments payments={loaderData.payments} />}
+      {kind === 'invoice' && (
+        <DocumentPayments
+          payments={loaderData.payments}
+          receiptHref={(receiptId) => clientDocumentPath({ kind: 'receipt', id: receiptId })}
+          audience="client"
+        />
+      )}
     </div>
   )
 }
@@ -278,37 +265,5 @@ function Related({ data: loaded }: { data: Data }) {
         </span>
       ))}
     </p>
-  )
-}
-
-function Payments({ payments }: { payments: Data['payments'] }) {
-  return (
-    <section aria-labelledby="payments" className="grid gap-3">
-      <h2 id="payments" className="font-semibold text-xl">
-        Payments
-      </h2>
-      {payments.length === 0 ? (
-        <p className="text-muted-foreground text-sm">No payment recorded yet.</p>
-      ) : (
-        <ul className="grid gap-2">
-          {payments.map((p) => (
-            <li key={p.id} className="flex flex-wrap items-center justify-between gap-2 rounded-lg border bg-card p-4">
-              <span>
-                {formatMoney(p.amountCents)} by {paymentMethodLabels[p.method].toLowerCase()} on{' '}
-                {formatCalendarDate(p.receivedOn)}
-              </span>
-              {p.receiptNumber && (
-                <Link
-                  to={clientDocumentPath({ kind: 'receipt', id: p.receiptId })}
-                  className="font-semibold text-primary underline"
-                >
-                  Receipt {p.receiptNumber}
-                </Link>
-              )}
-            </li>
-          ))}
-        </ul>
-      )}
-    </section>
   )
 }
