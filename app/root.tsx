@@ -24,11 +24,13 @@ import { enhancePage } from '~/features/marketing/enhance/page'
 import { SiteFooter } from '~/features/marketing/site-footer'
 import { SiteHeader } from '~/features/marketing/site-header'
 import { isBackOfficePath } from '~/features/staff/areas'
+import { takeKeptToast } from '~/islands/kept-toast'
 import { islandsScripts } from '~/islands/manifest.server'
 import { appLoaderScript } from '~/lib/app-loader-script'
 import { DeferredScripts } from '~/lib/deferred-scripts'
 import { pageUsesIslands } from '~/lib/islands-mode'
 import { useServerNonce } from '~/lib/nonce'
+import { toast } from '~/lib/toast'
 import { buttonVariants } from '~/ui/button'
 import { DeferredToaster } from '~/ui/deferred-toaster'
 import type { Route } from './+types/root'
@@ -71,6 +73,9 @@ export function Layout({ children }: { children: React.ReactNode }) {
   // wait for this). Islands pages get both from their own script.
   useEffect(() => {
     const cleanup = enhancePage()
+    // A toast an islands page left for this one (islands/kept-toast.ts).
+    const kept = takeKeptToast()
+    if (kept) toast(kept)
     document.documentElement.dataset.hydrated = 'true'
     return cleanup
   }, [])
@@ -90,7 +95,9 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <link rel="stylesheet" href={stylesheet} precedence="default" />
         <Links />
       </head>
-      <body className="flex min-h-dvh flex-col">
+      {/* An islands page for a signed-in visitor (/dashboard, /billing) tells its script the status it
+          was rendered with, for the live status (features/accounts/enhance/signed-in.ts). */}
+      <body className="flex min-h-dvh flex-col" data-account-status={islands && account ? account.status : undefined}>
         {data && <CookieBannerTemplate html={data.cookieBanner} />}
         <a
           href="#main"
