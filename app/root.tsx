@@ -24,13 +24,11 @@ import { enhancePage } from '~/features/marketing/enhance/page'
 import { SiteFooter } from '~/features/marketing/site-footer'
 import { SiteHeader } from '~/features/marketing/site-header'
 import { isBackOfficePath } from '~/features/staff/areas'
-import { takeKeptToast } from '~/islands/kept-toast'
 import { islandsScripts } from '~/islands/manifest.server'
 import { appLoaderScript } from '~/lib/app-loader-script'
 import { DeferredScripts } from '~/lib/deferred-scripts'
 import { pageUsesIslands } from '~/lib/islands-mode'
 import { useServerNonce } from '~/lib/nonce'
-import { toast } from '~/lib/toast'
 import { buttonVariants } from '~/ui/button'
 import { DeferredToaster } from '~/ui/deferred-toaster'
 import type { Route } from './+types/root'
@@ -73,9 +71,6 @@ export function Layout({ children }: { children: React.ReactNode }) {
   // wait for this). Islands pages get both from their own script.
   useEffect(() => {
     const cleanup = enhancePage()
-    // A toast an islands page left for this one (islands/kept-toast.ts).
-    const kept = takeKeptToast()
-    if (kept) toast(kept)
     document.documentElement.dataset.hydrated = 'true'
     return cleanup
   }, [])

@@ -3,8 +3,9 @@ import type { ToastOptions } from '~/lib/toast'
 /**
  * A toast that belongs to the next page: an islands page that leaves by a document load (Log Out
  * goes home, a rejected account's page is sent to sign in) keeps it here, and the page that loads
- * next raises it, as the app does after a client-side navigation. Kept for 10 s at most, so a page
- * that never came (the visitor went elsewhere) does not leave it to a later one.
+ * next raises it, as the app does after a client-side navigation. That page is an islands page too
+ * (the home page or /auth for a visitor no longer signed in), so only the islands entry reads it.
+ * Kept for 10 s at most, so a page that never came does not leave it to a later one.
  */
 const key = 'ramapo.next-page-toast'
 const maxAgeMs = 10_000
