@@ -276,6 +276,27 @@ describe('the signed-in pages /dashboard and /billing', () => {
     await context.close()
   })
 
+  it('sign a waiting client out from the phone menu', async () => {
+    const who = uniqueIdentity('phone-islands')
+    await verifiedAccountOverHttp(who.email, who.ip, 'Pia Phone')
+    const { page, context, consoleErrors } = await pageFrom(browser(), who.ip, {
+      viewport: { width: 390, height: 844 },
+    })
+    await signedInWith(page, await sessionCookie(who.email, strongPassword, who.ip))
+    const scripts = scriptsOf(page)
+    await visit(page, '/dashboard')
+    await page.getByRole('heading', { name: 'Your account is pending approval' }).waitFor()
+    await page.getByRole('button', { name: 'Main menu' }).click()
+    const menu = page.getByRole('dialog', { name: 'Ramapo IT Services' })
+    await menu.waitFor()
+    expect(await menu.getByRole('link', { name: 'Dashboard' }).getAttribute('href')).toBe('/dashboard')
+    await Promise.all([page.waitForURL(`${baseURL()}/`), menu.getByRole('button', { name: 'Log Out' }).click()])
+    await expectToast(page, 'Signed out')
+    expect(hasRouter(scripts())).toBe(false)
+    expect(appErrors(consoleErrors)).toEqual([])
+    await context.close()
+  })
+
   it('speak to staff in their own words', async () => {
     const ip = uniqueIdentity('staff-islands').ip
     const { page, context, consoleErrors } = await pageFrom(browser(), ip)
