@@ -90,7 +90,9 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <link rel="stylesheet" href={stylesheet} precedence="default" />
         <Links />
       </head>
-      <body className="flex min-h-dvh flex-col">
+      {/* An islands page for a signed-in visitor (/dashboard, /billing) tells its script the status it
+          was rendered with, for the live status (features/accounts/enhance/signed-in.ts). */}
+      <body className="flex min-h-dvh flex-col" data-account-status={islands && account ? account.status : undefined}>
         {data && <CookieBannerTemplate html={data.cookieBanner} />}
         <a
           href="#main"

@@ -2,12 +2,15 @@ import { FORM_ENDPOINT } from '~/features/booking/endpoint'
 import { pushPageView, whenIdle } from '~/features/consent/tag-layer'
 import { enhancePage } from '~/features/marketing/enhance/page'
 import type { IslandName } from '~/islands/island'
+import type { ToastOptions } from '~/lib/toast'
+import { keepToastForNextPage, takeKeptToast } from './kept-toast'
 
 /**
  * The only script of a page served in islands mode (docs/frontend-performance.md, "Islands"): the
- * marketing pages for visitors who are not signed in. No React and no router here: the shell's
- * behaviour is plain DOM code (features/marketing/enhance), and each island (`[data-island]`, islands/island.tsx)
- * downloads React and its component when it is first needed, then hydrates.
+ * marketing pages for visitors who are not signed in, and /dashboard and /billing for signed-in ones.
+ * No React and no router here: the shell's behaviour is plain DOM code (features/marketing/enhance),
+ * and each island (`[data-island]`, islands/island.tsx) downloads React and its component when it is
+ * first needed, then hydrates. Toasts download React and the toaster with the first one.
  */
 enhancePage()
 // The sign-in page's forms (strength meter, busy labels): loaded only by the page that has them.
@@ -15,6 +18,20 @@ if (document.querySelector('[data-strength-meter],[data-busy-label]')) {
   void import('~/features/accounts/enhance/auth-forms').then((m) => m.enhanceAuthForms())
 }
 whenIdle(() => pushPageView(`${location.pathname}${location.search}`))
+
+function showToast(options: ToastOptions) {
+  void import('./toasts').then((m) => m.showToast(options))
+}
+
+function leave(url: string, options: { toast?: ToastOptions; replace?: boolean } = {}) {
+  if (options.toast) keepToastForNextPage(options.toast)
+  if (options.replace) location.replace(url)
+  else location.assign(url)
+}
+
+// A toast the previous page left for this one (Log Out, then the home page).
+const kept = takeKeptToast()
+if (kept) showToast(kept)
 
 type Hydrate = (host: HTMLElement) => Promise<void>
 
@@ -24,6 +41,16 @@ const islands: Record<IslandName, () => Promise<Hydrate>> = {
 }
 
 const atOnce: Promise<void>[] = []
+
+// A signed-in visitor's page (/dashboard, /billing): Log Out, the live status and the access check.
+const accountStatus = document.body.dataset.accountStatus
+if (accountStatus) {
+  atOnce.push(
+    import('~/features/accounts/enhance/signed-in').then((m) => {
+      m.enhanceSignedIn({ status: accountStatus, toast: showToast, leave })
+    }),
+  )
+}
 for (const host of document.querySelectorAll<HTMLElement>('[data-island]')) {
   const load = islands[host.dataset.island as IslandName]
   if (!load) continue

@@ -1,8 +1,6 @@
 import { type ReactNode, startTransition, useEffect } from 'react'
-import { createRoot, hydrateRoot } from 'react-dom/client'
-import { DeferredToaster } from '~/ui/deferred-toaster'
-
-let toasterMounted = false
+import { hydrateRoot } from 'react-dom/client'
+import { mountToaster } from './toasts'
 
 /**
  * Hydrates an island's server-rendered markup with `node` (the same component the server rendered)
@@ -16,12 +14,7 @@ export function hydrateIsland(host: HTMLElement, node: ReactNode): Promise<void>
     startTransition(() => {
       hydrateRoot(host, <Committed onCommit={resolve}>{node}</Committed>)
     })
-    if (toasterMounted) return
-    toasterMounted = true
-    const toasts = document.createElement('div')
-    toasts.dataset.toasterRoot = ''
-    document.body.append(toasts)
-    createRoot(toasts).render(<DeferredToaster />)
+    mountToaster()
   })
 }
 

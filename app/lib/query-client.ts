@@ -1,16 +1,7 @@
 import { QueryClient } from '@tanstack/react-query'
+import { dataCache, retryDelay } from './backoff'
 
-/** The data cache: garbage collection after 5 minutes, 3 retries, exponential backoff capped at 30 s. */
-export const dataCache = {
-  gcTimeMs: 5 * 60 * 1000,
-  retries: 3,
-  retryDelayCapMs: 30_000,
-} as const
-
-/** 1 s, 2 s, 4 s … never more than 30 s. */
-export function retryDelay(attemptIndex: number): number {
-  return Math.min(1000 * 2 ** attemptIndex, dataCache.retryDelayCapMs)
-}
+export { dataCache, retryDelay }
 
 /**
  * The one cache for data the browser fetches (one per page load). The server renders each request

@@ -2,6 +2,7 @@ import { Outlet, useLocation } from 'react-router'
 import { requirementOf } from '~/features/accounts/access'
 import { areaGuard } from '~/features/accounts/guards.server'
 import { AccessCheck, ProtectedErrorBoundary } from '~/features/accounts/protected'
+import { signedInIslandsHandle } from '~/lib/islands-mode'
 import type { Route } from './+types/protected-area'
 
 /**
@@ -13,6 +14,11 @@ import type { Route } from './+types/protected-area'
 export const middleware: Route.MiddlewareFunction[] = [areaGuard]
 
 export const ErrorBoundary = ProtectedErrorBoundary
+
+// The area leaves the choice of islands mode to its page (/dashboard and /billing are islands pages
+// for signed-in visitors: ADR 024); there the islands entry runs the access check instead of
+// AccessCheck below (features/accounts/enhance/signed-in.ts).
+export const handle = signedInIslandsHandle
 
 export default function ProtectedArea() {
   const requirement = requirementOf(useLocation().pathname)

@@ -109,15 +109,33 @@ describe('protected pages in the browser', () => {
     await signInThroughPage(client.page, me.email)
     await client.page.getByText('Welcome, Rita Rejected').waitFor()
 
-    // Hold the settings page's server check for a moment: the page shows Loading meanwhile.
-    await client.page.route('**/account/settings.data*', async (route) => {
+    // Hold the settings page's server check for a moment: the page shows Loading meanwhile. The
+    // dashboard is an islands page, so the settings page comes as a new document (the server checks
+    // it before sending it); from an app page it is the page's data, checked the same way.
+    await client.page.route('**/account/settings', async (route) => {
       await new Promise((r) => setTimeout(r, 800))
       await route.continue()
     })
-    await client.page.getByRole('link', { name: 'Edit in Account Settings' }).click()
-    await client.page.getByRole('status').filter({ hasText: 'Loading' }).waitFor()
+    // Looked at in the same task as the click: while a document is on its way the test browser
+    // cannot look into the page still shown.
+    const shown = await client.page.evaluate(() => {
+      const link = Array.from(document.querySelectorAll('a')).find((a) => a.textContent === 'Edit in Account Settings')
+      link?.click()
+      return document.querySelector('[role="status"]')?.textContent
+    })
+    expect(shown).toBe('Loading')
     await client.page.getByRole('heading', { name: 'Account Settings', level: 1 }).waitFor()
-    await client.page.unroute('**/account/settings.data*')
+    await client.page.unroute('**/account/settings')
+    await client.page.waitForSelector('html[data-hydrated="true"]')
+    // The settings page runs the app: it renders the dashboard itself, once its data is in.
+    await client.page.route('**/dashboard.data*', async (route) => {
+      await new Promise((r) => setTimeout(r, 800))
+      await route.continue()
+    })
+    await client.page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Dashboard' }).click()
+    await client.page.getByRole('status').filter({ hasText: 'Loading' }).waitFor()
+    await client.page.getByRole('heading', { name: 'Dashboard', level: 1 }).waitFor()
+    await client.page.unroute('**/dashboard.data*')
     await visit(client.page, '/dashboard')
 
     const staff = await pageFrom(browser(), uniqueIdentity('rejecter').ip)

@@ -3,14 +3,18 @@
 import type { Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
 import {
+  adminSessionCookie,
   appErrors,
+  expectToast,
+  invitedAccountOverHttp,
   pageFrom,
   sessionCookie,
+  signInThroughPage,
   strongPassword,
   uniqueIdentity,
   verifiedAccountOverHttp,
 } from './helpers/accounts'
-import { baseURL, newPage, open, scriptsOf, testBrowser } from './helpers/browser'
+import { baseURL, expectAccessible, newPage, open, scriptsOf, testBrowser, visit } from './helpers/browser'
 
 const browser = testBrowser()
 
@@ -192,13 +196,121 @@ describe('the sign-in page', () => {
     await page.getByText('The e-mail address or password is not right.').waitFor()
     expect(hasRouter(scripts())).toBe(false)
 
-    // The right password: the next page is the dashboard, which runs the app.
+    // The right password: the next page is the dashboard, an islands page for signed-in visitors.
     await page.getByLabel('Password', { exact: true }).fill(strongPassword)
     await page.getByRole('button', { name: 'Sign in', exact: true }).click()
     await page.waitForURL(`${baseURL()}/dashboard`)
     await page.getByText('Welcome, Paula Post').waitFor()
     await page.waitForSelector('html[data-hydrated="true"]', { timeout: 15_000 })
+    expect(hasRouter(scripts())).toBe(false)
+    expect(appErrors(consoleErrors)).toEqual([])
+    await context.close()
+  })
+})
+
+/** Puts a session's Cookie header into the page's browser context. */
+async function signedInWith(page: Page, cookie: string) {
+  const url = new URL(baseURL())
+  await page.context().addCookies(
+    cookie.split('; ').map((pair) => {
+      const [name = '', value = ''] = pair.split('=')
+      return { name, value, domain: url.hostname, path: '/' }
+    }),
+  )
+}
+
+describe('the signed-in pages /dashboard and /billing', () => {
+  it('load no React and no router; Log Out (by keyboard too), links and Cookie Settings work', async () => {
+    const ip = uniqueIdentity('signed-in-islands').ip
+    const email = await invitedAccountOverHttp('client', 'signed-in-islands', await adminSessionCookie(ip), ip)
+    const { page, context, consoleErrors } = await pageFrom(browser(), uniqueIdentity('signed-in-islands').ip)
+    const scripts = scriptsOf(page)
+    await signInThroughPage(page, email)
+    await page.waitForURL(`${baseURL()}/dashboard`)
+    await page.getByRole('heading', { name: 'Your account is approved' }).waitFor()
+    await expectAccessible(page)
+    expect(scripts()).toContain('entry')
+    expect(hasReact(scripts())).toBe(false)
+    expect(hasRouter(scripts())).toBe(false)
+
+    // Links are document loads; /billing is an islands page too.
+    await Promise.all([page.waitForEvent('load'), page.getByRole('link', { name: 'Open the billing area' }).click()])
+    await page.waitForSelector('html[data-hydrated="true"]', { timeout: 15_000 })
+    await page.getByRole('heading', { name: 'Billing', level: 1 }).waitFor()
+    await page.getByText('Nothing to pay: every invoice is settled.').waitFor()
+    await expectAccessible(page)
+    expect(hasReact(scripts())).toBe(false)
+    expect(hasRouter(scripts())).toBe(false)
+
+    // Cookie Settings (the footer's button) brings React for its dialog, still no router.
+    await page.getByRole('contentinfo').getByRole('button', { name: 'Cookie Settings' }).click()
+    const dialog = page.getByRole('dialog', { name: 'Cookie Settings' })
+    await dialog.waitFor()
+    await dialog.getByRole('button', { name: 'Cancel' }).click()
+    await dialog.waitFor({ state: 'detached' })
+    expect(hasReact(scripts())).toBe(true)
+    expect(hasRouter(scripts())).toBe(false)
+
+    // A billing section is an app page: the app loads there.
+    await Promise.all([page.waitForEvent('load'), page.getByRole('link', { name: /^Invoices/ }).click()])
+    await page.waitForSelector('html[data-hydrated="true"]', { timeout: 15_000 })
+    await page.getByRole('heading', { name: 'No invoices yet' }).waitFor()
     expect(hasRouter(scripts())).toBe(true)
+
+    // Log Out from the keyboard on an islands page: a failed sign-out says so, then it ends the
+    // session and goes home, where the toast shows.
+    await open(page, '/billing')
+    const logOut = page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Log Out' })
+    await page.route('**/auth/sign-out', (route) => route.abort('failed'))
+    await logOut.focus()
+    await page.keyboard.press('Enter')
+    await expectToast(page, 'Error', 'There was a problem signing out')
+    expect(await logOut.isEnabled()).toBe(true)
+    await page.unroute('**/auth/sign-out')
+    await logOut.focus()
+    await Promise.all([page.waitForURL(`${baseURL()}/`), page.keyboard.press('Space')])
+    await expectToast(page, 'Signed out')
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Login' }).waitFor()
+    expect(await page.evaluate(() => sessionStorage.getItem('ramapo.next-page-toast'))).toBeNull()
+    expect(appErrors(consoleErrors)).toEqual(['Failed to load resource: net::ERR_FAILED'])
+    await context.close()
+  })
+
+  it('sign a waiting client out from the phone menu', async () => {
+    const who = uniqueIdentity('phone-islands')
+    await verifiedAccountOverHttp(who.email, who.ip, 'Pia Phone')
+    const { page, context, consoleErrors } = await pageFrom(browser(), who.ip, {
+      viewport: { width: 390, height: 844 },
+    })
+    await signedInWith(page, await sessionCookie(who.email, strongPassword, who.ip))
+    const scripts = scriptsOf(page)
+    await visit(page, '/dashboard')
+    await page.getByRole('heading', { name: 'Your account is pending approval' }).waitFor()
+    await page.getByRole('button', { name: 'Main menu' }).click()
+    const menu = page.getByRole('dialog', { name: 'Ramapo IT Services' })
+    await menu.waitFor()
+    expect(await menu.getByRole('link', { name: 'Dashboard' }).getAttribute('href')).toBe('/dashboard')
+    await Promise.all([page.waitForURL(`${baseURL()}/`), menu.getByRole('button', { name: 'Log Out' }).click()])
+    await expectToast(page, 'Signed out')
+    expect(hasRouter(scripts())).toBe(false)
+    expect(appErrors(consoleErrors)).toEqual([])
+    await context.close()
+  })
+
+  it('speak to staff in their own words', async () => {
+    const ip = uniqueIdentity('staff-islands').ip
+    const { page, context, consoleErrors } = await pageFrom(browser(), ip)
+    await signedInWith(page, await adminSessionCookie(ip))
+    const scripts = scriptsOf(page)
+    await visit(page, '/dashboard')
+    await page.getByRole('heading', { name: 'Your staff account' }).waitFor()
+    expect(await page.getByRole('link', { name: 'Open the Admin Dashboard' }).getAttribute('href')).toBe('/admin')
+    await visit(page, '/billing')
+    await page.getByText('What a client sees of their billing').waitFor()
+    expect(await page.getByRole('link', { name: 'the back office’s billing' }).getAttribute('href')).toBe(
+      '/admin/billing',
+    )
+    expect(hasRouter(scripts())).toBe(false)
     expect(appErrors(consoleErrors)).toEqual([])
     await context.close()
   })

@@ -31,6 +31,7 @@ export function AccountMenu({ initial }: { initial: AccountSummary }) {
         size="lg"
         className="px-3 text-muted-foreground hover:text-foreground"
         onClick={signOut}
+        data-sign-out
         disabled={pending}
       >
         <LogOutIcon aria-hidden="true" />
@@ -50,7 +51,7 @@ export function MobileAccountMenu({ initial }: { initial: AccountSummary }) {
       <Button asChild variant="outline" size="lg" className="w-full">
         <Link to={home.to}>{home.label}</Link>
       </Button>
-      <Button variant="ghost" size="lg" className="w-full" onClick={signOut} disabled={pending}>
+      <Button variant="ghost" size="lg" className="w-full" onClick={signOut} data-sign-out disabled={pending}>
         <LogOutIcon aria-hidden="true" />
         Log Out
       </Button>

@@ -4,16 +4,9 @@ import { useNavigate, useRevalidator } from 'react-router'
 import type { AccountSummary } from '~/features/accounts/status'
 import { createQueryClient } from '~/lib/query-client'
 import { toast } from '~/lib/toast'
+import { fetchProfile, requestSignOut } from './browser-calls'
 
 export const profileQueryKey = ['account', 'profile'] as const
-
-/** The signed-in profile from the server; null when signed out. Failures throw (the cache retries them). */
-export async function fetchProfile(): Promise<AccountSummary | null> {
-  const response = await fetch('/api/account/profile', { headers: { Accept: 'application/json' } })
-  if (response.status === 401) return null
-  if (!response.ok) throw new Error(`The profile request failed (${response.status}).`)
-  return (await response.json()) as AccountSummary
-}
 
 /**
  * The data cache for the whole page, seeded with the profile the server rendered with. Whenever the
@@ -49,7 +42,7 @@ export function useAccount(initial?: AccountSummary | null): AccountSummary | nu
   return query.data ?? null
 }
 
-/** The sign-out toasts; the session ends on the server. */
+/** The sign-out toasts on app pages (islands pages: enhance/signed-in.ts); the session ends on the server. */
 export function useSignOut(): { signOut: () => Promise<void>; pending: boolean } {
   const queryClient = useQueryClient()
   const navigate = useNavigate()
@@ -58,9 +51,7 @@ export function useSignOut(): { signOut: () => Promise<void>; pending: boolean }
   const signOut = useCallback(async () => {
     setPending(true)
     try {
-      const response = await fetch('/auth/sign-out', { method: 'POST', headers: { Accept: 'application/json' } })
-      const body = (await response.json().catch(() => ({ ok: false }))) as { ok?: boolean }
-      if (!response.ok || !body.ok) throw new Error(`sign-out answered ${response.status}`)
+      await requestSignOut()
       toast({ title: 'Signed out' })
       // Leave any protected page first, so its access check does not race this navigation.
       await navigate('/')

@@ -17,7 +17,7 @@ export function ClientNavbar({ name }: { name: string }) {
               Account Settings
             </Link>
           </Button>
-          <Button variant="ghost" size="md" onClick={signOut} disabled={pending}>
+          <Button variant="ghost" size="md" onClick={signOut} data-sign-out disabled={pending}>
             <LogOutIcon aria-hidden="true" />
             Log Out
           </Button>

@@ -3,19 +3,17 @@ import { LoaderCircleIcon, LockIcon, SearchXIcon } from 'lucide-react'
 import { useEffect, useRef } from 'react'
 import { isRouteErrorResponse, Link, useLocation, useNavigate, useNavigation, useRouteError } from 'react-router'
 import { business } from '~/content/business'
-import { retryDelay } from '~/lib/query-client'
+import { retryDelay } from '~/lib/backoff'
 import { toast } from '~/lib/toast'
 import { Button } from '~/ui/button'
 import { can, fallbackPathFor, type Requirement, requirementOf } from './access'
-import { fetchProfile } from './account-state'
-
-/** The access check gives up after more than 5 attempts (the first try and 5 retries). */
-export const ACCESS_CHECK_RETRIES = 5
+import { ACCESS_CHECK_RETRIES, fetchProfile } from './browser-calls'
 
 /**
  * The browser's side of a protected page: the server already checked access before rendering;
  * this re-checks whenever the page regains focus (the session may have ended elsewhere) and sends
- * the visitor to /auth when it has. A check that keeps failing gives up with a toast.
+ * the visitor to /auth when it has. A check that keeps failing gives up with a toast. Islands pages
+ * (/dashboard, /billing) do the same in plain DOM code (enhance/signed-in.ts).
  */
 export function AccessCheck({ require }: { require: Requirement }) {
   const navigate = useNavigate()

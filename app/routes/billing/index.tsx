@@ -9,9 +9,14 @@ import { formatMoney } from '~/features/billing/money'
 import { billingSections, clientDocumentPath } from '~/features/billing/sections'
 import { StatusBadge } from '~/features/billing/status-badge'
 import { formatCalendarDate } from '~/lib/business-time'
+import { signedInIslandsHandle } from '~/lib/islands-mode'
 import { pageMeta } from '~/lib/seo'
 import { clientSummary, type DocumentListItem } from '../../../server/billing/queries.server.ts'
 import type { Route } from './+types/index'
+
+// Served without the app's JavaScript, to signed-in visitors too (ADR 024): links are document
+// loads, and the islands entry runs Log Out, the live status and the access check.
+export const handle = signedInIslandsHandle
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta({
@@ -175,6 +180,7 @@ function DocumentCard({
                 {pdf && (
                   <a
                     href={`${clientDocumentPath(item)}/pdf`}
+                    download
                     className="inline-flex min-h-11 items-center gap-1 text-primary text-sm underline-offset-4 hover:underline"
                     aria-label={`Download ${kindLabels[item.kind].toLowerCase()} ${item.number} as PDF`}
                   >
