@@ -2,6 +2,7 @@ import fs from 'node:fs'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { PGlite } from '@electric-sql/pglite'
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm'
 import { type SQL, sql } from 'drizzle-orm'
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres'
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator'
@@ -54,6 +55,13 @@ const pgliteStartParams = [...PGlite.defaultStartParams, '-c', 'shared_buffers=3
  * build` (scripts/build-database-template.ts): an empty data folder gets a copy instead of running
  * PostgreSQL's initdb, which takes 3-4 s of WebAssembly (docs/perf/boot.md).
  */
+/**
+ * The extensions the migrations create, which PGlite must be given at every open (PostgreSQL has
+ * them as contrib): pg_trgm, for the trigram index of the staff's search of requests
+ * (docs/decisions/023-trigram-search.md). Loading it costs a few milliseconds at open.
+ */
+export const pgliteExtensions = { pg_trgm }
+
 export const databaseTemplateDir = () => path.join(projectRoot(), 'build/database-template')
 
 /** What a template was made with; it is used only with the same PGlite and migrations it holds. */
@@ -99,7 +107,12 @@ async function openPglite(dataDir: string): Promise<Database> {
   let client: PGlite
   try {
     if (dataDir !== 'memory') copyTemplateInto(path.join(dataDir, 'db'))
-    client = new PGlite(dataDir === 'memory' ? undefined : path.join(dataDir, 'db'), { startParams: pgliteStartParams })
+    // One options object: given `undefined` for a folder (in memory), PGlite ignores its second argument.
+    client = new PGlite({
+      ...(dataDir === 'memory' ? {} : { dataDir: path.join(dataDir, 'db') }),
+      startParams: pgliteStartParams,
+      extensions: pgliteExtensions,
+    })
     await client.waitReady
   } catch (error) {
     release()
