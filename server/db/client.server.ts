@@ -51,11 +51,6 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
 const pgliteStartParams = [...PGlite.defaultStartParams, '-c', 'shared_buffers=32MB']
 
 /**
- * The embedded database as a fresh install starts it, initialized and migrated, made by `npm run
- * build` (scripts/build-database-template.ts): an empty data folder gets a copy instead of running
- * PostgreSQL's initdb, which takes 3-4 s of WebAssembly (docs/perf/boot.md).
- */
-/**
  * The extensions the migrations create, which PGlite must be given at every open (PostgreSQL has
  * them as contrib): pg_trgm, for the trigram index of the staff's search of requests
  * (docs/decisions/023-trigram-search.md). Without it, writing a booking fails. It adds nothing
@@ -63,6 +58,11 @@ const pgliteStartParams = [...PGlite.defaultStartParams, '-c', 'shared_buffers=3
  */
 export const pgliteExtensions = { pg_trgm }
 
+/**
+ * The embedded database as a fresh install starts it, initialized and migrated, made by `npm run
+ * build` (scripts/build-database-template.ts): an empty data folder gets a copy instead of running
+ * PostgreSQL's initdb, which takes 3-4 s of WebAssembly (docs/perf/boot.md).
+ */
 export const databaseTemplateDir = () => path.join(projectRoot(), 'build/database-template')
 
 /** What a template was made with; it is used only with the same PGlite and migrations it holds. */
