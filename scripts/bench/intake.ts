@@ -337,7 +337,9 @@ async function limitRun(backend: Backend, runId: string, database: RunDatabase, 
 async function rows<T>(database: RunDatabase, text: string, values: unknown[] = []): Promise<T[]> {
   if (database.kind === 'pglite') {
     const { PGlite } = await import('@electric-sql/pglite')
-    const db = new PGlite(path.join(database.dataDir, 'db'))
+    // The extensions its migrations created must be loaded, as the server does.
+    const { pgliteExtensions } = await import('../../server/db/client.server.ts')
+    const db = new PGlite(path.join(database.dataDir, 'db'), { extensions: pgliteExtensions })
     try {
       return (await db.query<T>(text, values)).rows
     } finally {

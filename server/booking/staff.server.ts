@@ -1,5 +1,5 @@
 import { stringify } from 'csv-stringify/sync'
-import { and, asc, count, desc, eq, gte, ilike, inArray, isNull, lt, or, type SQL, sql } from 'drizzle-orm'
+import { and, asc, count, desc, eq, gte, ilike, inArray, isNull, lt, type SQL, sql } from 'drizzle-orm'
 import { createEvent, type EventAttributes } from 'ics'
 import { business } from '../../app/content/business.ts'
 import {
@@ -15,7 +15,15 @@ import { businessDateTimeFormat, fromBusinessLocalInput } from '../../app/lib/bu
 import { type AuditActor, recordAudit } from '../audit/audit.server.ts'
 import { neutralizeFormula } from '../csv.server.ts'
 import { type Database, type Db, selectRows } from '../db/client.server.ts'
-import { type Booking, bookingEvents, bookings, clientOnboarding, user } from '../db/schema/index.server.ts'
+import {
+  type Booking,
+  bookingEvents,
+  bookings,
+  clientOnboarding,
+  requestSearchSeparator,
+  requestSearchText,
+  user,
+} from '../db/schema/index.server.ts'
 import type { MailMessage, Outbox } from '../mail/outbox.server.ts'
 import { referenceOf } from './mail.server.ts'
 
@@ -77,6 +85,17 @@ function nextDay(date: string): string {
   return d.toISOString().slice(0, 10)
 }
 
+/**
+ * Part of the name, e-mail, company, phone or message, case aside (`%` and `_` as typed): one
+ * `ILIKE` of the fields joined by a separator no field holds, the expression the trigram index is
+ * built on (docs/decisions/023-trigram-search.md). A search holding the separator could match
+ * across two fields, and matches nothing in any one of them.
+ */
+function searchCondition(q: string): SQL {
+  if (q.includes(requestSearchSeparator)) return sql`false`
+  return ilike(requestSearchText(bookings), likePattern(q))
+}
+
 export function requestConditions(filter: RequestFilter): SQL | undefined {
   const b = bookings
   const q = filter.q?.trim()
@@ -94,15 +113,7 @@ export function requestConditions(filter: RequestFilter): SQL | undefined {
       : filter.assignee && uuidPattern.test(filter.assignee)
         ? eq(b.assigneeUserId, filter.assignee)
         : undefined,
-    q
-      ? or(
-          ilike(b.name, likePattern(q)),
-          ilike(b.email, likePattern(q)),
-          ilike(b.company, likePattern(q)),
-          ilike(b.phone, likePattern(q)),
-          ilike(b.message, likePattern(q)),
-        )
-      : undefined,
+    q ? searchCondition(q) : undefined,
   )
 }
 

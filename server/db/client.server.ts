@@ -2,6 +2,7 @@ import fs from 'node:fs'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { PGlite } from '@electric-sql/pglite'
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm'
 import { type SQL, sql } from 'drizzle-orm'
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres'
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator'
@@ -48,6 +49,14 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
  * buffers are one read away in the operating system's file cache.
  */
 const pgliteStartParams = [...PGlite.defaultStartParams, '-c', 'shared_buffers=32MB']
+
+/**
+ * The extensions the migrations create, which PGlite must be given at every open (PostgreSQL has
+ * them as contrib): pg_trgm, for the trigram index of the staff's search of requests
+ * (docs/decisions/023-trigram-search.md). Without it, writing a booking fails. It adds nothing
+ * measurable to an open; the first query that needs it loads its 32 KB module (about 8 ms).
+ */
+export const pgliteExtensions = { pg_trgm }
 
 /**
  * The embedded database as a fresh install starts it, initialized and migrated, made by `npm run
@@ -99,7 +108,12 @@ async function openPglite(dataDir: string): Promise<Database> {
   let client: PGlite
   try {
     if (dataDir !== 'memory') copyTemplateInto(path.join(dataDir, 'db'))
-    client = new PGlite(dataDir === 'memory' ? undefined : path.join(dataDir, 'db'), { startParams: pgliteStartParams })
+    // One options object: given `undefined` for a folder (in memory), PGlite ignores its second argument.
+    client = new PGlite({
+      ...(dataDir === 'memory' ? {} : { dataDir: path.join(dataDir, 'db') }),
+      startParams: pgliteStartParams,
+      extensions: pgliteExtensions,
+    })
     await client.waitReady
   } catch (error) {
     release()

@@ -414,6 +414,12 @@ describe(`billing documents on ${backend}`, () => {
     expect(bakery.items.map((i) => i.companyName)).toEqual(['Bergen Bakery'])
     const byNumber = await listStaffDocuments(database.db, { q: 'EST-2026' }, today)
     expect(byNumber.items.map((i) => i.number)).toEqual(['EST-2026-0001'])
+    // A client's e-mail finds every document of theirs, and only theirs (the numbers do not hold it).
+    const carlas = await listStaffDocuments(database.db, { clientId: carla.clientId }, today)
+    const byEmail = await listStaffDocuments(database.db, { q: 'CARLA@HARBOR' }, today)
+    expect(byEmail.total).toBeGreaterThan(0)
+    expect(byEmail.total).toBe(carlas.total)
+    expect(byEmail.items.map((i) => i.id)).toEqual(carlas.items.map((i) => i.id))
     // LIKE's wildcards are searched for literally.
     expect((await listStaffDocuments(database.db, { q: '%' }, today)).total).toBe(0)
     const receipts = await listStaffDocuments(database.db, { kind: 'receipt', clientId: carla.clientId }, today)
