@@ -48,6 +48,11 @@ export default defineConfig({
       },
     },
     ssr: {
+      // The server build runs in production only (server.js loads it unless NODE_ENV=development):
+      // with the condition fixed, the development copies of React and React DOM's server renderer
+      // (each CommonJS entry bundles both and picks one at run time) drop out of the bundle, which
+      // Node would otherwise read and compile at every boot (docs/perf/boot.md).
+      define: { 'process.env.NODE_ENV': JSON.stringify('production') },
       // The server's dependencies are bundled in too: loading ~1,400 modules from node_modules took
       // more than a second of every boot (most of it Node reading package.json files), the bundle
       // loads in about 0.3 s (docs/perf/boot.md). PGlite stays outside, as it finds its WebAssembly
