@@ -14,6 +14,15 @@ export async function contractPdf(input: ContractPdfInput): Promise<Buffer> {
   return renderContractPdf(input)
 }
 
+/**
+ * Loads the document and react-pdf now, ahead of PDFs made inside a transaction (the demo seed's
+ * signed contract): loading them there would hold the embedded database's one connection, and every
+ * request waiting for it, for the time it takes.
+ */
+export async function loadContractPdf(): Promise<void> {
+  await import('./contract-document.server.tsx')
+}
+
 /** "CTR-2026-0001-signed.pdf", "CTR-2026-0001.pdf" (countersigned, final), a draft "contract-draft-1a2b3c4d.pdf". */
 export function contractPdfFilename(
   contract: Pick<Contract, 'id' | 'number'>,
