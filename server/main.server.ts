@@ -7,7 +7,7 @@ import type { ServerBuild } from 'react-router'
 import { business } from '../app/content/business.ts'
 import { type Accounts, startAccounts } from './accounts/accounts.server.ts'
 import { seedDemoBilling } from './billing/demo.server.ts'
-import { startBillingJobs } from './billing/reminders.server.ts'
+import { type BillingJobs, startBillingJobs } from './billing/reminders.server.ts'
 import { runPrimary, workerCount } from './cluster.server.ts'
 import { type Config, ConfigError, loadConfig } from './config.server.ts'
 import { seedDemoContracts } from './contracts/demo.server.ts'
@@ -22,7 +22,7 @@ import { createLogger, type Logger } from './log.server.ts'
 import { type Outbox, startOutbox } from './mail/outbox.server.ts'
 import { createMailTransport } from './mail/transport.server.ts'
 import { assertNode24 } from './node-guard.server.ts'
-import { startOperationsJobs } from './operations/jobs.server.ts'
+import { type OperationsJobs, startOperationsJobs } from './operations/jobs.server.ts'
 import { invalidatePublicPages, listenForInvalidations } from './page-cache/invalidation.server.ts'
 import { PageCache } from './page-cache/page-cache.server.ts'
 import { authCookiePrefixOf } from './page-cache/request-rules.server.ts'
@@ -185,9 +185,14 @@ export async function startServer(options: StartOptions) {
   // data (holdSignInsUntil), so nobody signs in to a half-seeded demo account.
   const later = startAfterListen({ config, database, outbox, accounts, demoClientPassword, log })
   accounts.holdSignInsUntil(later.demo)
+  // Without them reminders and retention would silently never run: stop, for a supervisor to restart.
+  later.jobs.catch((error: unknown) => {
+    log.fatal({ err: error }, 'scheduled jobs did not start: stopping')
+    void shutdown('scheduled jobs failed', 1)
+  })
 
   let stopping = false
-  const shutdown = async (signal: string) => {
+  const shutdown = async (signal: string, exitCode = 0) => {
     if (stopping) return
     stopping = true
     log.info({ signal }, 'shutting down: finishing in-flight requests')
@@ -206,15 +211,16 @@ export async function startServer(options: StartOptions) {
     clearTimeout(force)
     // Work started after listen finishes first: it writes to the database closed below.
     await later.demo.catch(() => undefined)
-    const jobs = await later.jobs.catch(() => undefined)
-    await jobs?.billing.stop().catch((error: unknown) => log.error({ err: error }, 'billing jobs did not stop cleanly'))
-    await jobs?.operations
-      .stop()
+    await later.started.billing
+      ?.stop()
+      .catch((error: unknown) => log.error({ err: error }, 'billing jobs did not stop cleanly'))
+    await later.started.operations
+      ?.stop()
       .catch((error: unknown) => log.error({ err: error }, 'operations jobs did not stop cleanly'))
     await outbox.stop().catch((error: unknown) => log.error({ err: error }, 'mail worker did not stop cleanly'))
     await database.close().catch((error: unknown) => log.error({ err: error }, 'database did not close cleanly'))
     log.info('stopped')
-    process.exit(0)
+    process.exit(exitCode)
   }
   process.once('SIGTERM', () => void shutdown('SIGTERM'))
   process.once('SIGINT', () => void shutdown('SIGINT'))
@@ -223,8 +229,9 @@ export async function startServer(options: StartOptions) {
 
 /**
  * Starts what the first requests do not need (after listen): the scheduled jobs, then the demo
- * client's account and data (SEED_DEMO). A failure is logged; the server keeps serving (before,
- * it stopped the boot, when nothing was served yet). Their times are logged as `afterListenMs`.
+ * client's account and data (SEED_DEMO). `started` holds the jobs as they start, for the shutdown.
+ * The jobs failing to start fails the process, as it failed the boot before; the demo data failing
+ * is logged and the server keeps serving. Their times are logged as `afterListenMs`.
  */
 function startAfterListen(deps: {
   config: Config
@@ -236,13 +243,12 @@ function startAfterListen(deps: {
 }) {
   const { config, database, outbox, accounts, demoClientPassword, log } = deps
   const timer = bootTimer(performance.now())
+  const started: { billing?: BillingJobs; operations?: OperationsJobs } = {}
   const jobs = (async () => {
-    const billing = await startBillingJobs({ database, outbox, publicUrl: config.publicUrl, log })
-    const operations = await startOperationsJobs({ database, dataDir: config.dataDir, log })
+    started.billing = await startBillingJobs({ database, outbox, publicUrl: config.publicUrl, log })
+    started.operations = await startOperationsJobs({ database, dataDir: config.dataDir, log })
     timer.step('jobs')
-    return { billing, operations }
   })()
-  jobs.catch((error: unknown) => log.error({ err: error }, 'scheduled jobs did not start'))
   // After the jobs: PGlite runs one statement at a time, so they would only take turns.
   const demo = jobs
     .catch(() => undefined)
@@ -259,5 +265,5 @@ function startAfterListen(deps: {
     () => log.info({ afterListenMs: timer.steps }, 'started'),
     (error: unknown) => log.error({ err: error }, 'demo client data not seeded'),
   )
-  return { jobs, demo }
+  return { jobs, started, demo }
 }
