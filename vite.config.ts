@@ -10,7 +10,7 @@ if (Number(process.versions.node.split('.')[0]) < 24) {
   )
 }
 
-export default defineConfig({
+export default defineConfig(({ command }) => ({
   plugins: [tailwindcss(), reactRouter(), islandsEntry()],
   resolve: { tsconfigPaths: true },
   environments: {
@@ -48,13 +48,24 @@ export default defineConfig({
       },
     },
     ssr: {
+      // The server build runs in production only (server.js loads it unless NODE_ENV=development):
+      // with the condition fixed, the development copies of React and React DOM's server renderer
+      // (each CommonJS entry bundles both and picks one at run time) drop out of the bundle, which
+      // Node would otherwise read and compile at every boot (docs/perf/boot.md). Not in development,
+      // where the server's modules run through Vite with NODE_ENV=development.
+      define: command === 'build' ? { 'process.env.NODE_ENV': JSON.stringify('production') } : {},
       // The server's dependencies are bundled in too: loading ~1,400 modules from node_modules took
       // more than a second of every boot (most of it Node reading package.json files), the bundle
       // loads in about 0.3 s (docs/perf/boot.md). PGlite stays outside, as it finds its WebAssembly
       // and data files next to its own module, and so does pg, whose native binding is optional, and
       // react-pdf, whose font module loads the standard fonts through its package's own import map
       // (`#standard-fonts/…`), which resolves only from inside that package.
-      resolve: { noExternal: true, external: ['@electric-sql/pglite', 'pg', '@react-pdf/renderer'] },
+      // In development the server's modules run through Vite, which loads node_modules from Node as
+      // usual (bundling them there evaluated React's CommonJS entry as a module and failed).
+      resolve:
+        command === 'build'
+          ? { noExternal: true, external: ['@electric-sql/pglite', 'pg', '@react-pdf/renderer'] }
+          : {},
       build: {
         // One bundle holds the HTTP server and the app, so both share one module graph
         // (one database handle, one context key).
@@ -62,4 +73,4 @@ export default defineConfig({
       },
     },
   },
-})
+}))

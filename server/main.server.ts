@@ -5,24 +5,24 @@ import * as serverBuild from 'virtual:react-router/server-build'
 import { getRequestListener } from '@hono/node-server'
 import type { ServerBuild } from 'react-router'
 import { business } from '../app/content/business.ts'
-import { startAccounts } from './accounts/accounts.server.ts'
+import { type Accounts, startAccounts } from './accounts/accounts.server.ts'
 import { seedDemoBilling } from './billing/demo.server.ts'
-import { startBillingJobs } from './billing/reminders.server.ts'
+import { type BillingJobs, startBillingJobs } from './billing/reminders.server.ts'
 import { runPrimary, workerCount } from './cluster.server.ts'
 import { type Config, ConfigError, loadConfig } from './config.server.ts'
 import { seedDemoContracts } from './contracts/demo.server.ts'
 import { ensureStandardTemplates } from './contracts/standard-templates.server.ts'
-import { openDatabase } from './db/client.server.ts'
+import { type Database, openDatabase } from './db/client.server.ts'
 import { seedDemoContent } from './db/seed.server.ts'
 import { createApp } from './http/app.server.ts'
 import { loadAssets } from './http/assets.server.ts'
 import { serverListener } from './http/listener.server.ts'
 import { securityHeadersFor } from './http/security-headers.server.ts'
-import { createLogger } from './log.server.ts'
-import { startOutbox } from './mail/outbox.server.ts'
+import { createLogger, type Logger } from './log.server.ts'
+import { type Outbox, startOutbox } from './mail/outbox.server.ts'
 import { createMailTransport } from './mail/transport.server.ts'
 import { assertNode24 } from './node-guard.server.ts'
-import { startOperationsJobs } from './operations/jobs.server.ts'
+import { type OperationsJobs, startOperationsJobs } from './operations/jobs.server.ts'
 import { invalidatePublicPages, listenForInvalidations } from './page-cache/invalidation.server.ts'
 import { PageCache } from './page-cache/page-cache.server.ts'
 import { authCookiePrefixOf } from './page-cache/request-rules.server.ts'
@@ -42,11 +42,12 @@ export type StartOptions = {
 
 /**
  * How long each step of the boot took (ms), logged with 'listening': `start` is the time from the
- * process's start to here (Node, server.js, loading the server's modules).
+ * process's start to here (Node, server.js, loading the server's modules). With `from`, the steps
+ * of what starts after listen, counted from then.
  */
-function bootTimer() {
-  const steps: Record<string, number> = { start: Math.round(performance.now()) }
-  let last = performance.now()
+function bootTimer(from?: number) {
+  const steps: Record<string, number> = from === undefined ? { start: Math.round(performance.now()) } : {}
+  let last = from ?? performance.now()
   return {
     steps,
     step(name: string) {
@@ -120,17 +121,10 @@ export async function startServer(options: StartOptions) {
   })
   const outbox = await startOutbox({ database, transport, log })
   boot.step('mail')
-  const billingJobs = await startBillingJobs({ database, outbox, publicUrl: config.publicUrl, log })
-  const operationsJobs = await startOperationsJobs({ database, dataDir: config.dataDir, log })
   const accounts = await startAccounts({ config, database, outbox, log, secret: secrets.authSecret })
+  // The admin of ADMIN_EMAIL before the first request: a look-up when it exists, and the configured
+  // password must win over an unverified sign-up of that address before anyone can use it.
   await accounts.seedAdmin()
-  if (demoClientPassword) {
-    const demo = await accounts.seedDemoClient(demoClientPassword)
-    const inserted = await seedDemoBilling(database.db, demo.onboardingId)
-    log.info({ inserted }, 'demo client and billing documents seeded')
-    const contracts = await seedDemoContracts(database.db, demo.onboardingId)
-    if (contracts > 0) log.info({ inserted: contracts }, 'demo contracts seeded')
-  }
   boot.step('accounts')
 
   // Anonymous public pages from memory: production only (in development the modules change), and
@@ -185,8 +179,20 @@ export async function startServer(options: StartOptions) {
     `listening on http://localhost:${port}`,
   )
 
+  // What no request needs at once, started once the server answers (docs/perf/boot.md): the
+  // scheduled jobs (reminders, retention: their first run is hours away) and the demo client with
+  // its billing documents and contracts (two PDFs on a new install). Sign-ins wait for the demo
+  // data (holdSignInsUntil), so nobody signs in to a half-seeded demo account.
+  const later = startAfterListen({ config, database, outbox, accounts, demoClientPassword, log })
+  accounts.holdSignInsUntil(later.demo)
+  // Without them reminders and retention would silently never run: stop, for a supervisor to restart.
+  later.jobs.catch((error: unknown) => {
+    log.fatal({ err: error }, 'scheduled jobs did not start: stopping')
+    void shutdown('scheduled jobs failed', 1)
+  })
+
   let stopping = false
-  const shutdown = async (signal: string) => {
+  const shutdown = async (signal: string, exitCode = 0) => {
     if (stopping) return
     stopping = true
     log.info({ signal }, 'shutting down: finishing in-flight requests')
@@ -203,16 +209,61 @@ export async function startServer(options: StartOptions) {
       .catch((error: unknown) => log.warn({ err: error }, 'page cache listener did not stop cleanly'))
     await closed
     clearTimeout(force)
-    await billingJobs.stop().catch((error: unknown) => log.error({ err: error }, 'billing jobs did not stop cleanly'))
-    await operationsJobs
-      .stop()
+    // Work started after listen finishes first: it writes to the database closed below.
+    await later.demo.catch(() => undefined)
+    await later.started.billing
+      ?.stop()
+      .catch((error: unknown) => log.error({ err: error }, 'billing jobs did not stop cleanly'))
+    await later.started.operations
+      ?.stop()
       .catch((error: unknown) => log.error({ err: error }, 'operations jobs did not stop cleanly'))
     await outbox.stop().catch((error: unknown) => log.error({ err: error }, 'mail worker did not stop cleanly'))
     await database.close().catch((error: unknown) => log.error({ err: error }, 'database did not close cleanly'))
     log.info('stopped')
-    process.exit(0)
+    process.exit(exitCode)
   }
   process.once('SIGTERM', () => void shutdown('SIGTERM'))
   process.once('SIGINT', () => void shutdown('SIGINT'))
   return { server, port }
+}
+
+/**
+ * Starts what the first requests do not need (after listen): the scheduled jobs, then the demo
+ * client's account and data (SEED_DEMO). `started` holds the jobs as they start, for the shutdown.
+ * The jobs failing to start fails the process, as it failed the boot before; the demo data failing
+ * is logged and the server keeps serving. Their times are logged as `afterListenMs`.
+ */
+function startAfterListen(deps: {
+  config: Config
+  database: Database
+  outbox: Outbox
+  accounts: Accounts
+  demoClientPassword: string | undefined
+  log: Logger
+}) {
+  const { config, database, outbox, accounts, demoClientPassword, log } = deps
+  const timer = bootTimer(performance.now())
+  const started: { billing?: BillingJobs; operations?: OperationsJobs } = {}
+  const jobs = (async () => {
+    started.billing = await startBillingJobs({ database, outbox, publicUrl: config.publicUrl, log })
+    started.operations = await startOperationsJobs({ database, dataDir: config.dataDir, log })
+    timer.step('jobs')
+  })()
+  // After the jobs: PGlite runs one statement at a time, so they would only take turns.
+  const demo = jobs
+    .catch(() => undefined)
+    .then(async () => {
+      if (!demoClientPassword) return
+      const client = await accounts.seedDemoClient(demoClientPassword)
+      const inserted = await seedDemoBilling(database.db, client.onboardingId)
+      log.info({ inserted }, 'demo client and billing documents seeded')
+      const contracts = await seedDemoContracts(database.db, client.onboardingId)
+      if (contracts > 0) log.info({ inserted: contracts }, 'demo contracts seeded')
+      timer.step('demo')
+    })
+  demo.then(
+    () => log.info({ afterListenMs: timer.steps }, 'started'),
+    (error: unknown) => log.error({ err: error }, 'demo client data not seeded'),
+  )
+  return { jobs, started, demo }
 }

@@ -59,6 +59,13 @@ export type Accounts = {
   seedAdmin(): Promise<void>
   /** The approved demo client of SEED_DEMO, with this password; its onboarding record's id. */
   seedDemoClient(password: string): Promise<{ onboardingId: string }>
+  /**
+   * Makes requests to Better Auth (sign-in, sign-up, password reset; through `handle` and `call`)
+   * wait until `work` settles: the demo accounts and their data are written after the server
+   * listens (docs/perf/boot.md), and nobody may sign in to them, or register their address,
+   * halfway through. Other requests do not wait.
+   */
+  holdSignInsUntil(work: Promise<unknown>): void
   /** A staff-created account: approved at once; its owner picks a password through a one-time link. */
   invite(input: InviteInput, invitedBy: AuditActor): Promise<void>
   /** Who a /setup-account or reset token belongs to, while it is valid. */
@@ -90,8 +97,10 @@ export async function startAccounts(deps: {
   const realtime = await startRealtime({ database, log })
   const authLog = log.child({ component: 'auth' })
   const links = accountLinks(config.publicUrl)
+  let held: Promise<unknown> | undefined
 
   const dispatch = async (request: Request, clientIp: string): Promise<Response> => {
+    if (held) await held
     const path = new URL(request.url).pathname.slice(AUTH_BASE_PATH.length)
     const started = performance.now()
     let response = await auth.handler(request)
@@ -156,6 +165,16 @@ export async function startAccounts(deps: {
     },
     seedDemoClient(password) {
       return seedDemoClient(auth, database, log, password)
+    },
+    holdSignInsUntil(work) {
+      const settled = work.then(
+        () => undefined,
+        () => undefined,
+      )
+      held = settled
+      void settled.then(() => {
+        if (held === settled) held = undefined
+      })
     },
     async invite(input, invitedBy) {
       const ctx = await auth.$context

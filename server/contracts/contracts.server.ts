@@ -33,7 +33,7 @@ import {
   contractSignedMail,
   contractWithdrawnMail,
 } from './mail.server.ts'
-import { contractPdf, contractPdfFilename } from './pdf/contract-pdf.server.tsx'
+import { contractPdf, contractPdfFilename } from './pdf/contract-pdf.server.ts'
 
 /**
  * Every change to a contract (docs/contracts.md). Each one: one transaction that locks the

@@ -13,6 +13,7 @@ import {
   sendContract,
   signContract,
 } from './contracts.server.ts'
+import { loadContractPdf } from './pdf/contract-pdf.server.ts'
 
 /**
  * Demo contracts for the demo client (SEED_DEMO), so the contracts area shows what it does right
@@ -64,6 +65,15 @@ function firstOfNextMonth(date: string): string {
 
 /** Inserts the demo contracts for this client unless it has some; returns how many were inserted. */
 export async function seedDemoContracts(db: Db, clientId: string, now = new Date()): Promise<number> {
+  // Most boots find them: one look before anything is loaded or locked.
+  const [existing] = await db
+    .select({ id: contracts.id })
+    .from(contracts)
+    .where(eq(contracts.clientId, clientId))
+    .limit(1)
+  if (existing) return 0
+  // The signed contract's PDFs are made in the transaction below: load their code before it.
+  await loadContractPdf()
   return db.transaction(async (tx) => {
     // The account's row, locked: a second process seeding at the same time waits here, then finds the contracts.
     const [client] = await tx.select().from(clientOnboarding).where(eq(clientOnboarding.id, clientId)).for('update')

@@ -66,7 +66,7 @@ export const pgliteExtensions = { pg_trgm }
 export const databaseTemplateDir = () => path.join(projectRoot(), 'build/database-template')
 
 /** What a template was made with; it is used only with the same PGlite and migrations it holds. */
-export type DatabaseTemplateManifest = { pglite: string; migrations: string[] }
+export type DatabaseTemplateManifest = { pglite: string; pgBoss: string; migrations: string[] }
 
 export function pgliteVersion(): string {
   const pkg = path.join(path.dirname(fileURLToPath(import.meta.resolve('@electric-sql/pglite'))), '../package.json')

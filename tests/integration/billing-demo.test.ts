@@ -51,6 +51,29 @@ describe(`the demo client and its billing on ${backend}`, () => {
     await signIn(harness, demoClient.email, 'second-demo-password-2')
   })
 
+  it('is not signed in to while its data is written after the server listens; other requests go on', async () => {
+    // As at boot (server/main.server.ts): the demo data is written once the server answers.
+    let finish = () => {}
+    const seeding = new Promise<void>((resolve) => {
+      finish = resolve
+    })
+    harness.accounts.holdSignInsUntil(seeding)
+    let answered = false
+    const held = signIn(harness, demoClient.email, 'second-demo-password-2').then(() => {
+      answered = true
+    })
+    expect((await harness.app.request('http://portal.test/healthz')).status).toBe(200)
+    await new Promise((resolve) => setTimeout(resolve, 300))
+    expect(answered).toBe(false)
+    finish()
+    await held
+    expect(answered).toBe(true)
+
+    // A seed that fails lets sign-ins through as well (it is logged; the server keeps serving).
+    harness.accounts.holdSignInsUntil(Promise.reject(new Error('seed failed')))
+    await signIn(harness, demoClient.email, 'second-demo-password-2')
+  })
+
   it('gets documents in every state, numbered without gaps, once', async () => {
     const { onboardingId } = await harness.accounts.seedDemoClient('second-demo-password-2')
     const db = harness.database.db

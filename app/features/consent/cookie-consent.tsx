@@ -18,10 +18,13 @@ import { buttonVariants } from '~/ui/button'
  */
 export function CookieBanner() {
   return (
+    // It fades in (150 ms) from the moment it is inserted, 1 s after load: a first frame painted
+    // transparent is not a contentful paint, so a page's largest paint stays its own content, not
+    // this banner's paragraph (/auth on a phone, docs/frontend-performance.md).
     <section
       aria-labelledby="cookie-banner-title"
       data-cookie-banner=""
-      className="fixed inset-x-0 bottom-0 z-40 p-3 sm:p-4"
+      className="fixed inset-x-0 bottom-0 z-40 animate-fade-in p-3 sm:p-4"
     >
       <div className="mx-auto flex max-w-6xl flex-col gap-4 rounded-xl border bg-background p-4 shadow-2xl sm:p-5 lg:flex-row lg:items-center lg:justify-between lg:gap-8">
         <div className="max-w-3xl">

@@ -2,7 +2,7 @@ import { data } from 'react-router'
 import { appContext } from '~/context.server'
 import { pdfResponse } from '~/features/billing/context.server'
 import { contractsUnavailable } from '~/features/contracts/context.server'
-import { contractPdf, contractPdfFilename } from '../../../server/contracts/pdf/contract-pdf.server.tsx'
+import { contractPdf, contractPdfFilename } from '../../../server/contracts/pdf/contract-pdf.server.ts'
 import { contractDetail, latestContractFile } from '../../../server/contracts/queries.server.ts'
 import type { Route } from './+types/contract-pdf'
 

@@ -2,7 +2,7 @@ import { appContext } from '~/context.server'
 import { guardedUser } from '~/features/accounts/guards.server'
 import { pdfResponse } from '~/features/billing/context.server'
 import { contractClient, contractNotFound, contractsUnavailable } from '~/features/contracts/context.server'
-import { contractPdf, contractPdfFilename } from '../../../server/contracts/pdf/contract-pdf.server.tsx'
+import { contractPdf, contractPdfFilename } from '../../../server/contracts/pdf/contract-pdf.server.ts'
 import { contractDetail, latestContractFile } from '../../../server/contracts/queries.server.ts'
 import type { Route } from './+types/contract-pdf'
 

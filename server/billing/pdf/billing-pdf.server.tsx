@@ -1,13 +1,18 @@
 import { type PrintInput, printedBillingDocument } from '../../../app/features/billing/printed.ts'
 import type { BillingDocument } from '../../db/schema/index.server.ts'
-import { PrintedDocumentPdf } from './parts.server.tsx'
-import { renderPdf } from './render.server.ts'
 
 export type BillingPdfInput = PrintInput
 export { printedBillingDocument }
 
-/** The PDF file of a billing document. */
-export function billingPdf(input: BillingPdfInput): Promise<Buffer> {
+/**
+ * The PDF file of a billing document. The document's parts and react-pdf load on the first PDF the
+ * process makes, not at boot: about 0.2 s of every start went into loading them (docs/perf/boot.md).
+ */
+export async function billingPdf(input: BillingPdfInput): Promise<Buffer> {
+  const [{ PrintedDocumentPdf }, { renderPdf }] = await Promise.all([
+    import('./parts.server.tsx'),
+    import('./render.server.ts'),
+  ])
   return renderPdf(<PrintedDocumentPdf doc={printedBillingDocument(input)} />)
 }
 

@@ -8,12 +8,15 @@ import { currentIssuer } from '../../billing/parties.server.ts'
 import { Footer, IssuerHeader, Parties, pageStyle, pdfTheme } from '../../billing/pdf/parts.server.tsx'
 import { renderPdf } from '../../billing/pdf/render.server.ts'
 import type { Contract, ContractEvent } from '../../db/schema/index.server.ts'
+import type { ContractPdfInput } from './contract-pdf.server.ts'
 
 /**
  * The contract as a PDF: the billing documents' header, parties and footer (server/billing/pdf/),
  * then the text, a signature block per signer, and a last page, the certificate: the event trail
  * (who, when in New York and UTC, from which IP) and the text's SHA-256. The number and the hash
  * are also written into the file's Keywords, which the staff verification page reads back.
+ *
+ * Loaded on a contract's first PDF (./contract-pdf.server.ts), with react-pdf.
  */
 
 const styles = StyleSheet.create({
@@ -248,10 +251,8 @@ function Certificate({ contract, events }: { contract: Contract; events: Contrac
   )
 }
 
-export type ContractPdfInput = { contract: Contract; events: ContractEvent[]; generatedAt: Date }
-
 /** The PDF of a contract as it stands: a draft or an unsigned one says so across the top. */
-export function contractPdf({ contract, events }: ContractPdfInput): Promise<Buffer> {
+export function renderContractPdf({ contract, events }: ContractPdfInput): Promise<Buffer> {
   const header = printedContractHeader(contract, contractStatusLabels[contract.status])
   const banner =
     contract.status === 'draft'
@@ -302,13 +303,4 @@ export function contractPdf({ contract, events }: ContractPdfInput): Promise<Buf
       </Page>
     </Document>,
   )
-}
-
-/** "CTR-2026-0001-signed.pdf", "CTR-2026-0001.pdf" (countersigned, final), a draft "contract-draft-1a2b3c4d.pdf". */
-export function contractPdfFilename(
-  contract: Pick<Contract, 'id' | 'number'>,
-  stage?: 'signed' | 'countersigned',
-): string {
-  if (!contract.number) return `contract-draft-${contract.id.slice(0, 8)}.pdf`
-  return stage === 'signed' ? `${contract.number}-signed.pdf` : `${contract.number}.pdf`
 }
