@@ -22,7 +22,9 @@ export { nothingSavedMessage, notSavedPageMessage, pageUnavailableMessage }
 /** How long a browser or a script should wait before asking again. */
 export const retryAfterSeconds = 5
 
-type Args = { request: Request; context: Readonly<RouterContextProvider> }
+/** What a wrapped loader or action is given, at least. */
+export type OutageArgs = { request: Request; context: Readonly<RouterContextProvider> }
+type Args = OutageArgs
 
 /** The 503 a loader throws (its area's error boundary shows `error`); a resource route answers it as JSON. */
 export function databaseUnavailable(message = pageUnavailableMessage) {
@@ -71,11 +73,12 @@ export function withOutagePage<A extends Args, R>(
  * An action that, when the database is down, answers 503 with "nothing was saved" and the values
  * as sent (less `secret` fields), plus the form's `intent` so a page with several forms shows the
  * message beside the one that was sent. The body is read again from a copy taken before the action
- * read it.
+ * read it. An area whose forms say it in their own words (billing's "nothing was changed") passes
+ * `message`.
  */
 export function withOutageReply<A extends Args, R>(
   action: (args: A) => Promise<R>,
-  options: { secret?: readonly string[] } = {},
+  options: { secret?: readonly string[]; message?: string } = {},
 ) {
   return async (args: A) => {
     const copy = args.request.clone()
@@ -86,7 +89,7 @@ export function withOutageReply<A extends Args, R>(
       logOutage(args, error)
       const sent = await copy.formData().then(formValues, () => ({}) as Record<string, string>)
       const values = Object.fromEntries(Object.entries(sent).filter(([name]) => !options.secret?.includes(name)))
-      const result: OutageResult = { ok: false, message: nothingSavedMessage, values }
+      const result: OutageResult = { ok: false, message: options.message ?? nothingSavedMessage, values }
       if (values.intent) result.intent = values.intent
       return data(result, { status: 503, headers: { 'Retry-After': String(retryAfterSeconds) } })
     }
