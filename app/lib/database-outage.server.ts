@@ -1,11 +1,16 @@
 import { data, type RouterContextProvider } from 'react-router'
 import { appContext } from '~/context.server'
 import { isDatabaseUnavailable, summarizeError } from '../../server/db/client.server.ts'
-import { nothingSavedMessage, notSavedPageMessage, pageUnavailableMessage } from './database-outage'
+import {
+  nothingRecordedMessage,
+  nothingSavedMessage,
+  notSavedPageMessage,
+  pageUnavailableMessage,
+} from './database-outage'
 import { formValues } from './forms/action.server'
 import type { ActionResult } from './forms/result'
 
-export { nothingSavedMessage, notSavedPageMessage, pageUnavailableMessage }
+export { nothingRecordedMessage, nothingSavedMessage, notSavedPageMessage, pageUnavailableMessage }
 
 /**
  * One answer to a database that does not answer, for page loaders and actions: 503 (try again),

@@ -21,7 +21,7 @@ import { declineFormSchema } from '~/features/billing/schema'
 import { clientDocumentPath, kindOfPath, sectionOfKind } from '~/features/billing/sections'
 import { availableEvents, shownStatus } from '~/features/billing/states'
 import { formatCalendarDate } from '~/lib/business-time'
-import { withOutageReply } from '~/lib/database-outage.server'
+import { nothingRecordedMessage, withOutageReply } from '~/lib/database-outage.server'
 import { checkForm, formValues, readForm, reply } from '~/lib/forms/action.server'
 import type { ActionResult } from '~/lib/forms/result'
 import { pageMeta } from '~/lib/seo'
@@ -106,9 +106,6 @@ export const loader = withBillingPage(async (args: Route.LoaderArgs) => {
 // The intent as sent: 'accept' or 'decline' (an outage's answer carries whatever was posted).
 type Result = ActionResult & { intent?: string }
 
-// The database not answering: 503, nothing recorded (logged once).
-const decisionNotRecorded = 'The database did not answer, so nothing was recorded. Try again in a minute.'
-
 export const action = withOutageReply(
   async (args: Route.ActionArgs) => {
     // The body first: what is not a form is refused (415, 405, 400) before anything else is looked at.
@@ -143,7 +140,7 @@ export const action = withOutageReply(
           : 'The estimate is declined. Thank you for letting us know.',
     })
   },
-  { message: decisionNotRecorded },
+  { message: nothingRecordedMessage },
 )
 
 export default function BillingDocument({ loaderData }: Route.ComponentProps) {
