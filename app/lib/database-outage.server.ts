@@ -79,11 +79,11 @@ export function withOutagePage<A extends Args, R>(
  * as sent (less `secret` fields), plus the form's `intent` so a page with several forms shows the
  * message beside the one that was sent. The body is read again from a copy taken before the action
  * read it. An area whose forms say it in their own words (billing's "nothing was changed") passes
- * `message`.
+ * `message`, or a function of the values sent when it depends on the form (an editor's Delete).
  */
 export function withOutageReply<A extends Args, R>(
   action: (args: A) => Promise<R>,
-  options: { secret?: readonly string[]; message?: string } = {},
+  options: { secret?: readonly string[]; message?: string | ((sent: Record<string, string>) => string) } = {},
 ) {
   return async (args: A) => {
     const copy = args.request.clone()
@@ -94,7 +94,8 @@ export function withOutageReply<A extends Args, R>(
       logOutage(args, error)
       const sent = await copy.formData().then(formValues, () => ({}) as Record<string, string>)
       const values = Object.fromEntries(Object.entries(sent).filter(([name]) => !options.secret?.includes(name)))
-      const result: OutageResult = { ok: false, message: options.message ?? nothingSavedMessage, values }
+      const message = typeof options.message === 'function' ? options.message(sent) : options.message
+      const result: OutageResult = { ok: false, message: message ?? nothingSavedMessage, values }
       if (values.intent) result.intent = values.intent
       return data(result, { status: 503, headers: { 'Retry-After': String(retryAfterSeconds) } })
     }
