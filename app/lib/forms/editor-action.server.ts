@@ -31,7 +31,7 @@ type Refuse = (
 export const editorOutage = {
   message: (sent: Record<string, string>) =>
     sent.intent === 'delete'
-      ? 'The database did not answer, so nothing was deleted. Try again in a minute.'
+      ? 'The database did not answer, so nothing was deleted. Your text is still here: try again in a minute.'
       : nothingSavedMessage,
 }
 
