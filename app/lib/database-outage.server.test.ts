@@ -60,6 +60,23 @@ describe('withOutageReply', () => {
     })
   })
 
+  it("answers in an area's own words: one message, or one chosen by the values sent", async () => {
+    const { args: a } = args(post({ intent: 'remove', id: '7' }))
+    const fails = async () => Promise.reject(refused)
+    const own = (await withOutageReply(fails, { message: 'Nothing was removed.' })(a)) as unknown as Answer
+    expect(own.init.status).toBe(503)
+    expect(own.data).toMatchObject({ ok: false, message: 'Nothing was removed.', values: { id: '7' } })
+    const byIntent = (sent: Record<string, string>) => (sent.intent === 'remove' ? 'Not removed.' : 'Not saved.')
+    const { args: removing } = args(post({ intent: 'remove' }))
+    const { args: saving } = args(post({ intent: 'save' }))
+    expect(((await withOutageReply(fails, { message: byIntent })(removing)) as unknown as Answer).data.message).toBe(
+      'Not removed.',
+    )
+    expect(((await withOutageReply(fails, { message: byIntent })(saving)) as unknown as Answer).data.message).toBe(
+      'Not saved.',
+    )
+  })
+
   it('throws other errors on', async () => {
     const { args: a } = args(post({ intent: 'note' }))
     const bug = new RangeError('out of range')

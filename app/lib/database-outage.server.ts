@@ -1,11 +1,16 @@
 import { data, type RouterContextProvider } from 'react-router'
 import { appContext } from '~/context.server'
 import { isDatabaseUnavailable, summarizeError } from '../../server/db/client.server.ts'
-import { nothingSavedMessage, notSavedPageMessage, pageUnavailableMessage } from './database-outage'
+import {
+  nothingRecordedMessage,
+  nothingSavedMessage,
+  notSavedPageMessage,
+  pageUnavailableMessage,
+} from './database-outage'
 import { formValues } from './forms/action.server'
 import type { ActionResult } from './forms/result'
 
-export { nothingSavedMessage, notSavedPageMessage, pageUnavailableMessage }
+export { nothingRecordedMessage, nothingSavedMessage, notSavedPageMessage, pageUnavailableMessage }
 
 /**
  * One answer to a database that does not answer, for page loaders and actions: 503 (try again),
@@ -22,7 +27,9 @@ export { nothingSavedMessage, notSavedPageMessage, pageUnavailableMessage }
 /** How long a browser or a script should wait before asking again. */
 export const retryAfterSeconds = 5
 
-type Args = { request: Request; context: Readonly<RouterContextProvider> }
+/** What a wrapped loader or action is given, at least. */
+export type OutageArgs = { request: Request; context: Readonly<RouterContextProvider> }
+type Args = OutageArgs
 
 /** The 503 a loader throws (its area's error boundary shows `error`); a resource route answers it as JSON. */
 export function databaseUnavailable(message = pageUnavailableMessage) {
@@ -71,11 +78,12 @@ export function withOutagePage<A extends Args, R>(
  * An action that, when the database is down, answers 503 with "nothing was saved" and the values
  * as sent (less `secret` fields), plus the form's `intent` so a page with several forms shows the
  * message beside the one that was sent. The body is read again from a copy taken before the action
- * read it.
+ * read it. An area whose forms say it in their own words (billing's "nothing was changed") passes
+ * `message`, or a function of the values sent when it depends on the form (an editor's Delete).
  */
 export function withOutageReply<A extends Args, R>(
   action: (args: A) => Promise<R>,
-  options: { secret?: readonly string[] } = {},
+  options: { secret?: readonly string[]; message?: string | ((sent: Record<string, string>) => string) } = {},
 ) {
   return async (args: A) => {
     const copy = args.request.clone()
@@ -86,7 +94,8 @@ export function withOutageReply<A extends Args, R>(
       logOutage(args, error)
       const sent = await copy.formData().then(formValues, () => ({}) as Record<string, string>)
       const values = Object.fromEntries(Object.entries(sent).filter(([name]) => !options.secret?.includes(name)))
-      const result: OutageResult = { ok: false, message: nothingSavedMessage, values }
+      const message = typeof options.message === 'function' ? options.message(sent) : options.message
+      const result: OutageResult = { ok: false, message: message ?? nothingSavedMessage, values }
       if (values.intent) result.intent = values.intent
       return data(result, { status: 503, headers: { 'Retry-After': String(retryAfterSeconds) } })
     }

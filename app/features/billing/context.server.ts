@@ -1,5 +1,6 @@
 import { data, type RouterContextProvider } from 'react-router'
 import { businessDate } from '~/lib/business-time'
+import { type OutageArgs, withOutagePage } from '~/lib/database-outage.server'
 import {
   type BillingDeps,
   BillingError,
@@ -37,13 +38,13 @@ export function documentNotFound() {
   return data({ error: 'There is no document at this address.' }, { status: 404 })
 }
 
-/** A database that did not answer: a 503 the area's error boundary explains. */
-export function billingUnavailable() {
-  return data(
-    { error: 'Billing could not be loaded: the database did not answer. Try again in a minute.' },
-    { status: 503 },
-  )
-}
+/** What a billing page says when the database did not answer (the area's error boundary shows it). */
+export const billingUnavailableMessage =
+  'Billing could not be loaded: the database did not answer. Try again in a minute.'
+
+/** A billing loader (page or PDF) that answers a database outage with billing's 503 (logged once). */
+export const withBillingPage = <A extends OutageArgs, R>(loader: (args: A) => Promise<R>) =>
+  withOutagePage(loader, billingUnavailableMessage)
 
 /** A PDF download: its file name, never cached, never sniffed as anything else. */
 export function pdfResponse(pdf: Buffer, filename: string): Response {

@@ -1,5 +1,6 @@
 import { redirect } from 'react-router'
 import type { z } from 'zod'
+import { nothingSavedMessage } from '../database-outage'
 import { checkForm, reply } from './action.server'
 import type { ActionResult, FieldErrors } from './result'
 
@@ -12,8 +13,9 @@ import type { ActionResult, FieldErrors } from './result'
  *  - the fields checked by the schema: refused with the messages on their fields;
  *  - a new record: created, then its editor (`create` gives the address);
  *  - an existing one: saved over the `updatedAt` the form was loaded with, or refused;
- *  - a failure the editor knows (`refusal`): its answer; any other: the database did not answer.
- * Every refusal sends the fields back as typed, so nothing typed is lost.
+ *  - a failure the editor knows (`refusal`): its answer; any other is thrown on.
+ * Every refusal sends the fields back as typed, so nothing typed is lost. The route wraps it in
+ * `withOutageReply(…, editorOutage)`, which answers a database outage (503, the values as sent).
  */
 
 export type EditorResult = ActionResult & { conflictAt?: string }
@@ -25,13 +27,17 @@ type Refuse = (
   conflictAt?: Date,
 ) => ReturnType<typeof reply>
 
-const databaseDown = (what: 'saved' | 'deleted') =>
-  `The database did not answer, so nothing was ${what}. Your text is still here: try again in a minute.`
+/** An editor's words for a database outage: a Delete was not done, a Save was not saved (the text stays). */
+export const editorOutage = {
+  message: (sent: Record<string, string>) =>
+    sent.intent === 'delete'
+      ? 'The database did not answer, so nothing was deleted. Your text is still here: try again in a minute.'
+      : nothingSavedMessage,
+}
 
 export async function editorAction<S extends z.ZodType>(editor: {
   submitted: Record<string, string>
   id: string | undefined
-  log: { warn: (details: object, message: string) => void }
   /** For the log and the refusal of a delete with nothing to delete: "blog post", "town page". */
   what: string
   fields: readonly string[]
@@ -42,17 +48,11 @@ export async function editorAction<S extends z.ZodType>(editor: {
   refusal: (error: unknown, refuse: Refuse) => ReturnType<typeof reply> | undefined
   notFound: () => unknown
 }) {
-  const { submitted, id, log, what } = editor
+  const { submitted, id, what } = editor
 
   if (submitted.intent === 'delete') {
     if (!id) return reply<EditorResult>({ ok: false, message: `A new ${what} has nothing to delete.` })
-    let next: string | null
-    try {
-      next = await editor.remove(id)
-    } catch (error) {
-      log.warn({ err: error, id }, `admin ${what} delete failed`)
-      return reply<EditorResult>({ ok: false, message: databaseDown('deleted') }, { status: 503 })
-    }
+    const next = await editor.remove(id)
     if (next === null) throw editor.notFound()
     return redirect(next)
   }
@@ -83,9 +83,6 @@ export async function editorAction<S extends z.ZodType>(editor: {
   } catch (error) {
     const known = editor.refusal(error, refuse)
     if (known) return known
-    // The database failed: nothing was saved (the change and its audit row are one transaction);
-    // the form comes back as typed.
-    log.warn({ err: error, id: id ?? null }, `admin ${what} save failed`)
-    return refuse(503, databaseDown('saved'))
+    throw error
   }
 }

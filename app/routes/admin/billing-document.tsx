@@ -2,7 +2,7 @@ import { data, Link, redirect, useActionData, useSearchParams } from 'react-rout
 import { billingTerms, business } from '~/content/business'
 import { appContext } from '~/context.server'
 import { guardedUser } from '~/features/accounts/guards.server'
-import { BillingError, billingDeps, billingUnavailable, businessToday } from '~/features/billing/context.server'
+import { BillingError, billingDeps, businessToday, withBillingPage } from '~/features/billing/context.server'
 import { StaffDocumentBody } from '~/features/billing/document-parts'
 import { clientLabel, documentFacts, staffDocumentView } from '~/features/billing/document-view.server'
 import { type ClientChoice, DraftEditor, type EditorValues, editorValuesFrom } from '~/features/billing/draft-editor'
@@ -26,6 +26,7 @@ import {
 import { availableEvents } from '~/features/billing/states'
 import { StatusBadge } from '~/features/billing/status-badge'
 import { addDays, businessDateTimeFormat } from '~/lib/business-time'
+import { withOutageReply } from '~/lib/database-outage.server'
 import { checkForm, formValues, readForm, reply } from '~/lib/forms/action.server'
 import type { ActionResult, FieldErrors } from '~/lib/forms/result'
 import { pageMeta } from '~/lib/seo'
@@ -60,188 +61,183 @@ export const meta: Route.MetaFunction = ({ matches, loaderData, params }) =>
 
 const notFound = () => data({ error: 'There is no billing document at this address.' }, { status: 404 })
 
-export async function loader(args: Route.LoaderArgs) {
-  const { database, log } = args.context.get(appContext)
+export const loader = withBillingPage(async (args: Route.LoaderArgs) => {
+  const { database } = args.context.get(appContext)
   const today = businessToday()
-  try {
-    const accounts = await listClientAccounts(database.db)
-    const clients: ClientChoice[] = accounts.map((c) => ({
-      id: c.id,
-      label: clientLabel(c),
-      billTo: { name: c.fullName || c.email, companyName: c.companyName, email: c.email, phone: c.phone },
-    }))
-    const common = { clients, issuer: currentIssuer(), today }
-    if (!args.params.id) {
-      const url = new URL(args.request.url)
-      const kind = url.searchParams.get('kind') === 'estimate' ? 'estimate' : 'invoice'
-      const initial: EditorValues = {
-        kind,
-        clientId: clients.find((c) => c.id === url.searchParams.get('client'))?.id ?? '',
-        lines: [],
-        taxRate: '',
-        taxLabel: '',
-        notes: '',
-        dueOn: addDays(today, billingTerms.paymentDays),
-        expiresOn: addDays(today, billingTerms.estimateValidDays),
-      }
-      return { view: 'new' as const, title: `New ${kind}`, initial, ...common }
+  const accounts = await listClientAccounts(database.db)
+  const clients: ClientChoice[] = accounts.map((c) => ({
+    id: c.id,
+    label: clientLabel(c),
+    billTo: { name: c.fullName || c.email, companyName: c.companyName, email: c.email, phone: c.phone },
+  }))
+  const common = { clients, issuer: currentIssuer(), today }
+  if (!args.params.id) {
+    const url = new URL(args.request.url)
+    const kind = url.searchParams.get('kind') === 'estimate' ? 'estimate' : 'invoice'
+    const initial: EditorValues = {
+      kind,
+      clientId: clients.find((c) => c.id === url.searchParams.get('client'))?.id ?? '',
+      lines: [],
+      taxRate: '',
+      taxLabel: '',
+      notes: '',
+      dueOn: addDays(today, billingTerms.paymentDays),
+      expiresOn: addDays(today, billingTerms.estimateValidDays),
     }
-    const detail = await documentDetail(database.db, args.params.id)
-    if (!detail) throw notFound()
-    const doc = detail.document
-    if (doc.status === 'draft') {
-      const initial: EditorValues = {
-        kind: doc.kind === 'estimate' ? 'estimate' : 'invoice',
-        clientId: doc.clientId,
-        lines: detail.lines.map((line, i) => ({
-          key: i,
-          description: line.description,
-          quantity: formatQuantity(line.quantityMilli),
-          unitPrice: (line.unitPriceCents / 100).toFixed(2),
-          taxable: line.taxable,
-        })),
-        taxRate: doc.taxRateMilliPercent ? taxRateInput(doc.taxRateMilliPercent) : '',
-        taxLabel: doc.taxLabel ?? '',
-        notes: doc.notes ?? '',
-        dueOn: doc.dueOn ?? addDays(today, billingTerms.paymentDays),
-        expiresOn: doc.expiresOn ?? addDays(today, billingTerms.estimateValidDays),
-      }
-      return {
-        view: 'draft' as const,
-        title: `Draft ${kindLabels[doc.kind].toLowerCase()}`,
-        id: doc.id,
-        initial,
-        updatedAt: doc.updatedAt.toISOString(),
-        source: detail.source,
-        ...common,
-      }
+    return { view: 'new' as const, title: `New ${kind}`, initial, ...common }
+  }
+  const detail = await documentDetail(database.db, args.params.id)
+  if (!detail) throw notFound()
+  const doc = detail.document
+  if (doc.status === 'draft') {
+    const initial: EditorValues = {
+      kind: doc.kind === 'estimate' ? 'estimate' : 'invoice',
+      clientId: doc.clientId,
+      lines: detail.lines.map((line, i) => ({
+        key: i,
+        description: line.description,
+        quantity: formatQuantity(line.quantityMilli),
+        unitPrice: (line.unitPriceCents / 100).toFixed(2),
+        taxable: line.taxable,
+      })),
+      taxRate: doc.taxRateMilliPercent ? taxRateInput(doc.taxRateMilliPercent) : '',
+      taxLabel: doc.taxLabel ?? '',
+      notes: doc.notes ?? '',
+      dueOn: doc.dueOn ?? addDays(today, billingTerms.paymentDays),
+      expiresOn: doc.expiresOn ?? addDays(today, billingTerms.estimateValidDays),
     }
     return {
-      view: 'sent' as const,
-      title: `${kindLabels[doc.kind]} ${doc.number}`,
-      ...staffDocumentView(detail, today),
-      events: availableEvents(documentFacts(detail, today), 'staff'),
+      view: 'draft' as const,
+      title: `Draft ${kindLabels[doc.kind].toLowerCase()}`,
+      id: doc.id,
+      initial,
+      updatedAt: doc.updatedAt.toISOString(),
+      source: detail.source,
       ...common,
     }
-  } catch (error) {
-    if (error && typeof error === 'object' && 'type' in error) throw error
-    log.warn({ err: error, id: args.params.id ?? null }, 'admin billing document failed to load')
-    throw billingUnavailable()
   }
-}
+  return {
+    view: 'sent' as const,
+    title: `${kindLabels[doc.kind]} ${doc.number}`,
+    ...staffDocumentView(detail, today),
+    events: availableEvents(documentFacts(detail, today), 'staff'),
+    ...common,
+  }
+})
 
 type Result = ActionResult & { intent?: string; conflictAt?: string }
 
-export async function action(args: Route.ActionArgs) {
-  const admin = guardedUser(args.context)
-  const actor = { userId: admin.userId, email: admin.email }
-  const { log } = args.context.get(appContext)
-  const deps = billingDeps(args.context)
-  const submitted = formValues(await readForm(args.request))
-  const id = args.params.id
-  const intent = submitted.intent ?? ''
-  const loadedAt = () => {
-    const at = new Date(submitted.updatedAt ?? '')
-    return Number.isNaN(at.getTime()) ? undefined : at
-  }
-  const refuse = (status: number, message: string, extra: Partial<Result> = {}) =>
-    reply<Result>({ ok: false, message, intent, ...extra }, { status })
+// The database not answering: 503, nothing changed, the form's values back (logged once).
+const nothingChanged = 'The database did not answer, so nothing was changed. Try again in a minute.'
 
-  try {
-    switch (intent) {
-      case 'save': {
-        const parsed = draftFormSchema.safeParse(draftFromValues(submitted))
-        if (!parsed.success) {
-          return refuse(400, 'Check the highlighted fields. Nothing was saved.', {
-            fieldErrors: draftFieldErrors(parsed.error),
-            values: submitted,
+export const action = withOutageReply(
+  async (args: Route.ActionArgs) => {
+    const admin = guardedUser(args.context)
+    const actor = { userId: admin.userId, email: admin.email }
+    const deps = billingDeps(args.context)
+    const submitted = formValues(await readForm(args.request))
+    const id = args.params.id
+    const intent = submitted.intent ?? ''
+    const loadedAt = () => {
+      const at = new Date(submitted.updatedAt ?? '')
+      return Number.isNaN(at.getTime()) ? undefined : at
+    }
+    const refuse = (status: number, message: string, extra: Partial<Result> = {}) =>
+      reply<Result>({ ok: false, message, intent, ...extra }, { status })
+
+    try {
+      switch (intent) {
+        case 'save': {
+          const parsed = draftFormSchema.safeParse(draftFromValues(submitted))
+          if (!parsed.success) {
+            return refuse(400, 'Check the highlighted fields. Nothing was saved.', {
+              fieldErrors: draftFieldErrors(parsed.error),
+              values: submitted,
+            })
+          }
+          if (!id) {
+            const created = await createDraft(deps, actor, parsed.data)
+            return redirect(`/admin/billing/${created.id}?created=1`)
+          }
+          const at = loadedAt()
+          if (!at) return refuse(400, 'The form is incomplete. Reload the page.', { values: submitted })
+          await updateDraft(deps, actor, id, at, parsed.data)
+          return reply<Result>({ ok: true, intent, message: 'Draft saved.' })
+        }
+        case 'send': {
+          if (!id) throw notFound()
+          const sent = await sendDocument(deps, actor, id, loadedAt())
+          return reply<Result>({
+            ok: true,
+            intent,
+            message: `Sent as ${sent.number}: the client has been e-mailed a link.`,
           })
         }
-        if (!id) {
-          const created = await createDraft(deps, actor, parsed.data)
-          return redirect(`/admin/billing/${created.id}?created=1`)
+        case 'delete': {
+          if (!id) throw notFound()
+          await deleteDraft(deps, actor, id, loadedAt())
+          return redirect('/admin/billing?deleted=1')
         }
-        const at = loadedAt()
-        if (!at) return refuse(400, 'The form is incomplete. Reload the page.', { values: submitted })
-        await updateDraft(deps, actor, id, at, parsed.data)
-        return reply<Result>({ ok: true, intent, message: 'Draft saved.' })
+        case 'convert': {
+          if (!id) throw notFound()
+          const invoice = await convertEstimate(deps, actor, id)
+          return redirect(`/admin/billing/${invoice.id}?converted=1`)
+        }
+        case 'pay': {
+          if (!id) throw notFound()
+          const checked = checkForm(paymentFormSchema, submitted, {
+            message: 'Check the payment. Nothing was recorded.',
+          })
+          if (!checked.ok) return reply<Result>({ ...checked.result, intent })
+          const { receipt } = await recordPayment(deps, actor, id, checked.data)
+          return reply<Result>({
+            ok: true,
+            intent,
+            message: `Payment recorded. Receipt ${receipt.number} is e-mailed to the client with its PDF.`,
+          })
+        }
+        case 'void': {
+          if (!id) throw notFound()
+          const checked = checkForm(voidFormSchema, { reason: submitted.reason ?? '' })
+          if (!checked.ok) return reply<Result>({ ...checked.result, intent })
+          await voidDocument(deps, actor, id, checked.data.reason)
+          return reply<Result>({ ok: true, intent, message: 'Void. The client has been e-mailed the reason.' })
+        }
+        case 'reminders': {
+          if (!id) throw notFound()
+          const enabled = submitted.enabled === 'on'
+          await setReminders(deps, actor, id, enabled)
+          return reply<Result>({ ok: true, intent, message: enabled ? 'Reminders are on.' : 'Reminders are off.' })
+        }
+        default:
+          return refuse(400, 'Unknown request. Reload the page and try again.')
       }
-      case 'send': {
-        if (!id) throw notFound()
-        const sent = await sendDocument(deps, actor, id, loadedAt())
-        return reply<Result>({
-          ok: true,
-          intent,
-          message: `Sent as ${sent.number}: the client has been e-mailed a link.`,
-        })
+    } catch (error) {
+      if (!(error instanceof BillingError)) throw error
+      switch (error.kind) {
+        case 'not-found':
+          throw notFound()
+        case 'conflict':
+          return refuse(409, error.message, {
+            values: submitted,
+            ...(error.details.changedAt ? { conflictAt: error.details.changedAt.toISOString() } : {}),
+          })
+        case 'invalid':
+          return refuse(400, error.message, {
+            ...(intent === 'save' ? { values: submitted } : {}),
+            ...(error.details.field ? { fieldErrors: { [error.details.field]: [error.message] } } : {}),
+          })
+        case 'refused':
+          return refuse(
+            409,
+            error.message,
+            error.details.field ? { fieldErrors: { [error.details.field]: [error.message] } } : {},
+          )
       }
-      case 'delete': {
-        if (!id) throw notFound()
-        await deleteDraft(deps, actor, id, loadedAt())
-        return redirect('/admin/billing?deleted=1')
-      }
-      case 'convert': {
-        if (!id) throw notFound()
-        const invoice = await convertEstimate(deps, actor, id)
-        return redirect(`/admin/billing/${invoice.id}?converted=1`)
-      }
-      case 'pay': {
-        if (!id) throw notFound()
-        const checked = checkForm(paymentFormSchema, submitted, { message: 'Check the payment. Nothing was recorded.' })
-        if (!checked.ok) return reply<Result>({ ...checked.result, intent })
-        const { receipt } = await recordPayment(deps, actor, id, checked.data)
-        return reply<Result>({
-          ok: true,
-          intent,
-          message: `Payment recorded. Receipt ${receipt.number} is e-mailed to the client with its PDF.`,
-        })
-      }
-      case 'void': {
-        if (!id) throw notFound()
-        const checked = checkForm(voidFormSchema, { reason: submitted.reason ?? '' })
-        if (!checked.ok) return reply<Result>({ ...checked.result, intent })
-        await voidDocument(deps, actor, id, checked.data.reason)
-        return reply<Result>({ ok: true, intent, message: 'Void. The client has been e-mailed the reason.' })
-      }
-      case 'reminders': {
-        if (!id) throw notFound()
-        const enabled = submitted.enabled === 'on'
-        await setReminders(deps, actor, id, enabled)
-        return reply<Result>({ ok: true, intent, message: enabled ? 'Reminders are on.' : 'Reminders are off.' })
-      }
-      default:
-        return refuse(400, 'Unknown request. Reload the page and try again.')
     }
-  } catch (error) {
-    if (!(error instanceof BillingError)) {
-      if (error && typeof error === 'object' && ('type' in error || error instanceof Response)) throw error
-      log.warn({ err: error, id: id ?? null, intent }, 'admin billing change failed')
-      return refuse(503, 'The database did not answer, so nothing was changed. Try again in a minute.', {
-        ...(intent === 'save' ? { values: submitted } : {}),
-      })
-    }
-    switch (error.kind) {
-      case 'not-found':
-        throw notFound()
-      case 'conflict':
-        return refuse(409, error.message, {
-          values: submitted,
-          ...(error.details.changedAt ? { conflictAt: error.details.changedAt.toISOString() } : {}),
-        })
-      case 'invalid':
-        return refuse(400, error.message, {
-          ...(intent === 'save' ? { values: submitted } : {}),
-          ...(error.details.field ? { fieldErrors: { [error.details.field]: [error.message] } } : {}),
-        })
-      case 'refused':
-        return refuse(
-          409,
-          error.message,
-          error.details.field ? { fieldErrors: { [error.details.field]: [error.message] } } : {},
-        )
-    }
-  }
-}
+  },
+  { message: nothingChanged },
+)
 
 const formatTime = (iso: string) => businessDateTimeFormat.format(new Date(iso))
 

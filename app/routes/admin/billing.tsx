@@ -2,7 +2,7 @@ import { DownloadIcon, FileSignatureIcon, PlusIcon } from 'lucide-react'
 import { Form, Link, useSearchParams } from 'react-router'
 import { business } from '~/content/business'
 import { appContext } from '~/context.server'
-import { billingUnavailable, businessToday } from '~/features/billing/context.server'
+import { businessToday, withBillingPage } from '~/features/billing/context.server'
 import {
   DocumentFilterFields,
   DocumentSearchField,
@@ -33,30 +33,25 @@ export const meta: Route.MetaFunction = ({ matches }) =>
     noindex: true,
   })
 
-export async function loader(args: Route.LoaderArgs) {
+export const loader = withBillingPage(async (args: Route.LoaderArgs) => {
   const url = new URL(args.request.url)
   const filter = { clientId: listParams(url).text('client'), ...documentFilterOf(url, staffStatusFilters) }
-  const { database, log } = args.context.get(appContext)
+  const { database } = args.context.get(appContext)
   const today = businessToday()
-  try {
-    const [list, clients] = await Promise.all([
-      listStaffDocuments(database.db, filter, today),
-      listClientAccounts(database.db),
-    ])
-    return {
-      list,
-      filter,
-      today,
-      clients: clients.map((c) => ({
-        id: c.id,
-        label: clientLabel(c),
-      })),
-    }
-  } catch (error) {
-    log.warn({ err: error }, 'admin billing list failed to load')
-    throw billingUnavailable()
+  const [list, clients] = await Promise.all([
+    listStaffDocuments(database.db, filter, today),
+    listClientAccounts(database.db),
+  ])
+  return {
+    list,
+    filter,
+    today,
+    clients: clients.map((c) => ({
+      id: c.id,
+      label: clientLabel(c),
+    })),
   }
-}
+})
 
 type Item = Route.ComponentProps['loaderData']['list']['items'][number]
 

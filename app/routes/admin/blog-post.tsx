@@ -7,8 +7,9 @@ import { guardedUser } from '~/features/accounts/guards.server'
 import { blogFieldLimits } from '~/features/blog/limits'
 import { PostBody } from '~/features/blog/post-body'
 import { businessTimeZoneLabel, toBusinessLocalInput } from '~/lib/business-time'
+import { withOutagePage, withOutageReply } from '~/lib/database-outage.server'
 import { formValues, readForm } from '~/lib/forms/action.server'
-import { type EditorResult, editorAction } from '~/lib/forms/editor-action.server'
+import { type EditorResult, editorAction, editorOutage } from '~/lib/forms/editor-action.server'
 import type { FieldErrors } from '~/lib/forms/result'
 import { pageMeta } from '~/lib/seo'
 import { slugFromTitle } from '~/lib/slug'
@@ -54,19 +55,10 @@ export const meta: Route.MetaFunction = ({ matches, loaderData, params }) =>
 
 const notFound = () => data({ error: 'There is no post at this address. It may have been deleted.' }, { status: 404 })
 
-export async function loader(args: Route.LoaderArgs) {
-  const { database, log } = args.context.get(appContext)
+export const loader = withOutagePage(async (args: Route.LoaderArgs) => {
+  const { database } = args.context.get(appContext)
   if (!args.params.id) return { post: null, defaultAuthorName }
-  let post: Awaited<ReturnType<typeof findPostById>>
-  try {
-    post = await findPostById(database.db, args.params.id)
-  } catch (error) {
-    log.warn({ err: error, id: args.params.id }, 'admin blog post failed to load')
-    throw data(
-      { error: 'The post could not be loaded: the database did not answer. Try again in a minute.' },
-      { status: 503 },
-    )
-  }
+  const post = await findPostById(database.db, args.params.id)
   if (!post) throw notFound()
   const status = statusOf(post)
   return {
@@ -85,7 +77,7 @@ export async function loader(args: Route.LoaderArgs) {
     },
     defaultAuthorName,
   }
-}
+}, 'The post could not be loaded: the database did not answer. Try again in a minute.')
 
 /** The fields as typed, sent back with every refusal so nothing typed is lost. */
 type Values = Record<(typeof textFields)[number], string>
@@ -101,14 +93,13 @@ const textFields = [
   'metaDescription',
 ] as const
 
-export async function action(args: Route.ActionArgs) {
+export const action = withOutageReply(async (args: Route.ActionArgs) => {
   const admin = guardedUser(args.context)
-  const { database, log } = args.context.get(appContext)
+  const { database } = args.context.get(appContext)
   const actor = { userId: admin.userId, email: admin.email }
   return editorAction({
     submitted: formValues(await readForm(args.request)),
     id: args.params.id,
-    log,
     what: 'post',
     fields: textFields,
     schema: blogPostFormSchema,
@@ -140,7 +131,7 @@ export async function action(args: Route.ActionArgs) {
       }
     },
   })
-}
+}, editorOutage)
 
 type LoadedPost = NonNullable<Route.ComponentProps['loaderData']['post']>
 

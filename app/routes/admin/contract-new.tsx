@@ -7,12 +7,13 @@ import {
   ContractError,
   contractDeps,
   contractsToday,
-  contractsUnavailable,
   requestFactsOf,
+  withContractsPage,
 } from '~/features/contracts/context.server'
 import { placeholders } from '~/features/contracts/placeholders'
 import { newContractFormSchema } from '~/features/contracts/schema'
 import { addDays } from '~/lib/business-time'
+import { withOutageReply } from '~/lib/database-outage.server'
 import { checkForm, formValues, readForm, reply } from '~/lib/forms/action.server'
 import type { ActionResult } from '~/lib/forms/result'
 import { pageMeta } from '~/lib/seo'
@@ -37,25 +38,20 @@ export const meta: Route.MetaFunction = ({ matches }) =>
     noindex: true,
   })
 
-export async function loader(args: Route.LoaderArgs) {
-  const { database, log } = args.context.get(appContext)
+export const loader = withContractsPage(async (args: Route.LoaderArgs) => {
+  const { database } = args.context.get(appContext)
   const url = new URL(args.request.url)
-  try {
-    const [templates, clients] = await Promise.all([listTemplates(database.db), listClientAccounts(database.db)])
-    return {
-      templates: templates.map((t) => ({ id: t.id, title: t.title, description: t.description })),
-      clients: clients.map((c) => ({
-        id: c.id,
-        label: [c.companyName, c.fullName, c.email].filter(Boolean).join(' · '),
-      })),
-      initialClient: url.searchParams.get('client') ?? '',
-      expiresOn: addDays(contractsToday(), 30),
-    }
-  } catch (error) {
-    log.warn({ err: error }, 'new contract page failed to load')
-    throw contractsUnavailable()
+  const [templates, clients] = await Promise.all([listTemplates(database.db), listClientAccounts(database.db)])
+  return {
+    templates: templates.map((t) => ({ id: t.id, title: t.title, description: t.description })),
+    clients: clients.map((c) => ({
+      id: c.id,
+      label: [c.companyName, c.fullName, c.email].filter(Boolean).join(' · '),
+    })),
+    initialClient: url.searchParams.get('client') ?? '',
+    expiresOn: addDays(contractsToday(), 30),
   }
-}
+})
 
 const labels: Record<string, string> = {
   templateId: 'Template',
@@ -68,7 +64,7 @@ const labels: Record<string, string> = {
   expiresOn: 'Sign by',
 }
 
-export async function action(args: Route.ActionArgs) {
+export const action = withOutageReply(async (args: Route.ActionArgs) => {
   const values = formValues(await readForm(args.request))
   const user = guardedUser(args.context)
   const checked = checkForm(newContractFormSchema, values)
@@ -83,21 +79,15 @@ export async function action(args: Route.ActionArgs) {
     )
     id = contract.id
   } catch (error) {
-    if (error instanceof ContractError) {
-      const field = error.details.field
-      return reply<ActionResult>(
-        { ok: false, message: error.message, fieldErrors: field ? { [field]: [error.message] } : undefined, values },
-        { status: 400 },
-      )
-    }
-    args.context.get(appContext).log.warn({ err: error }, 'contract creation failed')
+    if (!(error instanceof ContractError)) throw error
+    const field = error.details.field
     return reply<ActionResult>(
-      { ok: false, message: 'The database did not answer, so nothing was saved. Try again in a minute.', values },
-      { status: 503 },
+      { ok: false, message: error.message, fieldErrors: field ? { [field]: [error.message] } : undefined, values },
+      { status: 400 },
     )
   }
   return redirect(`/admin/contracts/${id}?created=1`)
-}
+})
 
 export default function NewContract({ loaderData }: Route.ComponentProps) {
   const { templates, clients, initialClient, expiresOn } = loaderData

@@ -3,9 +3,10 @@ import { data, Form, Link, redirect, useActionData, useNavigation } from 'react-
 import { business } from '~/content/business'
 import { appContext } from '~/context.server'
 import { guardedUser } from '~/features/accounts/guards.server'
-import { ContractError, contractsUnavailable } from '~/features/contracts/context.server'
+import { ContractError, withContractsPage } from '~/features/contracts/context.server'
 import { ContractText } from '~/features/contracts/contract-text'
 import { templateFormSchema } from '~/features/contracts/schema'
+import { withOutageReply } from '~/lib/database-outage.server'
 import { checkForm, formValues, readForm, reply } from '~/lib/forms/action.server'
 import type { ActionResult } from '~/lib/forms/result'
 import { pageMeta } from '~/lib/seo'
@@ -32,23 +33,17 @@ export const meta: Route.MetaFunction = ({ matches, loaderData, params }) =>
 
 const notFound = () => data({ error: 'There is no template at this address.' }, { status: 404 })
 
-export async function loader(args: Route.LoaderArgs) {
+export const loader = withContractsPage(async (args: Route.LoaderArgs) => {
   if (!args.params.id) return { template: null }
-  const { database, log } = args.context.get(appContext)
-  let template: Awaited<ReturnType<typeof templateById>>
-  try {
-    template = await templateById(database.db, args.params.id)
-  } catch (error) {
-    log.warn({ err: error }, 'contract template failed to load')
-    throw contractsUnavailable()
-  }
+  const { database } = args.context.get(appContext)
+  const template = await templateById(database.db, args.params.id)
   if (!template) throw notFound()
   return {
     template: { id: template.id, title: template.title, description: template.description, body: template.body },
   }
-}
+})
 
-export async function action(args: Route.ActionArgs) {
+export const action = withOutageReply(async (args: Route.ActionArgs) => {
   const values = formValues(await readForm(args.request))
   const user = guardedUser(args.context)
   const checked = checkForm(templateFormSchema, values)
@@ -62,15 +57,10 @@ export async function action(args: Route.ActionArgs) {
     }
     await updateTemplate(database.db, actor, args.params.id, checked.data)
   } catch (error) {
-    if (error instanceof ContractError && error.kind === 'not-found') throw notFound()
-    args.context.get(appContext).log.warn({ err: error }, 'contract template save failed')
-    return reply<ActionResult>(
-      { ok: false, message: 'The database did not answer, so nothing was saved. Try again in a minute.', values },
-      { status: 503 },
-    )
+    throw error instanceof ContractError && error.kind === 'not-found' ? notFound() : error
   }
   return reply<ActionResult>({ ok: true, message: 'Template saved.' })
-}
+})
 
 export default function ContractTemplate({ loaderData }: Route.ComponentProps) {
   const { template } = loaderData

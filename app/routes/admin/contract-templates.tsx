@@ -2,7 +2,7 @@ import { PlusIcon } from 'lucide-react'
 import { Link } from 'react-router'
 import { business } from '~/content/business'
 import { appContext } from '~/context.server'
-import { contractsUnavailable } from '~/features/contracts/context.server'
+import { withContractsPage } from '~/features/contracts/context.server'
 import { placeholders } from '~/features/contracts/placeholders'
 import { businessDateTimeFormat } from '~/lib/business-time'
 import { pageMeta } from '~/lib/seo'
@@ -21,23 +21,18 @@ export const meta: Route.MetaFunction = ({ matches }) =>
     noindex: true,
   })
 
-export async function loader(args: Route.LoaderArgs) {
-  const { database, log } = args.context.get(appContext)
-  try {
-    const templates = await listTemplates(database.db)
-    return {
-      templates: templates.map((t) => ({
-        id: t.id,
-        title: t.title,
-        description: t.description,
-        updated: `${businessDateTimeFormat.format(t.updatedAt)}${t.updatedByEmail ? ` by ${t.updatedByEmail}` : ''}`,
-      })),
-    }
-  } catch (error) {
-    log.warn({ err: error }, 'contract templates failed to load')
-    throw contractsUnavailable()
+export const loader = withContractsPage(async (args: Route.LoaderArgs) => {
+  const { database } = args.context.get(appContext)
+  const templates = await listTemplates(database.db)
+  return {
+    templates: templates.map((t) => ({
+      id: t.id,
+      title: t.title,
+      description: t.description,
+      updated: `${businessDateTimeFormat.format(t.updatedAt)}${t.updatedByEmail ? ` by ${t.updatedByEmail}` : ''}`,
+    })),
   }
-}
+})
 
 export default function ContractTemplates({ loaderData }: Route.ComponentProps) {
   return (

@@ -5,6 +5,7 @@ import { appContext } from '~/context.server'
 import { hashFormSchema } from '~/features/contracts/schema'
 import { contractStatusLabels } from '~/features/contracts/states'
 import { formatSignatureTime } from '~/features/contracts/time'
+import { withOutageReply } from '~/lib/database-outage.server'
 import { checkForm, formValues, readForm, reply } from '~/lib/forms/action.server'
 import type { ActionResult } from '~/lib/forms/result'
 import { pageMeta } from '~/lib/seo'
@@ -58,11 +59,12 @@ function present(v: Verification) {
   }
 }
 
-export async function action(args: Route.ActionArgs) {
-  const form = await readForm(args.request)
-  const { database, log } = args.context.get(appContext)
-  const file = form.get('pdf')
-  try {
+// A check changes nothing: the database not answering is only a reason to try again (503, logged once).
+export const action = withOutageReply(
+  async (args: Route.ActionArgs) => {
+    const form = await readForm(args.request)
+    const { database } = args.context.get(appContext)
+    const file = form.get('pdf')
     if (file instanceof File && file.size > 0) {
       if (file.size > maxPdfBytes) {
         return reply<Answer>({
@@ -90,11 +92,9 @@ export async function action(args: Route.ActionArgs) {
     )
     if (!checked.ok) return reply<Answer>(checked.result)
     return reply<Answer>({ ok: true, verification: present(await verifyHash(database.db, checked.data.hash)) })
-  } catch (error) {
-    log.warn({ err: error }, 'contract verification failed')
-    return reply<Answer>({ ok: false, message: 'The database did not answer. Try again in a minute.' }, { status: 503 })
-  }
-}
+  },
+  { message: 'The database did not answer. Try again in a minute.' },
+)
 
 export default function ContractVerify() {
   const result = useActionData<typeof action>()

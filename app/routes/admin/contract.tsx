@@ -8,8 +8,8 @@ import {
   ContractError,
   contractDeps,
   contractsToday,
-  contractsUnavailable,
   requestFactsOf,
+  withContractsPage,
 } from '~/features/contracts/context.server'
 import { ContractText } from '~/features/contracts/contract-text'
 import { IntegrityNotice } from '~/features/contracts/integrity'
@@ -20,6 +20,7 @@ import { ContractStatusBadge } from '~/features/contracts/status-badge'
 import { formatSignatureTime } from '~/features/contracts/time'
 import { ContractTrail } from '~/features/contracts/trail'
 import { formatCalendarDate } from '~/lib/business-time'
+import { nothingRecordedMessage, withOutageReply } from '~/lib/database-outage.server'
 import { checkForm, formValues, readForm, reply } from '~/lib/forms/action.server'
 import type { ActionResult } from '~/lib/forms/result'
 import { pageMeta } from '~/lib/seo'
@@ -64,15 +65,9 @@ export const meta: Route.MetaFunction = ({ matches, loaderData, params }) =>
 
 const notFound = () => data({ error: 'There is no contract at this address.' }, { status: 404 })
 
-export async function loader(args: Route.LoaderArgs) {
-  const { database, log } = args.context.get(appContext)
-  let detail: Awaited<ReturnType<typeof contractDetail>>
-  try {
-    detail = await contractDetail(database.db, args.params.id)
-  } catch (error) {
-    log.warn({ err: error, id: args.params.id }, 'admin contract failed to load')
-    throw contractsUnavailable()
-  }
+export const loader = withContractsPage(async (args: Route.LoaderArgs) => {
+  const { database } = args.context.get(appContext)
+  const detail = await contractDetail(database.db, args.params.id)
   if (!detail) throw notFound()
   const { contract, events, files, integrity } = detail
   const today = contractsToday()
@@ -115,52 +110,54 @@ export async function loader(args: Route.LoaderArgs) {
     })),
     files: files.map((f) => ({ id: f.id, stage: f.stage, sha256: f.sha256, at: formatSignatureTime(f.createdAt) })),
   }
-}
+})
 
 type Intent = 'save' | 'send' | 'delete' | 'withdraw' | 'countersign'
-type Result = ActionResult & { intent?: Intent }
+// The intent as sent (an outage's answer carries whatever was posted).
+type Result = ActionResult & { intent?: string }
 const intents: Intent[] = ['save', 'send', 'delete', 'withdraw', 'countersign']
 
-export async function action(args: Route.ActionArgs) {
-  const values = formValues(await readForm(args.request))
-  const user = guardedUser(args.context)
-  const actor = { userId: user.userId, email: user.email, name: user.name || user.email }
-  const deps = contractDeps(args.context)
-  const id = args.params.id
-  const intent = intents.find((i) => i === values.intent)
-  if (!intent) return reply<Result>({ ok: false, message: 'Unknown request. Reload the page and try again.' })
-  try {
-    if (intent === 'save') {
-      const checked = checkForm(contractDraftFormSchema, values)
+export const action = withOutageReply(
+  async (args: Route.ActionArgs) => {
+    const values = formValues(await readForm(args.request))
+    const user = guardedUser(args.context)
+    const actor = { userId: user.userId, email: user.email, name: user.name || user.email }
+    const deps = contractDeps(args.context)
+    const id = args.params.id
+    const intent = intents.find((i) => i === values.intent)
+    if (!intent) return reply<Result>({ ok: false, message: 'Unknown request. Reload the page and try again.' })
+    try {
+      if (intent === 'save') {
+        const checked = checkForm(contractDraftFormSchema, values)
+        if (!checked.ok) return reply<Result>({ ...checked.result, intent })
+        const loaded = new Date(values.updatedAt ?? '')
+        await updateContractDraft(deps, actor, id, loaded, checked.data)
+        return reply<Result>({ ok: true, intent, message: 'Draft saved.' })
+      }
+      if (intent === 'send') {
+        await sendContract(deps, actor, id, requestFactsOf(args))
+        return reply<Result>({ ok: true, intent, message: 'Sent: the client has been e-mailed a link to sign it.' })
+      }
+      if (intent === 'delete') {
+        await deleteContractDraft(deps, actor, id)
+        return redirect('/admin/contracts')
+      }
+      if (intent === 'withdraw') {
+        const checked = checkForm(withdrawFormSchema, values)
+        if (!checked.ok) return reply<Result>({ ...checked.result, intent })
+        await withdrawContract(deps, actor, id, checked.data.reason, requestFactsOf(args))
+        return reply<Result>({ ok: true, intent, message: 'Withdrawn: the client has been told.' })
+      }
+      const checked = checkForm(countersignFormSchema, values)
       if (!checked.ok) return reply<Result>({ ...checked.result, intent })
-      const loaded = new Date(values.updatedAt ?? '')
-      await updateContractDraft(deps, actor, id, loaded, checked.data)
-      return reply<Result>({ ok: true, intent, message: 'Draft saved.' })
-    }
-    if (intent === 'send') {
-      await sendContract(deps, actor, id, requestFactsOf(args))
-      return reply<Result>({ ok: true, intent, message: 'Sent: the client has been e-mailed a link to sign it.' })
-    }
-    if (intent === 'delete') {
-      await deleteContractDraft(deps, actor, id)
-      return redirect('/admin/contracts')
-    }
-    if (intent === 'withdraw') {
-      const checked = checkForm(withdrawFormSchema, values)
-      if (!checked.ok) return reply<Result>({ ...checked.result, intent })
-      await withdrawContract(deps, actor, id, checked.data.reason, requestFactsOf(args))
-      return reply<Result>({ ok: true, intent, message: 'Withdrawn: the client has been told.' })
-    }
-    const checked = checkForm(countersignFormSchema, values)
-    if (!checked.ok) return reply<Result>({ ...checked.result, intent })
-    await countersignContract(deps, actor, id, checked.data.fullName, requestFactsOf(args))
-    return reply<Result>({
-      ok: true,
-      intent,
-      message: 'Countersigned: both sides have been e-mailed the final PDF.',
-    })
-  } catch (error) {
-    if (error instanceof ContractError) {
+      await countersignContract(deps, actor, id, checked.data.fullName, requestFactsOf(args))
+      return reply<Result>({
+        ok: true,
+        intent,
+        message: 'Countersigned: both sides have been e-mailed the final PDF.',
+      })
+    } catch (error) {
+      if (!(error instanceof ContractError)) throw error
       if (error.kind === 'not-found') throw notFound()
       const field = error.details.field
       return reply<Result>(
@@ -174,13 +171,9 @@ export async function action(args: Route.ActionArgs) {
         { status: 409 },
       )
     }
-    args.context.get(appContext).log.warn({ err: error, id }, 'contract action failed')
-    return reply<Result>(
-      { ok: false, intent, message: 'The database did not answer, so nothing was recorded. Try again in a minute.' },
-      { status: 503 },
-    )
-  }
-}
+  },
+  { message: nothingRecordedMessage },
+)
 
 type Data = Route.ComponentProps['loaderData']
 

@@ -3,6 +3,7 @@ import { business } from '~/content/business'
 import { appContext } from '~/context.server'
 import { locationCopy } from '~/features/locations/page-copy'
 import { TownPage } from '~/features/locations/town-page'
+import { withOutagePage } from '~/lib/database-outage.server'
 import { pageMeta } from '~/lib/seo'
 import { findLocationById } from '../../../server/locations/admin.server.ts'
 import type { Route } from './+types/location-preview'
@@ -11,15 +12,9 @@ import type { Route } from './+types/location-preview'
 // staff only (the admin area's guard) and never indexed (robots meta and header). Its own address
 // under /admin, so it is never one of the cached public pages.
 
-export async function loader(args: Route.LoaderArgs) {
-  const { database, log } = args.context.get(appContext)
-  let location: Awaited<ReturnType<typeof findLocationById>>
-  try {
-    location = await findLocationById(database.db, args.params.id)
-  } catch (error) {
-    log.warn({ err: error, id: args.params.id }, 'town page preview failed to load')
-    throw data({ error: 'The preview could not be loaded: the database did not answer.' }, { status: 503 })
-  }
+export const loader = withOutagePage(async (args: Route.LoaderArgs) => {
+  const { database } = args.context.get(appContext)
+  const location = await findLocationById(database.db, args.params.id)
   if (!location) throw data({ error: 'There is no town page with this id.' }, { status: 404 })
   return data(
     {
@@ -32,7 +27,7 @@ export async function loader(args: Route.LoaderArgs) {
     },
     { headers: { 'X-Robots-Tag': 'noindex, nofollow' } },
   )
-}
+}, 'The preview could not be loaded: the database did not answer.')
 
 export const headers: Route.HeadersFunction = ({ loaderHeaders }) => loaderHeaders
 

@@ -5,8 +5,9 @@ import { business } from '~/content/business'
 import { appContext } from '~/context.server'
 import { guardedUser } from '~/features/accounts/guards.server'
 import { locationFieldLimits, locationFormSchema, locationStates } from '~/features/locations/schema'
+import { withOutagePage, withOutageReply } from '~/lib/database-outage.server'
 import { formValues, readForm } from '~/lib/forms/action.server'
-import { type EditorResult, editorAction } from '~/lib/forms/editor-action.server'
+import { type EditorResult, editorAction, editorOutage } from '~/lib/forms/editor-action.server'
 import { pageMeta } from '~/lib/seo'
 import { slugFromTitle } from '~/lib/slug'
 import { useResultToast } from '~/lib/toast'
@@ -68,19 +69,10 @@ const textFields = [
 ] as const
 type Values = Record<(typeof textFields)[number], string>
 
-export async function loader(args: Route.LoaderArgs) {
-  const { database, log } = args.context.get(appContext)
+export const loader = withOutagePage(async (args: Route.LoaderArgs) => {
+  const { database } = args.context.get(appContext)
   if (!args.params.id) return { location: null }
-  let row: Awaited<ReturnType<typeof findLocationById>>
-  try {
-    row = await findLocationById(database.db, args.params.id)
-  } catch (error) {
-    log.warn({ err: error, id: args.params.id }, 'admin town page failed to load')
-    throw data(
-      { error: 'The town page could not be loaded: the database did not answer. Try again in a minute.' },
-      { status: 503 },
-    )
-  }
+  const row = await findLocationById(database.db, args.params.id)
   if (!row) throw notFound()
   const values = Object.fromEntries(
     textFields.map((name) => {
@@ -98,16 +90,15 @@ export async function loader(args: Route.LoaderArgs) {
       values,
     },
   }
-}
+}, 'The town page could not be loaded: the database did not answer. Try again in a minute.')
 
-export async function action(args: Route.ActionArgs) {
+export const action = withOutageReply(async (args: Route.ActionArgs) => {
   const admin = guardedUser(args.context)
-  const { database, log } = args.context.get(appContext)
+  const { database } = args.context.get(appContext)
   const actor = { userId: admin.userId, email: admin.email }
   return editorAction({
     submitted: formValues(await readForm(args.request)),
     id: args.params.id,
-    log,
     what: 'town page',
     fields: textFields,
     schema: locationFormSchema,
@@ -136,7 +127,7 @@ export async function action(args: Route.ActionArgs) {
       }
     },
   })
-}
+}, editorOutage)
 
 const emptyValues: Values = {
   slug: '',

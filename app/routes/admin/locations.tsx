@@ -3,6 +3,7 @@ import { data, Form, Link, useNavigation } from 'react-router'
 import { business } from '~/content/business'
 import { appContext } from '~/context.server'
 import { guardedUser } from '~/features/accounts/guards.server'
+import { withOutageReply } from '~/lib/database-outage.server'
 import { formValues, readForm, reply } from '~/lib/forms/action.server'
 import type { ActionResult } from '~/lib/forms/result'
 import { pageMeta } from '~/lib/seo'
@@ -56,30 +57,29 @@ export async function loader(args: Route.LoaderArgs) {
   }
 }
 
-export async function action(args: Route.ActionArgs) {
-  const admin = guardedUser(args.context)
-  const { database, log } = args.context.get(appContext)
-  const submitted = formValues(await readForm(args.request))
-  if (submitted.intent !== 'publish' && submitted.intent !== 'unpublish') {
-    return reply<ActionResult>({ ok: false, message: 'Unknown request. Reload the page and try again.' })
-  }
-  const publish = submitted.intent === 'publish'
-  let row: Awaited<ReturnType<typeof setPublished>>
-  try {
-    row = await setPublished(database.db, { userId: admin.userId, email: admin.email }, submitted.id ?? '', publish)
-  } catch (error) {
-    log.warn({ err: error }, 'admin locations publish failed')
-    return reply<ActionResult>(
-      { ok: false, message: 'The database did not answer, so nothing was changed. Try again in a minute.' },
-      { status: 503 },
+export const action = withOutageReply(
+  async (args: Route.ActionArgs) => {
+    const admin = guardedUser(args.context)
+    const { database } = args.context.get(appContext)
+    const submitted = formValues(await readForm(args.request))
+    if (submitted.intent !== 'publish' && submitted.intent !== 'unpublish') {
+      return reply<ActionResult>({ ok: false, message: 'Unknown request. Reload the page and try again.' })
+    }
+    const publish = submitted.intent === 'publish'
+    const row = await setPublished(
+      database.db,
+      { userId: admin.userId, email: admin.email },
+      submitted.id ?? '',
+      publish,
     )
-  }
-  if (!row) throw data({ error: 'There is no town page with this id. It may have been deleted.' }, { status: 404 })
-  return reply<ActionResult>({
-    ok: true,
-    message: publish ? `${row.town} is public at /${row.slug}.` : `${row.town} is hidden from visitors.`,
-  })
-}
+    if (!row) throw data({ error: 'There is no town page with this id. It may have been deleted.' }, { status: 404 })
+    return reply<ActionResult>({
+      ok: true,
+      message: publish ? `${row.town} is public at /${row.slug}.` : `${row.town} is hidden from visitors.`,
+    })
+  },
+  { message: 'The database did not answer, so nothing was changed. Try again in a minute.' },
+)
 
 type Row = NonNullable<Route.ComponentProps['loaderData']['locations']>[number]
 

@@ -4,6 +4,7 @@ import { business } from '~/content/business'
 import { appContext } from '~/context.server'
 import { guardedUser } from '~/features/accounts/guards.server'
 import { businessDateTimeFormat } from '~/lib/business-time'
+import { withOutageReply } from '~/lib/database-outage.server'
 import { formValues, readForm, reply } from '~/lib/forms/action.server'
 import type { ActionResult } from '~/lib/forms/result'
 import { pageMeta } from '~/lib/seo'
@@ -42,26 +43,20 @@ export async function loader(args: Route.LoaderArgs) {
   }
 }
 
-export async function action(args: Route.ActionArgs) {
-  const admin = guardedUser(args.context)
-  const { database, log } = args.context.get(appContext)
-  const submitted = formValues(await readForm(args.request))
-  if (submitted.intent !== 'remove') {
-    return reply<ActionResult>({ ok: false, message: 'Unknown request. Reload the page and try again.' })
-  }
-  let removed: Awaited<ReturnType<typeof removeRedirect>>
-  try {
-    removed = await removeRedirect(database.db, { userId: admin.userId, email: admin.email }, submitted.id ?? '')
-  } catch (error) {
-    log.warn({ err: error }, 'admin redirect removal failed')
-    return reply<ActionResult>(
-      { ok: false, message: 'The database did not answer, so nothing was removed. Try again in a minute.' },
-      { status: 503 },
-    )
-  }
-  if (!removed) throw data({ error: 'There is no such redirect. It may have been removed already.' }, { status: 404 })
-  return reply<ActionResult>({ ok: true, message: `${removed.fromPath} no longer leads anywhere.` })
-}
+export const action = withOutageReply(
+  async (args: Route.ActionArgs) => {
+    const admin = guardedUser(args.context)
+    const { database } = args.context.get(appContext)
+    const submitted = formValues(await readForm(args.request))
+    if (submitted.intent !== 'remove') {
+      return reply<ActionResult>({ ok: false, message: 'Unknown request. Reload the page and try again.' })
+    }
+    const removed = await removeRedirect(database.db, { userId: admin.userId, email: admin.email }, submitted.id ?? '')
+    if (!removed) throw data({ error: 'There is no such redirect. It may have been removed already.' }, { status: 404 })
+    return reply<ActionResult>({ ok: true, message: `${removed.fromPath} no longer leads anywhere.` })
+  },
+  { message: 'The database did not answer, so nothing was removed. Try again in a minute.' },
+)
 
 const formatTime = (iso: string) => businessDateTimeFormat.format(new Date(iso))
 

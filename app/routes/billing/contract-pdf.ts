@@ -1,7 +1,7 @@
 import { appContext } from '~/context.server'
 import { guardedUser } from '~/features/accounts/guards.server'
 import { pdfResponse } from '~/features/billing/context.server'
-import { contractClient, contractNotFound, contractsUnavailable } from '~/features/contracts/context.server'
+import { contractClient, contractNotFound, withContractsPage } from '~/features/contracts/context.server'
 import { contractPdf, contractPdfFilename } from '../../../server/contracts/pdf/contract-pdf.server.ts'
 import { contractDetail, latestContractFile } from '../../../server/contracts/queries.server.ts'
 import type { Route } from './+types/contract-pdf'
@@ -10,21 +10,14 @@ import type { Route } from './+types/contract-pdf'
 // countersigned one when there is one), byte for byte; before that, a review copy marked unsigned.
 // Anyone else's, a draft or an unknown id: 404.
 
-export async function loader(args: Route.LoaderArgs) {
+export const loader = withContractsPage(async (args: Route.LoaderArgs) => {
   const client = await contractClient(args.context, guardedUser(args.context))
   if (!client) throw contractNotFound()
-  const { database, log } = args.context.get(appContext)
-  let detail: Awaited<ReturnType<typeof contractDetail>>
-  let file: Awaited<ReturnType<typeof latestContractFile>> = null
-  try {
-    detail = await contractDetail(database.db, args.params.id, client.clientId)
-    if (detail) file = await latestContractFile(database.db, detail.contract.id)
-  } catch (error) {
-    log.warn({ err: error, id: args.params.id }, 'contract PDF failed to load')
-    throw contractsUnavailable()
-  }
+  const { database } = args.context.get(appContext)
+  const detail = await contractDetail(database.db, args.params.id, client.clientId)
   if (!detail) throw contractNotFound()
+  const file = await latestContractFile(database.db, detail.contract.id)
   const pdf = file ? file.pdf : await contractPdf({ ...detail, generatedAt: new Date() })
   const filename = contractPdfFilename(detail.contract, file?.stage)
   return pdfResponse(pdf, filename)
-}
+})

@@ -11,8 +11,8 @@ import {
   contractDeps,
   contractNotFound,
   contractsToday,
-  contractsUnavailable,
   requestFactsOf,
+  withContractsPage,
 } from '~/features/contracts/context.server'
 import { ContractText } from '~/features/contracts/contract-text'
 import { IntegrityNotice } from '~/features/contracts/integrity'
@@ -22,6 +22,7 @@ import { ContractStatusBadge } from '~/features/contracts/status-badge'
 import { formatSignatureTime } from '~/features/contracts/time'
 import { ContractTrail } from '~/features/contracts/trail'
 import { formatCalendarDate } from '~/lib/business-time'
+import { nothingRecordedMessage, withOutageReply } from '~/lib/database-outage.server'
 import { checkForm, formValues, readForm, reply } from '~/lib/forms/action.server'
 import type { ActionResult } from '~/lib/forms/result'
 import { pageMeta } from '~/lib/seo'
@@ -65,18 +66,15 @@ async function visitor(args: Route.LoaderArgs | Route.ActionArgs) {
   return client
 }
 
-export async function loader(args: Route.LoaderArgs) {
+export const loader = withContractsPage(async (args: Route.LoaderArgs) => {
   const client = await visitor(args)
-  const { database, log } = args.context.get(appContext)
-  let detail: Awaited<ReturnType<typeof contractDetail>>
-  try {
-    await markContractViewed(contractDeps(args.context), client, args.params.id, requestFactsOf(args))
-    detail = await contractDetail(database.db, args.params.id, client.clientId)
-  } catch (error) {
-    if (error instanceof ContractError && error.kind === 'not-found') throw contractNotFound()
-    log.warn({ err: error, id: args.params.id }, 'contract failed to load')
-    throw contractsUnavailable()
-  }
+  const { database } = args.context.get(appContext)
+  await markContractViewed(contractDeps(args.context), client, args.params.id, requestFactsOf(args)).catch(
+    (error: unknown) => {
+      throw error instanceof ContractError && error.kind === 'not-found' ? contractNotFound() : error
+    },
+  )
+  const detail = await contractDetail(database.db, args.params.id, client.clientId)
   if (!detail) throw contractNotFound()
   const { contract, events, integrity } = detail
   const today = contractsToday()
@@ -101,59 +99,56 @@ export async function loader(args: Route.LoaderArgs) {
     withdrawReason: contract.withdrawReason,
     events: events.map((e) => ({ id: e.id, kind: e.kind, name: e.actorName, at: formatSignatureTime(e.at), ip: e.ip })),
   }
-}
+})
 
-type Result = ActionResult & { intent?: 'sign' | 'decline' }
+// The intent as sent: 'sign' or 'decline' (an outage's answer carries whatever was posted).
+type Result = ActionResult & { intent?: string }
 
-export async function action(args: Route.ActionArgs) {
-  // The body first: what is not a form is refused (415, 405, 400) before anything else is looked at.
-  const submitted = formValues(await readForm(args.request))
-  const client = await visitor(args)
-  const deps = contractDeps(args.context)
-  const { log } = args.context.get(appContext)
-  const intent = submitted.intent
-  if (intent !== 'sign' && intent !== 'decline') {
-    return reply<Result>({ ok: false, message: 'Unknown request. Reload the page and try again.' })
-  }
-  try {
-    if (intent === 'sign') {
-      const checked = checkForm(signFormSchema, {
-        consent: submitted.consent ?? '',
-        fullName: submitted.fullName ?? '',
-      })
-      if (!checked.ok) return reply<Result>({ ...checked.result, intent })
-      await signContract(
-        deps,
-        client,
-        args.params.id,
-        { fullName: checked.data.fullName, shownSha256: submitted.textSha256 ?? '' },
-        requestFactsOf(args),
-      )
-    } else {
-      const checked = checkForm(contractDeclineFormSchema, { reason: submitted.reason ?? '' })
-      if (!checked.ok) return reply<Result>({ ...checked.result, intent })
-      await declineContract(deps, client, args.params.id, checked.data.reason, requestFactsOf(args))
+export const action = withOutageReply(
+  async (args: Route.ActionArgs) => {
+    // The body first: what is not a form is refused (415, 405, 400) before anything else is looked at.
+    const submitted = formValues(await readForm(args.request))
+    const client = await visitor(args)
+    const deps = contractDeps(args.context)
+    const intent = submitted.intent
+    if (intent !== 'sign' && intent !== 'decline') {
+      return reply<Result>({ ok: false, message: 'Unknown request. Reload the page and try again.' })
     }
-  } catch (error) {
-    if (error instanceof ContractError) {
+    try {
+      if (intent === 'sign') {
+        const checked = checkForm(signFormSchema, {
+          consent: submitted.consent ?? '',
+          fullName: submitted.fullName ?? '',
+        })
+        if (!checked.ok) return reply<Result>({ ...checked.result, intent })
+        await signContract(
+          deps,
+          client,
+          args.params.id,
+          { fullName: checked.data.fullName, shownSha256: submitted.textSha256 ?? '' },
+          requestFactsOf(args),
+        )
+      } else {
+        const checked = checkForm(contractDeclineFormSchema, { reason: submitted.reason ?? '' })
+        if (!checked.ok) return reply<Result>({ ...checked.result, intent })
+        await declineContract(deps, client, args.params.id, checked.data.reason, requestFactsOf(args))
+      }
+    } catch (error) {
+      if (!(error instanceof ContractError)) throw error
       if (error.kind === 'not-found') throw contractNotFound()
       return reply<Result>({ ok: false, message: error.message, intent }, { status: 409 })
     }
-    log.warn({ err: error, id: args.params.id }, 'contract decision failed')
-    return reply<Result>(
-      { ok: false, message: 'The database did not answer, so nothing was recorded. Try again in a minute.', intent },
-      { status: 503 },
-    )
-  }
-  return reply<Result>({
-    ok: true,
-    intent,
-    message:
-      intent === 'sign'
-        ? 'Thank you: your signature is recorded. The signed PDF is on its way to your e-mail.'
-        : 'The contract is declined. Thank you for telling us why; we will be in touch.',
-  })
-}
+    return reply<Result>({
+      ok: true,
+      intent,
+      message:
+        intent === 'sign'
+          ? 'Thank you: your signature is recorded. The signed PDF is on its way to your e-mail.'
+          : 'The contract is declined. Thank you for telling us why; we will be in touch.',
+    })
+  },
+  { message: nothingRecordedMessage },
+)
 
 type Data = Route.ComponentProps['loaderData']
 

@@ -2,10 +2,10 @@ import { appContext } from '~/context.server'
 import { guardedUser, pagePath } from '~/features/accounts/guards.server'
 import {
   billingClient,
-  billingUnavailable,
   businessToday,
   documentNotFound,
   pdfResponse,
+  withBillingPage,
 } from '~/features/billing/context.server'
 import { kindOfPath } from '~/features/billing/sections'
 import { billingPdf, pdfFilename } from '../../../server/billing/pdf/billing-pdf.server.tsx'
@@ -15,19 +15,13 @@ import type { Route } from './+types/document-pdf'
 // /billing/{estimates|invoices|receipts}/{id}/pdf: the client's own document as a PDF file, made
 // on the server. Anyone else's, a draft, or an unknown id: 404, as for the page.
 
-export async function loader(args: Route.LoaderArgs) {
+export const loader = withBillingPage(async (args: Route.LoaderArgs) => {
   const kind = kindOfPath(pagePath(args.request))
   const client = await billingClient(args.context, guardedUser(args.context))
   if (!kind || !client) throw documentNotFound()
-  const { database, log } = args.context.get(appContext)
-  let detail: Awaited<ReturnType<typeof documentDetail>>
-  try {
-    detail = await documentDetail(database.db, args.params.id, client.clientId)
-  } catch (error) {
-    log.warn({ err: error, id: args.params.id }, 'billing PDF failed to load')
-    throw billingUnavailable()
-  }
+  const { database } = args.context.get(appContext)
+  const detail = await documentDetail(database.db, args.params.id, client.clientId)
   if (!detail || detail.document.kind !== kind) throw documentNotFound()
   const pdf = await billingPdf(pdfInputOf(detail, businessToday()))
   return pdfResponse(pdf, pdfFilename(detail.document))
-}
+})

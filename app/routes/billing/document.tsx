@@ -8,9 +8,9 @@ import {
   BillingError,
   billingClient,
   billingDeps,
-  billingUnavailable,
   businessToday,
   documentNotFound,
+  withBillingPage,
 } from '~/features/billing/context.server'
 import { DocumentPayments } from '~/features/billing/document-parts'
 import { documentFacts } from '~/features/billing/document-view.server'
@@ -21,6 +21,7 @@ import { declineFormSchema } from '~/features/billing/schema'
 import { clientDocumentPath, kindOfPath, sectionOfKind } from '~/features/billing/sections'
 import { availableEvents, shownStatus } from '~/features/billing/states'
 import { formatCalendarDate } from '~/lib/business-time'
+import { nothingRecordedMessage, withOutageReply } from '~/lib/database-outage.server'
 import { checkForm, formValues, readForm, reply } from '~/lib/forms/action.server'
 import type { ActionResult } from '~/lib/forms/result'
 import { pageMeta } from '~/lib/seo'
@@ -63,19 +64,14 @@ async function load(args: Route.LoaderArgs | Route.ActionArgs) {
   return { kind, client, id: args.params.id ?? '' }
 }
 
-export async function loader(args: Route.LoaderArgs) {
+export const loader = withBillingPage(async (args: Route.LoaderArgs) => {
   const { kind, client, id } = await load(args)
-  const { database, log } = args.context.get(appContext)
+  const { database } = args.context.get(appContext)
   const today = businessToday()
-  let detail: Awaited<ReturnType<typeof documentDetail>>
-  try {
-    const viewed = await markViewed(billingDeps(args.context), client, id)
-    detail = viewed.kind === kind ? await documentDetail(database.db, id, client.clientId) : null
-  } catch (error) {
-    if (error instanceof BillingError && error.kind === 'not-found') throw documentNotFound()
-    log.warn({ err: error, id }, 'billing document failed to load')
-    throw billingUnavailable()
-  }
+  const viewed = await markViewed(billingDeps(args.context), client, id).catch((error: unknown) => {
+    throw error instanceof BillingError && error.kind === 'not-found' ? documentNotFound() : error
+  })
+  const detail = viewed.kind === kind ? await documentDetail(database.db, id, client.clientId) : null
   // An invoice's id under /billing/estimates/ is not found either.
   if (!detail) throw documentNotFound()
   const doc = detail.document
@@ -105,50 +101,47 @@ export async function loader(args: Route.LoaderArgs) {
         : visible(detail.convertedTo && { ...detail.convertedTo, kind: 'invoice' }),
     paidInvoice: detail.receiptOf ? visible({ ...detail.receiptOf.invoice, kind: 'invoice' }) : null,
   }
-}
+})
 
-type Result = ActionResult & { intent?: 'accept' | 'decline' }
+// The intent as sent: 'accept' or 'decline' (an outage's answer carries whatever was posted).
+type Result = ActionResult & { intent?: string }
 
-export async function action(args: Route.ActionArgs) {
-  // The body first: what is not a form is refused (415, 405, 400) before anything else is looked at.
-  const submitted = formValues(await readForm(args.request))
-  const { kind, client, id } = await load(args)
-  if (kind !== 'estimate') throw documentNotFound()
-  const deps = billingDeps(args.context)
-  const { log } = args.context.get(appContext)
-  const intent = submitted.intent
-  if (intent !== 'accept' && intent !== 'decline') {
-    return reply<Result>({ ok: false, message: 'Unknown request. Reload the page and try again.' })
-  }
-  let reason: string | null = null
-  if (intent === 'decline') {
-    const checked = checkForm(declineFormSchema, { reason: submitted.reason ?? '' })
-    if (!checked.ok) return reply<Result>({ ...checked.result, intent })
-    reason = checked.data.reason
-  }
-  try {
-    if (intent === 'accept') await acceptEstimate(deps, client, id)
-    else await declineEstimate(deps, client, id, reason)
-  } catch (error) {
-    if (error instanceof BillingError) {
+export const action = withOutageReply(
+  async (args: Route.ActionArgs) => {
+    // The body first: what is not a form is refused (415, 405, 400) before anything else is looked at.
+    const submitted = formValues(await readForm(args.request))
+    const { kind, client, id } = await load(args)
+    if (kind !== 'estimate') throw documentNotFound()
+    const deps = billingDeps(args.context)
+    const intent = submitted.intent
+    if (intent !== 'accept' && intent !== 'decline') {
+      return reply<Result>({ ok: false, message: 'Unknown request. Reload the page and try again.' })
+    }
+    let reason: string | null = null
+    if (intent === 'decline') {
+      const checked = checkForm(declineFormSchema, { reason: submitted.reason ?? '' })
+      if (!checked.ok) return reply<Result>({ ...checked.result, intent })
+      reason = checked.data.reason
+    }
+    try {
+      if (intent === 'accept') await acceptEstimate(deps, client, id)
+      else await declineEstimate(deps, client, id, reason)
+    } catch (error) {
+      if (!(error instanceof BillingError)) throw error
       if (error.kind === 'not-found') throw documentNotFound()
       return reply<Result>({ ok: false, message: error.message, intent }, { status: 409 })
     }
-    log.warn({ err: error, id }, 'estimate decision failed')
-    return reply<Result>(
-      { ok: false, message: 'The database did not answer, so nothing was recorded. Try again in a minute.', intent },
-      { status: 503 },
-    )
-  }
-  return reply<Result>({
-    ok: true,
-    intent,
-    message:
-      intent === 'accept'
-        ? 'Thank you: the estimate is accepted. We will be in touch to schedule the work.'
-        : 'The estimate is declined. Thank you for letting us know.',
-  })
-}
+    return reply<Result>({
+      ok: true,
+      intent,
+      message:
+        intent === 'accept'
+          ? 'Thank you: the estimate is accepted. We will be in touch to schedule the work.'
+          : 'The estimate is declined. Thank you for letting us know.',
+    })
+  },
+  { message: nothingRecordedMessage },
+)
 
 export default function BillingDocument({ loaderData }: Route.ComponentProps) {
   const { printed, kind, id } = loaderData
