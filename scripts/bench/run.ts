@@ -1,6 +1,8 @@
 // `npm run bench`: the numbers that tell whether the product is fast, measured on this machine
 // against the built server, starting what it needs on loopback and stopping it afterwards:
 //   1. Lighthouse (mobile) for one page of every public page type
+//   1b. The JavaScript of the signed-in pages (/auth signed out, /dashboard and /billing as the demo
+//      client), gzip, as scripts/lib/signed-in-js.mjs counts it (`node scripts/signed-in-js.mjs` alone)
 //   2. HTTP throughput and latency, with nginx serving the same bytes in the same run as reference
 //   3. Intake (bookings/s, p99) on PGlite and on a throwaway PostgreSQL (scripts/bench/intake.ts)
 //   4. Live status latency across two server processes (scripts/bench/live-status.ts)
@@ -12,7 +14,8 @@
 //      (scripts/bench/staff.ts): the requests, accounts and audit lists
 // Writes docs/perf/results.md and docs/perf/results.json, with each figure's target and ✓/✗.
 //   --quick          the smoke version `npm test` runs: every step, tiny loads, nothing written
-//   --only a,b       run only these steps (lighthouse, http, intake, live, billing, staff); boot and memory always run
+//   --only a,b       run only these steps (lighthouse, signed-in-js, http, intake, live, billing, staff); boot and
+//                    memory always run
 //   --only boot      only the boot step (embedded database): its figures replace section 5's boot lines in
 //                    results.md/json, every other figure is kept from the earlier run (the report says so)
 import { spawn } from 'node:child_process'
@@ -22,6 +25,13 @@ import path from 'node:path'
 import { parseArgs } from 'node:util'
 import { lighthousePages, lighthouseTargets } from '../lib/lighthouse-run.mjs'
 import { root, startBuiltServer } from '../lib/server-process.mjs'
+import {
+  measureSignedInJs,
+  type SignedInJsRow,
+  signedInJsMet,
+  signedInJsPages,
+  signedInJsTargetKB,
+} from '../lib/signed-in-js.mjs'
 import type { BillingResult } from './billing.ts'
 import { ensureNginx, type LoadResult, load, median, rssMiB, type StaticFile, startNginx } from './lib.ts'
 import type { LiveStatusResult } from './live-status.ts'
@@ -115,6 +125,7 @@ type Results = {
     }
     postgresProcess?: PostgresProcess | { error: string; skipped?: boolean }
     lighthouse?: LighthouseRow[]
+    signedInJs?: { pages: SignedInJsRow[] } | { error: string }
     throughput?: ThroughputRow[]
     intake?: { backends: IntakePhase[]; settings: unknown } | { error: string }
     liveStatus?: LiveStatusResult | { error: string; skipped?: boolean }
@@ -135,7 +146,9 @@ const { values: args } = parseArgs({
   },
 })
 const quick = args.quick ?? false
-const only = new Set((args.only ?? 'lighthouse,http,intake,live,billing,staff').split(',').map((s) => s.trim()))
+const only = new Set(
+  (args.only ?? 'lighthouse,signed-in-js,http,intake,live,billing,staff').split(',').map((s) => s.trim()),
+)
 /** `--only boot`: the boot step alone, merged into the earlier results (see the header). */
 const bootOnly = only.size === 1 && only.has('boot')
 const rounds = quick ? 1 : 3
@@ -222,6 +235,8 @@ async function main() {
         return row ? { ...row, noindex: p.noindex } : p
       })
     }
+    // Before the HTTP load, so that its browser is not in the memory sampled under load.
+    if (only.has('signed-in-js')) results.sections.signedInJs = await signedInJs(server.url, dataDir)
 
     // Resident memory sampled while the HTTP load runs: what the process needs when busy.
     const samples: number[] = []
@@ -299,6 +314,17 @@ function finishBootOnly() {
   }
   results.checks = checks()
   report()
+}
+
+/** The signed-in pages' JavaScript on the bench's server (scripts/lib/signed-in-js.mjs); the smoke run too. */
+async function signedInJs(base: string, dataDir: string): Promise<NonNullable<Results['sections']['signedInJs']>> {
+  try {
+    const pages = await measureSignedInJs(base, dataDir)
+    for (const row of pages) process.stdout.write(`measured ${row.path}: ${kb(row.bytes)} gzip\n`)
+    return { pages }
+  } catch (error) {
+    return { error: `the signed-in JavaScript step failed: ${error instanceof Error ? error.message : String(error)}` }
+  }
 }
 
 /** scripts/bench/postgres-process.ts under a throwaway PostgreSQL. */
@@ -488,6 +514,29 @@ function checks(): Check[] {
         value: kb(row.jsGzip),
         target: `≤ ${t.homeJsGzipKB} KB`,
         ok: (row.jsGzip ?? Infinity) <= t.homeJsGzipKB * 1024,
+      })
+    }
+  }
+  const js = s.signedInJs
+  if (js && 'error' in js) {
+    list.push({
+      section: 'Signed-in JavaScript',
+      figure: 'signed-in JavaScript step',
+      value: js.error,
+      target: 'runs',
+      ok: false,
+    })
+  } else if (js) {
+    for (const row of js.pages) {
+      // A page that did not answer 200 or was sent elsewhere measured another page: the step is broken.
+      const wrongPage = row.status !== 200 || row.landedOn !== row.path
+      list.push({
+        section: 'Signed-in JavaScript',
+        figure: `${row.path} (${row.signedIn ? 'demo client' : 'signed out'}): JavaScript (gzip), ${row.count} scripts`,
+        value: wrongPage ? `${kb(row.bytes)}, but answered ${row.status} on ${row.landedOn}` : kb(row.bytes),
+        target: `≤ ${signedInJsTargetKB} KB`,
+        ok: signedInJsMet(row),
+        broken: wrongPage,
       })
     }
   }
@@ -693,6 +742,26 @@ function report() {
     if (below.length) {
       lines.push('Audits below full marks:', '', ...below.map((r) => `- \`${r.path}\`: ${r.failed?.join(', ')}`), '')
     }
+  }
+  if (s.signedInJs && !('error' in s.signedInJs)) {
+    const measured = signedInJsPages.map((p) => `\`${p.path}\` ${p.signedIn ? 'as the demo client' : 'signed out'}`)
+    lines.push(
+      '## 1b. JavaScript of signed-in pages',
+      '',
+      `scripts/lib/signed-in-js.mjs (also \`node scripts/signed-in-js.mjs\`) loads ${measured.join(', ')}`,
+      "in Debian's Chromium on this server and adds up every script the page requests while it loads, also those",
+      'started after the first paint, until the network has been quiet for 2 s (as Lighthouse counts them, the',
+      '`network-requests` audit), each as the `.gz` file the build wrote beside it. One load per page: the figure is',
+      `the build's bytes, not a timing. Target (issue 18): ≤ ${signedInJsTargetKB} KB gzip per page.`,
+      '',
+      '| page | visitor | status | scripts | JS gzip |',
+      '|---|---|---|---|---|',
+      ...s.signedInJs.pages.map(
+        (r) =>
+          `| ${r.path}${r.landedOn === r.path ? '' : ` (landed on ${r.landedOn})`} | ${r.signedIn ? 'demo client' : 'signed out'} | ${r.status} | ${r.count} | ${kb(r.bytes)} |`,
+      ),
+      '',
+    )
   }
   if (s.throughput) {
     lines.push(
