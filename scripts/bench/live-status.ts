@@ -5,10 +5,13 @@
 //
 // (`npm run bench` runs it that way.) Two built servers share TEST_DATABASE_URL and one DATA_DIR
 // (secrets and the mail folder). For every update: a new account signs up and confirms its e-mail
-// over HTTP, a Chromium page signed in on process B opens /dashboard (the app keeps its EventSource
-// to /api/realtime open), then the admin approves the account through process A's Admin Dashboard
-// action. The latency is from just before that POST to the `status: approved` event in the page,
-// both read from the same clock.
+// over HTTP, a Chromium page signed in on process B opens /dashboard (an islands page for signed-in
+// visitors, ADR 024: its plain-DOM live status, app/features/accounts/enhance/signed-in.ts, keeps an
+// EventSource to /api/realtime open; on an app page the app's LiveStatus would), then the admin
+// approves the account through process A's Admin Dashboard action. The latency is from just before
+// that POST to the `status: approved` event in the page, both read from the same clock. The events are
+// read from the page's own EventSource (the constructor is wrapped before any script runs), whichever
+// code opened it; the result says how many of the pages were islands pages.
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
@@ -28,6 +31,8 @@ export type LiveStatusResult = {
   maxMs: number
   missed: number
   samplesMs: number[]
+  /** How many of the /dashboard pages were islands pages (`<body data-account-status>`), not the app. */
+  islandsPages?: number
 }
 
 const { values: args } = parseArgs({
@@ -110,6 +115,7 @@ async function main() {
 
     const samples: number[] = []
     let missed = 0
+    let islandsPages = 0
     for (let i = 0; i < updates; i++) {
       // A fresh address per account keeps the per-IP sign-up limits out of the measurement.
       const ip = `10.201.${Math.floor(i / 250)}.${(i % 250) + 1}`
@@ -155,6 +161,8 @@ async function main() {
         undefined,
         { timeout: 15_000 },
       )
+      // Root marks a signed-in visitor's islands page with the account's status (ADR 024).
+      if (await page.evaluate(() => document.body.dataset.accountStatus !== undefined)) islandsPages += 1
 
       const { rows } = await db.query<{ id: string }>('select id from client_onboarding where email = $1', [email])
       const onboardingId = rows[0]?.id
@@ -195,9 +203,10 @@ async function main() {
       maxMs: Math.max(0, ...samples),
       missed,
       samplesMs: samples,
+      islandsPages,
     }
     console.log(
-      `live status over ${updates} updates: p50 ${result.p50Ms} ms, p99 ${result.p99Ms} ms, missed ${result.missed}`,
+      `live status over ${updates} updates: p50 ${result.p50Ms} ms, p99 ${result.p99Ms} ms, missed ${result.missed}; ${islandsPages} of ${updates} pages were islands pages`,
     )
     if (args.out) fs.writeFileSync(args.out, JSON.stringify(result))
   } finally {
