@@ -11,6 +11,7 @@ import { Form, Link, useLocation, useNavigation, useSearchParams } from 'react-r
 import { cn } from '~/lib/cn'
 import { Button } from '~/ui/button'
 import { Field } from '~/ui/field'
+import { Input } from '~/ui/input'
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '~/ui/select'
 
 /**
@@ -282,5 +283,27 @@ export function FilterSelect({
         </SelectContent>
       </Select>
     </Field>
+  )
+}
+
+/** A range of days (`from`, `to`; YYYY-MM-DD as the date inputs send them), the first labelled as the list needs. */
+export function DateRangeFilter({
+  fromLabel,
+  from,
+  to,
+}: {
+  fromLabel: string
+  from: string | undefined
+  to: string | undefined
+}) {
+  return (
+    <div className="grid grid-cols-2 gap-2">
+      <Field label={fromLabel}>
+        <Input name="from" type="date" defaultValue={from ?? ''} />
+      </Field>
+      <Field label="to">
+        <Input name="to" type="date" defaultValue={to ?? ''} />
+      </Field>
+    </div>
   )
 }

@@ -2,7 +2,7 @@ import { Link } from 'react-router'
 import { businessDate, formatCalendarDate } from '~/lib/business-time'
 import { listParams } from '~/lib/list-params'
 import type { DataTableColumn } from '~/ui/data-table'
-import { FilterSelect } from '~/ui/data-table'
+import { DateRangeFilter, FilterSelect } from '~/ui/data-table'
 import { Field } from '~/ui/field'
 import { Input } from '~/ui/input'
 import { kindLabels } from './labels'
@@ -148,14 +148,7 @@ export function DocumentFilterFields({
         allLabel="All statuses"
         options={statuses.map((s) => ({ value: s, label: statusLabels[s] }))}
       />
-      <div className="grid grid-cols-2 gap-2">
-        <Field label="Dated from">
-          <Input name="from" type="date" defaultValue={filter.from ?? ''} />
-        </Field>
-        <Field label="to">
-          <Input name="to" type="date" defaultValue={filter.to ?? ''} />
-        </Field>
-      </div>
+      <DateRangeFilter fromLabel="Dated from" from={filter.from} to={filter.to} />
     </>
   )
 }

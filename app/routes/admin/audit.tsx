@@ -6,7 +6,7 @@ import { businessDateTimeFormat } from '~/lib/business-time'
 import { withOutagePage } from '~/lib/database-outage.server'
 import { listParams } from '~/lib/list-params'
 import { pageMeta } from '~/lib/seo'
-import { DataTable, type DataTableColumn, DataTableFilters } from '~/ui/data-table'
+import { DataTable, type DataTableColumn, DataTableFilters, DateRangeFilter } from '~/ui/data-table'
 import { Field } from '~/ui/field'
 import { Input } from '~/ui/input'
 import { listAudit } from '../../../server/audit/queries.server.ts'
@@ -89,14 +89,7 @@ export default function Audit({ loaderData }: Route.ComponentProps) {
         <Field label="Subject id">
           <Input name="subject" defaultValue={filter.subject ?? ''} />
         </Field>
-        <div className="grid grid-cols-2 gap-2">
-          <Field label="From">
-            <Input name="from" type="date" defaultValue={filter.from ?? ''} />
-          </Field>
-          <Field label="to">
-            <Input name="to" type="date" defaultValue={filter.to ?? ''} />
-          </Field>
-        </div>
+        <DateRangeFilter fromLabel="From" from={filter.from} to={filter.to} />
       </DataTableFilters>
       <DataTable
         caption="Audit log entries, newest first"

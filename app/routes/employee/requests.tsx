@@ -18,7 +18,7 @@ import { withOutagePage } from '~/lib/database-outage.server'
 import { pageMeta } from '~/lib/seo'
 import { Badge } from '~/ui/badge'
 import { Button } from '~/ui/button'
-import { DataTable, type DataTableColumn, DataTableFilters, FilterSelect } from '~/ui/data-table'
+import { DataTable, type DataTableColumn, DataTableFilters, DateRangeFilter, FilterSelect } from '~/ui/data-table'
 import { Field } from '~/ui/field'
 import { Input } from '~/ui/input'
 import { listRequests, staffMembers } from '../../../server/booking/staff.server.ts'
@@ -187,14 +187,7 @@ export default function Requests({ loaderData }: Route.ComponentProps) {
             ...staff.filter((s) => s.value !== me),
           ]}
         />
-        <div className="grid grid-cols-2 gap-2">
-          <Field label="Received from">
-            <Input name="from" type="date" defaultValue={filter.from ?? ''} />
-          </Field>
-          <Field label="to">
-            <Input name="to" type="date" defaultValue={filter.to ?? ''} />
-          </Field>
-        </div>
+        <DateRangeFilter fromLabel="Received from" from={filter.from} to={filter.to} />
       </DataTableFilters>
       <DataTable
         caption="Consultation requests and contact messages"
