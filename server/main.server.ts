@@ -222,7 +222,9 @@ export async function startServer(options: StartOptions) {
     log.info('stopped')
     process.exit(exitCode)
   }
-  process.once('SIGTERM', () => void shutdown('SIGTERM'))
+  // A second SIGTERM (a supervisor repeating itself) while the shutdown finishes its work must not
+  // kill the process half-way: shutdown() ignores it. A second Ctrl-C still stops at once.
+  process.on('SIGTERM', () => void shutdown('SIGTERM'))
   process.once('SIGINT', () => void shutdown('SIGINT'))
   return { server, port }
 }

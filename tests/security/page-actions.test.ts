@@ -44,8 +44,11 @@ async function actionRoutes(): Promise<Array<{ id: string; path: string }>> {
     .sort((a, b) => a.path.localeCompare(b.path))
 }
 
-/** Actions that take no body at all: they are checked for methods and for never answering 5xx. */
-const bodiless = new Set(['routes/auth.sign-out'])
+/**
+ * Actions that take no body at all: they are checked for methods and for never answering 5xx.
+ * Sign-out; the employees' read-only billing document, which refuses every post with 405.
+ */
+const bodiless = new Set(['routes/auth.sign-out', 'routes/employee/billing-document'])
 
 const notForms: ReadonlyArray<{ what: string; headers: Record<string, string>; body: () => BodyInit; status: number }> =
   [

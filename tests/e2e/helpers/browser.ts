@@ -1,6 +1,13 @@
 import AxeBuilder from '@axe-core/playwright'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { afterAll, beforeAll, expect, inject } from 'vitest'
+import { COOKIE_BANNER_TEMPLATE_ID } from '../../../app/features/consent/enhance-banner'
+import {
+  BANNER_DELAY_MS,
+  bannerNeeded,
+  CONSENT_BANNER_SHOWN_KEY,
+  CONSENT_STORAGE_KEY,
+} from '../../../app/features/consent/policy'
 import { launchChromium } from '../../../scripts/lib/chromium.mjs'
 
 export const baseURL = () => inject('baseURL')
@@ -53,6 +60,7 @@ export async function visit(page: Page, path: string): Promise<number> {
 }
 
 export async function expectAccessible(page: Page) {
+  await bannerSettled(page)
   // Transitions and opening animations end first: a control caught half-faded (a dialog opening, a
   // button leaving its busy state) fails the contrast rule though the page at rest passes it.
   // Endless ones (a spinner) do not count.
@@ -79,4 +87,33 @@ export function scriptsOf(page: Page): () => string[] {
     seen.push(file.replace(/-[\w-]{8}\.js$/, ''))
   })
   return () => [...new Set(seen)]
+}
+
+/**
+ * The cookie banner arrives 1 s after the load and fades in: a scan started just before it comes
+ * would catch it half-faded (a contrast failure the page at rest does not have). When the banner is
+ * still to come on this document, wait until it is there (its fade is then an animation, waited for
+ * as the others) or its moment has passed.
+ */
+async function bannerSettled(page: Page) {
+  const storage = await page.evaluate(
+    ([consentKey, shownKey]) => ({
+      consent: localStorage.getItem(consentKey),
+      bannerShown: localStorage.getItem(shownKey),
+    }),
+    [CONSENT_STORAGE_KEY, CONSENT_BANNER_SHOWN_KEY] as const,
+  )
+  if (!bannerNeeded(storage, new Date())) return
+  await page.waitForFunction(
+    ({ delay, templateId }) => {
+      if (document.querySelector('[data-cookie-banner]') || !document.getElementById(templateId)) return true
+      const [navigation] = performance.getEntriesByType('navigation') as PerformanceNavigationTiming[]
+      return (
+        navigation !== undefined &&
+        navigation.loadEventEnd > 0 &&
+        performance.now() - navigation.loadEventEnd > delay + 200
+      )
+    },
+    { delay: BANNER_DELAY_MS, templateId: COOKIE_BANNER_TEMPLATE_ID },
+  )
 }
