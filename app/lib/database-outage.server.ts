@@ -1,45 +1,42 @@
-import { data, type RouterContextProvider } from 'react-router'
+import { data, type RouterContextProvider, type ServerBuild } from 'react-router'
 import { appContext } from '~/context.server'
 import { isDatabaseUnavailable, summarizeError } from '../../server/db/client.server.ts'
 import {
-  nothingRecordedMessage,
   nothingSavedMessage,
   notSavedPageMessage,
+  pageOutageMessage,
   pageUnavailableMessage,
+  retryAfterSeconds,
 } from './database-outage'
+import { isDomainError } from './domain-error'
 import { formValues } from './forms/action.server'
 import type { ActionResult } from './forms/result'
 
-export { nothingRecordedMessage, nothingSavedMessage, notSavedPageMessage, pageUnavailableMessage }
-
 /**
- * One answer to a database that does not answer, for page loaders and actions: 503 (try again),
- * never 500 (our bug), with words a person can act on and no stack. A page wraps its loader or
- * action once instead of catching in each:
+ * The outage rule, once: a database that does not answer is a 503 (try again), never a 500 (our
+ * bug), with words a person can act on, a `Retry-After`, and for a form the values as sent. Only
+ * errors about reaching the database are answered so (`isDatabaseUnavailable`); any other error is
+ * still a bug and goes on to the error page and the error log with its request id.
  *
- *   export const loader = withOutagePage(async (args: Route.LoaderArgs) => { … })
- *   export const action = withOutageReply(async (args: Route.ActionArgs) => { … })
- *
- * Only errors about reaching the database are answered here (`isDatabaseUnavailable`); any other
- * error is still a bug and goes on to the error page and the error log.
+ * Routes do not opt in: the host hands React Router a build whose every loader and action is
+ * guarded here (`withOutageRule`), and the action helper (`intentAction`) answers an outage in its
+ * form's own words before this net is reached.
  */
 
-/** How long a browser or a script should wait before asking again. */
-export const retryAfterSeconds = 5
+/** The `Retry-After` of every 503 the product sends. */
+export const retryAfterHeaders = { 'Retry-After': String(retryAfterSeconds) } as const
 
-/** What a wrapped loader or action is given, at least. */
-export type OutageArgs = { request: Request; context: Readonly<RouterContextProvider> }
-type Args = OutageArgs
+type Args = { request?: Request; context: Readonly<RouterContextProvider> }
 
 /** The 503 a loader throws (its area's error boundary shows `error`); a resource route answers it as JSON. */
 export function databaseUnavailable(message = pageUnavailableMessage) {
-  return data({ error: message }, { status: 503, headers: { 'Retry-After': String(retryAfterSeconds) } })
+  return data({ error: message }, { status: 503, headers: retryAfterHeaders })
 }
 
-/** The 503 an action answers: nothing was saved, and the form's values as sent, to fill it in again. */
+/** What an action answers: nothing was saved, and the form's values as sent, to fill it in again. */
 export type OutageResult = ActionResult & { ok: false; intent?: string }
 
-function logOutage(args: { request?: Request; context: Readonly<RouterContextProvider> }, error: unknown) {
+export function logOutage(args: Args, error: unknown) {
   // The short form: a failed query's error carries its statement, parameters and the driver's client.
   const request = args.request ? { url: args.request.url, method: args.request.method } : {}
   args.context.get(appContext).log.warn({ err: summarizeError(error), ...request }, 'database unavailable')
@@ -49,55 +46,102 @@ function logOutage(args: { request?: Request; context: Readonly<RouterContextPro
  * For a promise's rejection before any page runs (reading the visitor's session): a database
  * outage becomes the thrown 503 (a form post is told nothing was saved); anything else is thrown on.
  */
-export function answerOutage(args: { request?: Request; context: Readonly<RouterContextProvider> }) {
+export function answerOutage(args: Args) {
   return (error: unknown): never => {
     if (!isDatabaseUnavailable(error)) throw error
     logOutage(args, error)
     const posted = args.request !== undefined && args.request.method !== 'GET' && args.request.method !== 'HEAD'
-    throw databaseUnavailable(posted ? notSavedPageMessage : pageUnavailableMessage)
-  }
-}
-
-/** A loader (of a page or a download) that answers 503 with `message` when the database is down. */
-export function withOutagePage<A extends Args, R>(
-  loader: (args: A) => Promise<R>,
-  message = pageUnavailableMessage,
-): (args: A) => Promise<R> {
-  return async (args) => {
-    try {
-      return await loader(args)
-    } catch (error) {
-      if (!isDatabaseUnavailable(error)) throw error
-      logOutage(args, error)
-      throw databaseUnavailable(message)
-    }
+    throw databaseUnavailable(posted ? notSavedPageMessage : pageOutageMessage(pathOf(args.request)))
   }
 }
 
 /**
- * An action that, when the database is down, answers 503 with "nothing was saved" and the values
- * as sent (less `secret` fields), plus the form's `intent` so a page with several forms shows the
- * message beside the one that was sent. The body is read again from a copy taken before the action
- * read it. An area whose forms say it in their own words (billing's "nothing was changed") passes
- * `message`, or a function of the values sent when it depends on the form (an editor's Delete).
+ * A form's answer to an outage (already logged by the caller's check): 503 with `message`, the
+ * values as sent less the `secret` ones, and the form's intent so a page with several forms shows
+ * it beside the one that was sent.
  */
-export function withOutageReply<A extends Args, R>(
-  action: (args: A) => Promise<R>,
-  options: { secret?: readonly string[]; message?: string | ((sent: Record<string, string>) => string) } = {},
+export function formOutageReply<R extends ActionResult = OutageResult>(
+  sent: Record<string, string>,
+  options: { message?: string; secret?: readonly string[] } = {},
 ) {
-  return async (args: A) => {
+  const values = Object.fromEntries(Object.entries(sent).filter(([name]) => !options.secret?.includes(name)))
+  const result: OutageResult = { ok: false, message: options.message ?? nothingSavedMessage, values }
+  if (values.intent) result.intent = values.intent
+  // A failure carries none of the fields a success adds: R's extra fields are all optional.
+  return data(result as R, { status: 503, headers: retryAfterHeaders })
+}
+
+const pathOf = (request: Request | undefined) => (request ? new URL(request.url).pathname : '/')
+
+type Handler = (args: { request: Request; context: Readonly<RouterContextProvider> }) => unknown
+
+/**
+ * A loader that answers an outage with its page's 503, and a `DomainError` with its status (a
+ * service's "no such record" is the page's 404).
+ */
+export function guardLoader<L extends Handler>(loader: L): L {
+  const guarded = async (args: Parameters<L>[0]) => {
+    try {
+      return await loader(args)
+    } catch (error) {
+      if (isDomainError(error)) throw data({ error: error.message }, { status: error.status })
+      if (!isDatabaseUnavailable(error)) throw error
+      logOutage(args, error)
+      throw databaseUnavailable(pageOutageMessage(pathOf(args.request)))
+    }
+  }
+  return guarded as L
+}
+
+/**
+ * An action that answers an outage with "nothing was saved" and the values as sent (read again from
+ * a copy taken before the action read the body). The action helper answers first in its form's
+ * words; this is the net under every other action.
+ */
+export function guardAction<A extends Handler>(action: A): A {
+  const guarded = async (args: Parameters<A>[0]) => {
     const copy = args.request.clone()
     try {
       return await action(args)
     } catch (error) {
+      if (isDomainError(error)) throw data({ error: error.message }, { status: error.status })
       if (!isDatabaseUnavailable(error)) throw error
       logOutage(args, error)
       const sent = await copy.formData().then(formValues, () => ({}) as Record<string, string>)
-      const values = Object.fromEntries(Object.entries(sent).filter(([name]) => !options.secret?.includes(name)))
-      const message = typeof options.message === 'function' ? options.message(sent) : options.message
-      const result: OutageResult = { ok: false, message: message ?? nothingSavedMessage, values }
-      if (values.intent) result.intent = values.intent
-      return data(result, { status: 503, headers: { 'Retry-After': String(retryAfterSeconds) } })
+      const secret = Object.keys(sent).filter((name) => neverSentBack.test(name))
+      return formOutageReply(sent, { secret })
     }
   }
+  return guarded as A
+}
+
+/** Fields the net never sends back, since it does not know the form: passwords, codes, tokens. */
+const neverSentBack = /password|secret|code|token/i
+
+type RouteModule = NonNullable<ServerBuild['routes'][string]>['module']
+
+/** The module with its loader and action guarded (the rest as it was). */
+export function guardRouteModule<M extends RouteModule>(module: M): M {
+  return {
+    ...module,
+    ...(module.loader ? { loader: guardLoader(module.loader as Handler) } : {}),
+    ...(module.action ? { action: guardAction(module.action as Handler) } : {}),
+  } as M
+}
+
+const guardedBuilds = new WeakMap<ServerBuild, ServerBuild>()
+
+/** The build React Router serves: every route's loader and action under the outage rule (made once per build). */
+export function withOutageRule(build: ServerBuild): ServerBuild {
+  const known = guardedBuilds.get(build)
+  if (known) return known
+  const routes = Object.fromEntries(
+    Object.entries(build.routes).map(([id, route]) => [
+      id,
+      route ? { ...route, module: guardRouteModule(route.module) } : route,
+    ]),
+  ) as ServerBuild['routes']
+  const guarded = { ...build, routes }
+  guardedBuilds.set(build, guarded)
+  return guarded
 }

@@ -26,4 +26,9 @@ describe('DomainError', () => {
     expect(isDomainError(error)).toBe(true)
     expect(isDomainError(new Error('bug'))).toBe(false)
   })
+
+  it('puts a message about one field beside that field', () => {
+    const error = new DomainError('invalid', 'Choose one of the client accounts.', { field: 'clientId' })
+    expect(error.fields).toEqual({ clientId: ['Choose one of the client accounts.'] })
+  })
 })

@@ -38,6 +38,8 @@ export const domainErrorStatus: Record<DomainErrorKind, number> = {
 export type DomainErrorOptions = {
   /** Field name → messages, shown beside the fields of the form that was sent. */
   fields?: FieldErrors
+  /** The one field the message is about: the message is shown beside it (a shorthand for `fields`). */
+  field?: string
   /** For a conflict: when the record was changed by someone else (the form offers to reload). */
   changedAt?: Date
   cause?: unknown
@@ -52,7 +54,7 @@ export class DomainError extends Error {
   constructor(kind: DomainErrorKind, message: string, options: DomainErrorOptions = {}) {
     super(message, options.cause === undefined ? undefined : { cause: options.cause })
     this.kind = kind
-    this.fields = options.fields
+    this.fields = options.field ? { ...options.fields, [options.field]: [message] } : options.fields
     this.changedAt = options.changedAt
   }
 

@@ -8,7 +8,6 @@ import { navigationFor } from '~/features/staff/areas.server'
 import { BackOffice, type NavArea, TemporarilyUnavailable } from '~/features/staff/back-office'
 import { businessDate } from '~/lib/business-time'
 import { pageUnavailableMessage } from '~/lib/database-outage'
-import { withOutagePage } from '~/lib/database-outage.server'
 import type { Route } from './+types/back-office'
 
 /**
@@ -16,7 +15,7 @@ import type { Route } from './+types/back-office'
  * /admin and /employee areas, so the guard has run before this loader): the person's areas with
  * what needs attention in each. Its data also feeds the overviews (/admin, /employee).
  */
-export const loader = withOutagePage(async (args: Route.LoaderArgs) => {
+export const loader = async (args: Route.LoaderArgs) => {
   const user = guardedUser(args.context)
   const { database } = args.context.get(appContext)
   const areas = await navigationFor(database.db, user.role, businessDate(new Date()))
@@ -24,7 +23,7 @@ export const loader = withOutagePage(async (args: Route.LoaderArgs) => {
     areas,
     person: { name: user.name, roleLabel: user.role === 'admin' ? 'Admin' : 'Employee' },
   }
-})
+}
 
 function Frame({
   areas,

@@ -1,6 +1,7 @@
 import { generateId } from 'better-auth'
 import { eq } from 'drizzle-orm'
 import type { AccountRole } from '../../app/features/accounts/status.ts'
+import { DomainError } from '../../app/lib/domain-error.ts'
 import { type AuditActor, recordAudit } from '../audit/audit.server.ts'
 import type { Config } from '../config.server.ts'
 import type { Database } from '../db/client.server.ts'
@@ -79,10 +80,6 @@ export type InviteInput = {
   companyName: string | null
   phone: string | null
   role: Exclude<AccountRole, 'admin'>
-}
-
-export class InviteError extends Error {
-  override name = 'InviteError'
 }
 
 export async function startAccounts(deps: {
@@ -180,7 +177,7 @@ export async function startAccounts(deps: {
       const ctx = await auth.$context
       const email = input.email.toLowerCase()
       if (await ctx.internalAdapter.findUserByEmail(email)) {
-        throw new InviteError('An account with this e-mail address already exists.')
+        throw new DomainError('conflict', 'An account with this e-mail address already exists.', { field: 'email' })
       }
       const created = await ctx.internalAdapter.createUser(
         { email, name: input.name, emailVerified: true },

@@ -1,6 +1,7 @@
 import { generateId } from 'better-auth'
 import { and, asc, count, desc, eq, gt, ilike, inArray, isNotNull, isNull, like, or, type SQL, sql } from 'drizzle-orm'
 import type { AccountState } from '../../app/features/accounts/admin-labels.ts'
+import { DomainError } from '../../app/lib/domain-error.ts'
 import { type AuditActor, recordAudit } from '../audit/audit.server.ts'
 import type { Db } from '../db/client.server.ts'
 import {
@@ -199,16 +200,12 @@ export async function accountDetail(db: Db, id: string) {
   }
 }
 
-export class AccountRuleError extends Error {
-  override name = 'AccountRuleError'
-}
-
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0]
 
 async function lockRecord(tx: Tx, id: string): Promise<ClientOnboarding> {
-  if (!uuidPattern.test(id)) throw new AccountRuleError('This account does not exist (any more).')
+  if (!uuidPattern.test(id)) throw new DomainError('conflict', 'This account does not exist (any more).')
   const [row] = await tx.select().from(clientOnboarding).where(eq(clientOnboarding.id, id)).for('update')
-  if (!row) throw new AccountRuleError('This account does not exist (any more).')
+  if (!row) throw new DomainError('conflict', 'This account does not exist (any more).')
   return row
 }
 
@@ -234,7 +231,7 @@ async function keepOneAdmin(tx: Tx, losing: ClientOnboarding): Promise<void> {
     .from(clientOnboarding)
     .where(and(eq(clientOnboarding.role, 'admin'), isNull(clientOnboarding.disabledAt)))
   if (admins.filter((a) => a.id !== losing.id).length === 0) {
-    throw new AccountRuleError('This is the last admin account. Make another account an admin first.')
+    throw new DomainError('conflict', 'This is the last admin account. Make another account an admin first.')
   }
 }
 
@@ -283,7 +280,8 @@ export async function setDisabled(
     const before = await lockRecord(tx, input.id)
     if (Boolean(before.disabledAt) === input.disabled) return before
     if (input.disabled) {
-      if (before.email === actor.email.toLowerCase()) throw new AccountRuleError('You cannot disable your own account.')
+      if (before.email === actor.email.toLowerCase())
+        throw new DomainError('conflict', 'You cannot disable your own account.')
       await keepOneAdmin(tx, before)
     }
     const [after] = await tx
@@ -328,12 +326,12 @@ export async function endAllSessions(db: Db, actor: AuditActor, input: { id: str
 
 async function pendingInvitee(tx: Tx, record: ClientOnboarding): Promise<string> {
   const userId = await userIdOf(tx, record.email)
-  if (!userId) throw new AccountRuleError('This account has no invitation.')
+  if (!userId) throw new DomainError('conflict', 'This account has no invitation.')
   const [credential] = await tx
     .select({ id: account.id })
     .from(account)
     .where(and(eq(account.userId, userId), isNotNull(account.password)))
-  if (credential) throw new AccountRuleError('The invitation was accepted: this account has a password already.')
+  if (credential) throw new DomainError('conflict', 'The invitation was accepted: this account has a password already.')
   return userId
 }
 
@@ -397,9 +395,9 @@ export async function resendVerification(accounts: Accounts, actor: AuditActor, 
   const [record] = uuidPattern.test(input.id)
     ? await db.select().from(clientOnboarding).where(eq(clientOnboarding.id, input.id))
     : []
-  if (!record) throw new AccountRuleError('This account does not exist (any more).')
+  if (!record) throw new DomainError('conflict', 'This account does not exist (any more).')
   if (record.status !== 'pending_verification') {
-    throw new AccountRuleError('This account has confirmed its e-mail address already.')
+    throw new DomainError('conflict', 'This account has confirmed its e-mail address already.')
   }
   await accounts.auth.api.sendVerificationOTP({ body: { email: record.email, type: 'email-verification' } })
   await db.transaction((tx) =>

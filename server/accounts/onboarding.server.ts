@@ -1,5 +1,6 @@
 import { and, asc, eq, inArray, isNotNull, sql } from 'drizzle-orm'
 import { business } from '../../app/content/business.ts'
+import { DomainError } from '../../app/lib/domain-error.ts'
 import { type AuditActor, recordAudit } from '../audit/audit.server.ts'
 import type { Database, Db } from '../db/client.server.ts'
 import { type ClientOnboarding, clientOnboarding, session, user } from '../db/schema/index.server.ts'
@@ -68,10 +69,6 @@ export async function listAwaitingApproval(db: Db): Promise<AwaitingAccount[]> {
 
 export type ReviewDecision = { onboardingId: string; decision: 'approve' | 'reject'; reason: string | null }
 
-export class ReviewError extends Error {
-  override name = 'ReviewError'
-}
-
 /**
  * Staff approve or reject a waiting account. One transaction: the status, the client's e-mail and,
  * on rejection, the end of every session the account has, so it loses access at once.
@@ -100,7 +97,7 @@ export async function reviewAccount(
         ),
       )
       .returning()
-    if (!row) throw new ReviewError('This account is no longer waiting for approval. Reload the list.')
+    if (!row) throw new DomainError('conflict', 'This account is no longer waiting for approval. Reload the list.')
     if (status === 'rejected') {
       const owners = tx.select({ id: user.id }).from(user).where(eq(user.email, row.email))
       await tx.delete(session).where(inArray(session.userId, owners))

@@ -1,6 +1,7 @@
 import { and, asc, eq, inArray, or } from 'drizzle-orm'
 import { renderSVG } from 'uqr'
 import { type AccountRole, accountRoleOf } from '../../app/features/accounts/status.ts'
+import { DomainError } from '../../app/lib/domain-error.ts'
 import { type AuditActor, recordAudit } from '../audit/audit.server.ts'
 import type { Database } from '../db/client.server.ts'
 import { clientOnboarding, session, signInThrottle, twoFactor, user } from '../db/schema/index.server.ts'
@@ -72,10 +73,6 @@ export async function listSecondFactors(db: Database['db']): Promise<SecondFacto
     .sort((a, b) => staffFirst(a.role) - staffFirst(b.role))
 }
 
-export class SecondFactorResetError extends Error {
-  override name = 'SecondFactorResetError'
-}
-
 type ResetDeps = { database: Database; outbox: Outbox; log: Logger; publicUrl: string }
 
 /**
@@ -90,7 +87,7 @@ export async function resetSecondFactor(
   userId: string,
 ): Promise<{ email: string }> {
   if (userId === admin.userId) {
-    throw new SecondFactorResetError('Change your own two-factor sign-in in your account settings.')
+    throw new DomainError('conflict', 'Change your own two-factor sign-in in your account settings.')
   }
   const email = await deps.database.db.transaction(async (tx) => {
     const [person] = await tx
@@ -98,10 +95,10 @@ export async function resetSecondFactor(
       .set({ twoFactorEnabled: false })
       .where(eq(user.id, userId))
       .returning({ email: user.email })
-    if (!person) throw new SecondFactorResetError('This account no longer exists. Reload the list.')
+    if (!person) throw new DomainError('conflict', 'This account no longer exists. Reload the list.')
     const removed = await tx.delete(twoFactor).where(eq(twoFactor.userId, userId)).returning({ id: twoFactor.id })
     if (removed.length === 0) {
-      throw new SecondFactorResetError(`${person.email} has no two-factor sign-in to reset. Reload the list.`)
+      throw new DomainError('conflict', `${person.email} has no two-factor sign-in to reset. Reload the list.`)
     }
     await tx.delete(session).where(eq(session.userId, userId))
     await tx

@@ -12,6 +12,7 @@ import {
   type StoredStatus,
 } from '../../app/features/billing/states.ts'
 import { addDays, businessDate } from '../../app/lib/business-time.ts'
+import { DomainError } from '../../app/lib/domain-error.ts'
 import { type AuditActor, recordAudit } from '../audit/audit.server.ts'
 import type { Db } from '../db/client.server.ts'
 import {
@@ -50,23 +51,14 @@ export type ClientActor = AuditActor & { clientId: string }
 /** Where staff hear about clients' decisions. */
 export const billingInbox = business.email
 
-export class BillingError extends Error {
-  constructor(
-    readonly kind: 'not-found' | 'conflict' | 'refused' | 'invalid',
-    message: string,
-    readonly details: { field?: string; changedAt?: Date } = {},
-  ) {
-    super(message)
-    this.name = 'BillingError'
-  }
-}
-
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0]
 
 const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 export const isDocumentId = (id: string) => uuidPattern.test(id)
 
-const notFound = () => new BillingError('not-found', 'This document does not exist, or is not yours to see.')
+/** The one answer for a document that does not exist or is not the visitor's (pages say it too). */
+export const documentNotFoundMessage = 'There is no document at this address.'
+const notFound = () => new DomainError('not_found', documentNotFoundMessage)
 
 const pathOf = (kind: DocumentKind) => `${kind}s`
 export const clientLink = (publicUrl: string, doc: Pick<BillingDocument, 'id' | 'kind'>) =>
@@ -124,7 +116,7 @@ function allow(
     if (party === 'client' && (decision.refusal === 'unknown-event' || decision.refusal === 'wrong-party')) {
       throw notFound()
     }
-    throw new BillingError('refused', refusalMessage(doc.kind, decision.refusal))
+    throw new DomainError('conflict', refusalMessage(doc.kind, decision.refusal))
   }
   return decision.to
 }
@@ -135,10 +127,10 @@ async function requireClientAccount(db: Db | Tx, clientId: string): Promise<Clie
     ? await db.select().from(clientOnboarding).where(eq(clientOnboarding.id, clientId)).limit(1)
     : []
   if (client?.role !== 'client') {
-    throw new BillingError('invalid', 'Choose one of the client accounts.', { field: 'clientId' })
+    throw new DomainError('invalid', 'Choose one of the client accounts.', { field: 'clientId' })
   }
   if (client.status !== 'approved' && client.status !== 'verified') {
-    throw new BillingError('invalid', 'This account is not approved yet: approve it on the Admin Dashboard first.', {
+    throw new DomainError('invalid', 'This account is not approved yet: approve it on the Admin Dashboard first.', {
       field: 'clientId',
     })
   }
@@ -203,8 +195,8 @@ export async function createDraft(deps: BillingDeps, actor: StaffActor, input: D
 }
 
 /** The conflict error of a draft someone changed after `loaded`. */
-function conflict(doc: BillingDocument): BillingError {
-  return new BillingError(
+function conflict(doc: BillingDocument): DomainError {
+  return new DomainError(
     'conflict',
     'Someone changed this draft after you opened it. Nothing was saved; your changes are still in the form.',
     { changedAt: doc.updatedAt },
@@ -215,7 +207,7 @@ const sameMillisecond = (a: Date, b: Date) => a.getTime() === b.getTime()
 
 /**
  * Saves an edit of a draft opened when it was last changed at `loadedUpdatedAt`; a draft changed
- * since then is not overwritten (BillingError 'conflict', the form keeps what was typed).
+ * since then is not overwritten (a 'conflict' DomainError, the form keeps what was typed).
  */
 export async function updateDraft(
   deps: BillingDeps,
@@ -231,7 +223,7 @@ export async function updateDraft(
     const current = await lockDocument(tx, id)
     allow(current, 'edit', 'staff', { today: businessDate(now) })
     if (current.kind !== input.kind) {
-      throw new BillingError('invalid', 'A draft keeps its kind: start a new document instead.', { field: 'kind' })
+      throw new DomainError('invalid', 'A draft keeps its kind: start a new document instead.', { field: 'kind' })
     }
     if (!sameMillisecond(current.updatedAt, loadedUpdatedAt)) throw conflict(current)
     const [doc] = await tx
@@ -262,8 +254,8 @@ export async function deleteDraft(deps: BillingDeps, actor: StaffActor, id: stri
     allow(doc, 'delete', 'staff', { today: businessDate(now) })
     if (loadedUpdatedAt && !sameMillisecond(doc.updatedAt, loadedUpdatedAt)) throw conflict(doc)
     if (doc.sourceDocumentId) {
-      throw new BillingError(
-        'refused',
+      throw new DomainError(
+        'conflict',
         'This draft was converted from an accepted estimate: edit it and send it, or void it once sent.',
       )
     }
@@ -293,8 +285,8 @@ export async function sendDocument(
     const client = await requireClientAccount(tx, draft.clientId)
     const until = draft.kind === 'invoice' ? draft.dueOn : draft.expiresOn
     if (until === null || until < today) {
-      throw new BillingError(
-        'refused',
+      throw new DomainError(
+        'conflict',
         draft.kind === 'invoice'
           ? 'The due date has passed: choose a new one before sending.'
           : 'The valid-until date has passed: choose a new one before sending.',
@@ -498,7 +490,7 @@ export async function recordPayment(
   const now = clockOf(deps)
   const today = businessDate(now)
   if (input.receivedOn > today) {
-    throw new BillingError('invalid', 'The payment cannot be received in the future.', { field: 'receivedOn' })
+    throw new DomainError('invalid', 'The payment cannot be received in the future.', { field: 'receivedOn' })
   }
   return deps.db.transaction(async (tx) => {
     const invoice = await lockDocument(tx, invoiceId)

@@ -3,6 +3,7 @@ import { z } from 'zod'
 import { business } from '../../app/content/business.ts'
 import { blogFieldLimits } from '../../app/features/blog/limits.ts'
 import { fromBusinessLocalInput } from '../../app/lib/business-time.ts'
+import { DomainError } from '../../app/lib/domain-error.ts'
 import { optionalText, text } from '../../app/lib/forms/text.ts'
 import { type AuditActor, recordAudit } from '../audit/audit.server.ts'
 import type { Db } from '../db/client.server.ts'
@@ -87,17 +88,6 @@ export type BlogPostForm = z.output<typeof blogPostFormSchema>
 /** The author a new post starts with. */
 export const defaultAuthorName = business.name
 
-export class BlogAdminError extends Error {
-  constructor(
-    readonly kind: 'slug-taken' | 'conflict' | 'not-found' | 'schedule-past',
-    message: string,
-    readonly changedAt?: Date,
-  ) {
-    super(message)
-    this.name = 'BlogAdminError'
-  }
-}
-
 export type AdminPostRow = Pick<BlogPost, 'id' | 'slug' | 'title' | 'isPublished' | 'publishedAt' | 'updatedAt'> & {
   status: BlogPostStatus
 }
@@ -133,7 +123,9 @@ function publication(form: BlogPostForm, current: BlogPost | null, now: Date) {
   if (form.status === 'schedule') {
     const at = form.scheduledFor as Date
     if (at <= now) {
-      throw new BlogAdminError('schedule-past', 'Choose a time in the future, or publish now.')
+      throw new DomainError('invalid', 'Check the highlighted fields. Nothing was saved.', {
+        fields: { publishAt: ['Choose a time in the future, or publish now.'] },
+      })
     }
     return { isPublished: true, publishedAt: at }
   }
@@ -165,7 +157,10 @@ async function slugTaken(db: Db, slug: string, exceptId?: string): Promise<boole
   return row !== undefined && row.id !== exceptId
 }
 
-const slugTakenError = () => new BlogAdminError('slug-taken', 'Another post already uses this address.')
+const slugTakenError = () =>
+  new DomainError('conflict', 'Choose another address.', {
+    fields: { slug: ['Another post already uses this address.'] },
+  })
 
 /** Runs a change; a slug that another post took meanwhile (unique index) reads as the same field error. */
 async function guardSlug<T>(run: () => Promise<T>): Promise<T> {
@@ -220,7 +215,7 @@ export async function updatePost(
   now = new Date(),
 ): Promise<BlogPost> {
   const current = await findPostById(db, id)
-  if (!current) throw new BlogAdminError('not-found', 'This post no longer exists. It may have been deleted.')
+  if (!current) throw new DomainError('not_found', 'This post no longer exists. It may have been deleted.')
   if (await slugTaken(db, form.slug, id)) throw slugTakenError()
   const values = { ...contentOf(form), ...publication(form, current, now), updatedAt: now }
   return guardSlug(() =>
@@ -241,11 +236,11 @@ export async function updatePost(
           .from(blogPosts)
           .where(eq(blogPosts.id, id))
           .limit(1)
-        if (!latest) throw new BlogAdminError('not-found', 'This post no longer exists. It may have been deleted.')
-        throw new BlogAdminError(
+        if (!latest) throw new DomainError('not_found', 'This post no longer exists. It may have been deleted.')
+        throw new DomainError(
           'conflict',
           'Someone saved this post after you opened it. Nothing was saved; your text is still in the form.',
-          latest.updatedAt,
+          { changedAt: latest.updatedAt },
         )
       }
       // The old address keeps working: a 301 to the new one (chains collapsed).

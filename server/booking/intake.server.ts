@@ -4,6 +4,7 @@ import { bodyLimit } from 'hono/body-limit'
 import type { ContentfulStatusCode } from 'hono/utils/http-status'
 import { business } from '../../app/content/business.ts'
 import { bookingRequestSchema, HONEYPOT_FIELD } from '../../app/features/booking/schema.ts'
+import { retryAfterSeconds } from '../../app/lib/database-outage.ts'
 import { fieldErrors } from '../../app/lib/forms/result.ts'
 import type { Config } from '../config.server.ts'
 import { type Database, summarizeError } from '../db/client.server.ts'
@@ -225,7 +226,7 @@ function hostOf(origin: string): string | undefined {
 }
 
 function unavailable(c: Context<AppEnv>) {
-  c.header('Retry-After', '5')
+  c.header('Retry-After', String(retryAfterSeconds))
   return json(c, { error: 'The form handler is temporarily unavailable. Please try again in a minute.' }, 503)
 }
 

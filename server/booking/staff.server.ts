@@ -12,6 +12,7 @@ import {
   requestStatusLabels,
 } from '../../app/features/booking/workflow.ts'
 import { businessDateTimeFormat, fromBusinessLocalInput } from '../../app/lib/business-time.ts'
+import { DomainError } from '../../app/lib/domain-error.ts'
 import { type AuditActor, recordAudit } from '../audit/audit.server.ts'
 import { neutralizeFormula } from '../csv.server.ts'
 import { type Database, type Db, selectRows } from '../db/client.server.ts'
@@ -278,25 +279,12 @@ export async function requestDetail(db: Db, id: string): Promise<RequestDetail |
   }
 }
 
-export class RequestConflictError extends Error {
-  override name = 'RequestConflictError'
-  constructor() {
-    super(
-      'Someone else changed this request after you opened it. Reload the page to see their change, then make yours again.',
-    )
-  }
-}
-
-export class RequestNotFoundError extends Error {
-  override name = 'RequestNotFoundError'
-  constructor() {
-    super('This request does not exist (any more).')
-  }
-}
-
-export class RequestRuleError extends Error {
-  override name = 'RequestRuleError'
-}
+const requestConflict = () =>
+  new DomainError(
+    'conflict',
+    'Someone else changed this request after you opened it. Reload the page to see their change, then make yours again.',
+  )
+const requestNotFound = () => new DomainError('not_found', 'This request does not exist (any more).')
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0]
 
@@ -306,8 +294,8 @@ type Tx = Parameters<Parameters<Db['transaction']>[0]>[0]
  */
 async function lockAtVersion(tx: Tx, id: string, version: number): Promise<Booking> {
   const [row] = await tx.select().from(bookings).where(eq(bookings.id, id)).for('update')
-  if (!row) throw new RequestNotFoundError()
-  if (row.version !== version) throw new RequestConflictError()
+  if (!row) throw requestNotFound()
+  if (row.version !== version) throw requestConflict()
   return row
 }
 
@@ -321,7 +309,8 @@ export async function changeStatus(
     const from = before.status as RequestStatus
     if (from === input.status) return
     if (!canMove(from, input.status)) {
-      throw new RequestRuleError(
+      throw new DomainError(
+        'conflict',
         `A request that is ${requestStatusLabels[from].toLowerCase()} cannot be marked ${requestStatusLabels[input.status].toLowerCase()} here.`,
       )
     }
@@ -359,7 +348,7 @@ export async function assignRequest(
 ): Promise<void> {
   const members = await staffMembers(database.db)
   const member = input.assignee ? members.find((m) => m.userId === input.assignee) : null
-  if (input.assignee && !member) throw new RequestRuleError('Choose a staff member from the list.')
+  if (input.assignee && !member) throw new DomainError('conflict', 'Choose a staff member from the list.')
   await database.db.transaction(async (tx) => {
     const before = await lockAtVersion(tx, input.id, input.version)
     if ((before.assigneeUserId ?? '') === input.assignee) return
@@ -397,7 +386,7 @@ export async function addNote(
 ): Promise<void> {
   await database.db.transaction(async (tx) => {
     const [row] = await tx.select({ id: bookings.id }).from(bookings).where(eq(bookings.id, input.id))
-    if (!row) throw new RequestNotFoundError()
+    if (!row) throw requestNotFound()
     await tx.insert(bookingEvents).values({
       bookingId: input.id,
       actorUserId: actor.userId,
@@ -538,12 +527,14 @@ export async function scheduleAppointment(
   input: ScheduleInput,
 ): Promise<{ mailId: string }> {
   const start = fromBusinessLocalInput(`${input.date}T${input.time}`)
-  if (!start) throw new RequestRuleError('That time does not exist in New York (the clocks skip it). Choose another.')
+  if (!start)
+    throw new DomainError('conflict', 'That time does not exist in New York (the clocks skip it). Choose another.')
   return deps.database.db.transaction(async (tx) => {
     const before = await lockAtVersion(tx, input.id, input.version)
     const from = before.status as RequestStatus
     if (from === 'not_a_fit' || from === 'spam' || from === 'completed') {
-      throw new RequestRuleError(
+      throw new DomainError(
+        'conflict',
         `A request marked ${requestStatusLabels[from].toLowerCase()} cannot be scheduled. Reopen it first.`,
       )
     }
@@ -611,7 +602,7 @@ export async function cancelAppointment(
   return deps.database.db.transaction(async (tx) => {
     const before = await lockAtVersion(tx, input.id, input.version)
     if (!before.appointmentAt || !before.appointmentMinutes || !before.appointmentPlace) {
-      throw new RequestRuleError('This request has no appointment to cancel.')
+      throw new DomainError('conflict', 'This request has no appointment to cancel.')
     }
     const sequence = before.appointmentSequence + 1
     const appointment: Appointment = {

@@ -12,6 +12,7 @@ import {
   decideContract,
 } from '../../app/features/contracts/states.ts'
 import { businessDate } from '../../app/lib/business-time.ts'
+import { DomainError } from '../../app/lib/domain-error.ts'
 import { type AuditActor, recordAudit } from '../audit/audit.server.ts'
 import { takeNumber } from '../billing/numbering.server.ts'
 import { billToOf, currentIssuer } from '../billing/parties.server.ts'
@@ -63,23 +64,14 @@ export const contractsInbox = business.email
 /** The series of contract numbers, on billing's counter (CTR-2026-0001, gapless per year). */
 export const contractSeries = 'CTR'
 
-export class ContractError extends Error {
-  constructor(
-    readonly kind: 'not-found' | 'conflict' | 'refused' | 'invalid',
-    message: string,
-    readonly details: { field?: string } = {},
-  ) {
-    super(message)
-    this.name = 'ContractError'
-  }
-}
-
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0]
 
 const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 export const isContractId = (id: string | undefined): id is string => id !== undefined && uuidPattern.test(id)
 
-const notFound = () => new ContractError('not-found', 'This contract does not exist, or is not yours to see.')
+/** The one answer for a contract that does not exist or is not the visitor's (pages say it too). */
+export const contractNotFoundMessage = 'There is no contract at this address.'
+const notFound = () => new DomainError('not_found', contractNotFoundMessage)
 
 /** SHA-256 (hex) of the text's UTF-8 bytes: what is recorded when sent and checked when signed. */
 export function textSha256(body: string): string {
@@ -119,7 +111,7 @@ function allow(contract: Contract, event: ContractEvent, party: ContractParty, t
     if (party === 'client' && (decision.refusal === 'unknown-event' || decision.refusal === 'wrong-party')) {
       throw notFound()
     }
-    throw new ContractError('refused', contractRefusalMessage(event, decision.refusal, contract.status))
+    throw new DomainError('conflict', contractRefusalMessage(event, decision.refusal, contract.status))
   }
   return decision.to
 }
@@ -129,10 +121,10 @@ async function requireClientAccount(db: Db | Tx, clientId: string): Promise<Clie
     ? await db.select().from(clientOnboarding).where(eq(clientOnboarding.id, clientId)).limit(1)
     : []
   if (client?.role !== 'client') {
-    throw new ContractError('invalid', 'Choose one of the client accounts.', { field: 'clientId' })
+    throw new DomainError('invalid', 'Choose one of the client accounts.', { field: 'clientId' })
   }
   if (client.status !== 'approved' && client.status !== 'verified') {
-    throw new ContractError('invalid', 'This account is not approved yet: approve it on the Admin Dashboard first.', {
+    throw new DomainError('invalid', 'This account is not approved yet: approve it on the Admin Dashboard first.', {
       field: 'clientId',
     })
   }
@@ -180,7 +172,7 @@ export async function createContract(
 ): Promise<Contract> {
   const now = clockOf(deps)
   if (input.expiresOn < businessDate(now)) {
-    throw new ContractError('invalid', 'The expiry date has passed: choose a later one.', { field: 'expiresOn' })
+    throw new DomainError('invalid', 'The expiry date has passed: choose a later one.', { field: 'expiresOn' })
   }
   return deps.db.transaction(async (tx) => {
     const client = await requireClientAccount(tx, input.clientId)
@@ -189,7 +181,7 @@ export async function createContract(
       .from(contractTemplates)
       .where(eq(contractTemplates.id, input.templateId))
       .limit(1)
-    if (!template) throw new ContractError('invalid', 'Choose one of the templates.', { field: 'templateId' })
+    if (!template) throw new DomainError('invalid', 'Choose one of the templates.', { field: 'templateId' })
     const fields = {
       plan: input.plan,
       pricePerUser: input.pricePerUser,
@@ -236,7 +228,7 @@ export async function updateContractDraft(
     const current = await lockContract(tx, id)
     allow(current, 'edit', 'staff', businessDate(now))
     if (current.updatedAt.getTime() !== loadedUpdatedAt.getTime()) {
-      throw new ContractError(
+      throw new DomainError(
         'conflict',
         'Someone changed this draft after you opened it. Nothing was saved; your changes are still in the form.',
       )
@@ -285,7 +277,7 @@ export async function sendContract(
     allow(draft, 'send', 'staff', today)
     const left = unfilledPlaceholders(draft.body)
     if (left.length > 0) {
-      throw new ContractError('refused', `Fill or remove ${left.join(', ')} before sending.`, { field: 'body' })
+      throw new DomainError('conflict', `Fill or remove ${left.join(', ')} before sending.`, { field: 'body' })
     }
     const client = await requireClientAccount(tx, draft.clientId)
     const number = await takeNumber(tx, contractSeries, Number(today.slice(0, 4)))
@@ -362,8 +354,8 @@ const signerOf = (contract: Contract, client: ContractClient) => ({
 /** The stored text still hashes to what was recorded when it was sent. */
 function requireIntactText(contract: Contract) {
   if (contract.textSha256 === null || textSha256(contract.body) !== contract.textSha256) {
-    throw new ContractError(
-      'refused',
+    throw new DomainError(
+      'conflict',
       'The stored text of this contract no longer matches what was sent, so it cannot be signed. Please call us.',
     )
   }
@@ -387,7 +379,7 @@ export async function signContract(
     allow(current, 'sign', 'client', businessDate(now))
     requireIntactText(current)
     if (input.shownSha256 !== current.textSha256) {
-      throw new ContractError('conflict', 'The text changed since you opened the page. Reload it and read it again.')
+      throw new DomainError('conflict', 'The text changed since you opened the page. Reload it and read it again.')
     }
     const [signed] = await tx
       .update(contracts)

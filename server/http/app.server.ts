@@ -8,6 +8,8 @@ import { HTTPException } from 'hono/http-exception'
 import { createRequestHandler, RouterContextProvider, type ServerBuild } from 'react-router'
 import { appContext } from '../../app/context.server.ts'
 import { accountsContext } from '../../app/features/accounts/context.server.ts'
+import { retryAfterHeaders, withOutageRule } from '../../app/lib/database-outage.server.ts'
+import { isDomainError } from '../../app/lib/domain-error.ts'
 import type { Accounts } from '../accounts/accounts.server.ts'
 import { mountAccountRoutes, requestMay, requireApi } from '../accounts/http.server.ts'
 import { processFormRoutes } from '../booking/intake.server.ts'
@@ -177,7 +179,12 @@ export function createApp(deps: AppDeps) {
   }
 
   if (deps.getBuild) {
-    const handle = createRequestHandler(deps.getBuild, config.env === 'production' ? 'production' : 'development')
+    const getBuild = deps.getBuild
+    // Every loader and action answers a database outage the one way (app/lib/database-outage.server.ts).
+    const handle = createRequestHandler(
+      async () => withOutageRule(await getBuild()),
+      config.env === 'production' ? 'production' : 'development',
+    )
     const publicOrigin = new URL(config.publicUrl).origin
     // Anonymous public pages are stored as they are rendered (server/http/page-cache.server.ts).
     const fill =
@@ -205,11 +212,14 @@ export function createApp(deps: AppDeps) {
 
   app.onError((error, c) => {
     if (error instanceof HTTPException) return error.getResponse()
+    // An API's service refusing what it was asked: the same status its kind has on pages and forms.
+    if (isDomainError(error)) {
+      return c.json({ error: error.message, ...(error.fields ? { fields: error.fields } : {}) }, error.status as 400)
+    }
     if (isDatabaseUnavailable(error)) {
       // The short form: a failed query's error carries its statement, parameters and the driver's client.
       log.warn({ err: summarizeError(error), requestId: c.get('requestId') }, 'database unavailable')
-      c.header('Retry-After', '5')
-      return c.json(unavailableBody, 503)
+      return c.json(unavailableBody, 503, retryAfterHeaders)
     }
     log.error({ err: error, requestId: c.get('requestId') }, 'unhandled error')
     return c.json({ error: 'Something went wrong on our side. Please try again.' }, 500)

@@ -1,6 +1,7 @@
 import { and, asc, eq, ilike, or, sql } from 'drizzle-orm'
 import { z } from 'zod'
 import type { LocationForm } from '../../app/features/locations/schema.ts'
+import { DomainError } from '../../app/lib/domain-error.ts'
 import { type AuditActor, recordAudit } from '../audit/audit.server.ts'
 import type { Db } from '../db/client.server.ts'
 import { type Location, locations } from '../db/schema/index.server.ts'
@@ -14,19 +15,11 @@ import { isReservedSlug } from './reserved-slugs.server.ts'
  * leaves a 301 from the old address (server/redirects).
  */
 
-export class LocationAdminError extends Error {
-  constructor(
-    readonly kind: 'slug-taken' | 'slug-reserved' | 'not-found' | 'conflict',
-    message: string,
-  ) {
-    super(message)
-    this.name = 'LocationAdminError'
-  }
-}
-
 export const slugReservedMessage = (slug: string) =>
   `/${slug} is one of the site's own pages. Choose another address, e.g. it-support-${slug}.`
 export const slugTakenMessage = 'Another town page already uses this address.'
+
+const slugRefused = (why: string) => new DomainError('conflict', 'Choose another address.', { fields: { slug: [why] } })
 
 export type LocationFilter = { search?: string; published?: 'yes' | 'no' }
 
@@ -73,9 +66,9 @@ export async function findLocationBySlug(db: Db, slug: string): Promise<Location
 
 /** The slug rules the schema cannot check: not one of the site's pages, not another town's. */
 export async function checkSlug(db: Db, slug: string, exceptId?: string): Promise<void> {
-  if (isReservedSlug(slug)) throw new LocationAdminError('slug-reserved', slugReservedMessage(slug))
+  if (isReservedSlug(slug)) throw slugRefused(slugReservedMessage(slug))
   const other = await findLocationBySlug(db, slug)
-  if (other && other.id !== exceptId) throw new LocationAdminError('slug-taken', slugTakenMessage)
+  if (other && other.id !== exceptId) throw slugRefused(slugTakenMessage)
 }
 
 const isUniqueViolation = (error: unknown): boolean => {
@@ -90,7 +83,7 @@ async function guardSlug<T>(run: () => Promise<T>): Promise<T> {
   try {
     return await run()
   } catch (error) {
-    if (isUniqueViolation(error)) throw new LocationAdminError('slug-taken', slugTakenMessage)
+    if (isUniqueViolation(error)) throw slugRefused(slugTakenMessage)
     throw error
   }
 }
@@ -151,7 +144,7 @@ export async function writeLocation(
     )
     .returning()
   if (!row) {
-    throw new LocationAdminError(
+    throw new DomainError(
       'conflict',
       'Someone saved this town page after you opened it. Nothing was saved; your text is still in the form.',
     )
@@ -196,7 +189,7 @@ export async function updateLocation(
   now = new Date(),
 ): Promise<Location> {
   const current = await findLocationById(db, id)
-  if (!current) throw new LocationAdminError('not-found', 'This town page no longer exists. It may have been deleted.')
+  if (!current) throw new DomainError('not_found', 'This town page no longer exists. It may have been deleted.')
   await checkSlug(db, form.slug, id)
   return guardSlug(() =>
     db.transaction(async (tx) => {

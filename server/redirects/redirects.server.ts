@@ -1,6 +1,7 @@
 import { asc, eq, inArray } from 'drizzle-orm'
 import { redirect } from 'react-router'
 import { z } from 'zod'
+import { DomainError } from '../../app/lib/domain-error.ts'
 import { type AuditActor, recordAudit } from '../audit/audit.server.ts'
 import type { Db } from '../db/client.server.ts'
 import { type Redirect, redirects } from '../db/schema/index.server.ts'
@@ -12,13 +13,6 @@ import type { Logger } from '../log.server.ts'
  * hop; the database refuses chains and loops, migration 0012). Looked up only when an address has
  * no page (the town and post loaders' miss path), so the cached public pages never pay for it.
  */
-
-export class RedirectLoopError extends Error {
-  constructor(from: string, to: string) {
-    super(`A redirect from ${from} to ${to} would lead back to ${from}.`)
-    this.name = 'RedirectLoopError'
-  }
-}
 
 /** Where `path` now lives, or null. One indexed read. */
 export async function findRedirect(db: Db, path: string): Promise<string | null> {
@@ -54,7 +48,7 @@ export async function missingPage(db: Db, path: string, log: Logger): Promise<Re
  * - `to` has a page now, so an old redirect away from it is dropped (the live page wins);
  * - redirects that pointed at `from` now point at `to` (chains collapsed: one hop, always);
  * - `from` → `to` is added (replacing an older redirect from `from`).
- * A redirect that would come back to where it starts is refused (RedirectLoopError).
+ * A redirect that would come back to where it starts is refused (an 'invalid' DomainError).
  */
 export async function moveAddress(tx: Db, from: string, to: string): Promise<void> {
   if (from === to) return
@@ -75,7 +69,9 @@ export async function addRedirect(tx: Db, from: string, to: string): Promise<voi
     if (!next) break
     target = next
   }
-  if (target === from) throw new RedirectLoopError(from, to)
+  if (target === from) {
+    throw new DomainError('invalid', `A redirect from ${from} to ${to} would lead back to ${from}.`)
+  }
   await tx.delete(redirects).where(eq(redirects.fromPath, from))
   await tx.update(redirects).set({ toPath: target }).where(eq(redirects.toPath, from))
   await tx.insert(redirects).values({ fromPath: from, toPath: target })

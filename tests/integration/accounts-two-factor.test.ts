@@ -4,8 +4,9 @@
 import { and, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { business } from '../../app/content/business.ts'
+import { DomainError } from '../../app/lib/domain-error.ts'
 import { recordFailure, signInThrottlePolicy } from '../../server/accounts/sign-in-throttle.server.ts'
-import { resetSecondFactor, SecondFactorResetError } from '../../server/accounts/two-factor.server.ts'
+import { resetSecondFactor } from '../../server/accounts/two-factor.server.ts'
 import { selectRows, sql } from '../../server/db/client.server.ts'
 import { auditLog, session, signInThrottle, twoFactor, user } from '../../server/db/schema/index.server.ts'
 import { totpCode, totpSecretOf, wrongTotpCode } from '../setup/totp.ts'
@@ -281,7 +282,7 @@ describe(`two-factor sign-in and per-account sign-in locks on ${backend}`, () =>
     expect((await json(direct)).token).toEqual(expect.any(String))
 
     // Nothing to reset, or one's own: refused, and nothing is recorded.
-    await expect(resetSecondFactor(deps, actor, person.id)).rejects.toThrow(SecondFactorResetError)
+    await expect(resetSecondFactor(deps, actor, person.id)).rejects.toThrow(DomainError)
     await expect(resetSecondFactor(deps, actor, owner.id)).rejects.toThrow(/your own/)
     const rows = await selectRows<{ n: number }>(
       harness.database.db,

@@ -2,7 +2,8 @@
 // same transaction as the decision: a decision that did not happen leaves none (docs/audit-log.md).
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { ReviewError, reviewAccount } from '../../server/accounts/onboarding.server.ts'
+import { DomainError } from '../../app/lib/domain-error.ts'
+import { reviewAccount } from '../../server/accounts/onboarding.server.ts'
 import { auditLog, clientOnboarding } from '../../server/db/schema/index.server.ts'
 import { type Harness, signUpVerified, startHarness } from './helpers/accounts.ts'
 import { backend } from './helpers/database.ts'
@@ -62,7 +63,7 @@ describe(`the audit log of account decisions on ${backend}`, () => {
     await reviewAccount(deps(), staff, { onboardingId: id, decision: 'approve', reason: null })
     await expect(
       reviewAccount(deps(), staff, { onboardingId: id, decision: 'reject', reason: null }),
-    ).rejects.toBeInstanceOf(ReviewError)
+    ).rejects.toBeInstanceOf(DomainError)
     expect((await rowsFor(id)).map((row) => row.action)).toEqual(['account.approve'])
   })
 

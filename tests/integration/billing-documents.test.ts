@@ -2,10 +2,10 @@ import { eq } from 'drizzle-orm'
 import { extractText, getDocumentProxy } from 'unpdf'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { paymentFormSchema } from '../../app/features/billing/schema.ts'
+import { DomainError } from '../../app/lib/domain-error.ts'
 import {
   acceptEstimate,
   type BillingDeps,
-  BillingError,
   type ClientActor,
   convertEstimate,
   createDraft,
@@ -64,12 +64,12 @@ beforeEach(async () => {
   })
 })
 
-async function thrown(promise: Promise<unknown>): Promise<BillingError> {
+async function thrown(promise: Promise<unknown>): Promise<DomainError> {
   const error = await promise.then(
     () => undefined,
     (e: unknown) => e,
   )
-  if (!(error instanceof BillingError)) throw new Error(`expected a BillingError, got ${String(error)}`)
+  if (!(error instanceof DomainError)) throw new Error(`expected a DomainError, got ${String(error)}`)
   return error
 }
 
@@ -124,10 +124,10 @@ describe(`billing documents on ${backend}`, () => {
 
   it('refuses documents for an account that is not an approved client', async () => {
     const pending = await clientAccount(database, 'pending@example.com', { status: 'pending' })
-    expect((await thrown(createDraft(deps, staff, draft(pending.clientId)))).details.field).toBe('clientId')
-    expect((await thrown(createDraft(deps, staff, draft('00000000-0000-4000-8000-000000000000')))).details.field).toBe(
-      'clientId',
-    )
+    expect((await thrown(createDraft(deps, staff, draft(pending.clientId)))).fields).toHaveProperty('clientId')
+    expect(
+      (await thrown(createDraft(deps, staff, draft('00000000-0000-4000-8000-000000000000')))).fields,
+    ).toHaveProperty('clientId')
   })
 
   it('sends a draft: numbered, dated, frozen with the issuer and addressee, the client e-mailed a link', async () => {
@@ -154,16 +154,18 @@ describe(`billing documents on ${backend}`, () => {
       .set({ fullName: 'Carla Renamed' })
       .where(eq(clientOnboarding.id, carla.clientId))
     expect((await documentDetail(database.db, doc.id))?.document.billTo?.name).toBe('Carla Client')
-    expect((await thrown(updateDraft(deps, staff, doc.id, sent.updatedAt, draft(carla.clientId)))).kind).toBe('refused')
-    expect((await thrown(sendDocument(deps, staff, doc.id))).kind).toBe('refused')
-    expect((await thrown(deleteDraft(deps, staff, doc.id))).kind).toBe('refused')
+    expect((await thrown(updateDraft(deps, staff, doc.id, sent.updatedAt, draft(carla.clientId)))).kind).toBe(
+      'conflict',
+    )
+    expect((await thrown(sendDocument(deps, staff, doc.id))).kind).toBe('conflict')
+    expect((await thrown(deleteDraft(deps, staff, doc.id))).kind).toBe('conflict')
     expect((await audit(doc.id)).map((r) => r.action)).toEqual(['billing.create', 'billing.send'])
   })
 
   it('refuses to send a draft whose due date has passed', async () => {
     const doc = await createDraft(deps, staff, draft(carla.clientId, { dueOn: '2026-03-01' }))
     const error = await thrown(sendDocument(deps, staff, doc.id))
-    expect(error).toMatchObject({ kind: 'refused', details: { field: 'dueOn' } })
+    expect(error).toMatchObject({ kind: 'conflict', fields: { dueOn: [expect.any(String)] } })
     expect((await documentDetail(database.db, doc.id))?.document.status).toBe('draft')
   })
 
@@ -191,12 +193,12 @@ describe(`billing documents on ${backend}`, () => {
     const invoiceDraft = await createDraft(deps, staff, draft(carla.clientId))
     for (const id of [estimate.id, invoiceDraft.id, '00000000-0000-4000-8000-000000000000', 'not-an-id']) {
       expect(await documentDetail(database.db, id, bruno.clientId)).toBeNull()
-      expect((await thrown(markViewed(deps, bruno, id))).kind).toBe('not-found')
-      expect((await thrown(acceptEstimate(deps, bruno, id))).kind).toBe('not-found')
-      expect((await thrown(declineEstimate(deps, bruno, id, null))).kind).toBe('not-found')
+      expect((await thrown(markViewed(deps, bruno, id))).kind).toBe('not_found')
+      expect((await thrown(acceptEstimate(deps, bruno, id))).kind).toBe('not_found')
+      expect((await thrown(declineEstimate(deps, bruno, id, null))).kind).toBe('not_found')
     }
     // Carla's own draft is not hers to see yet either.
-    expect((await thrown(markViewed(deps, carla, invoiceDraft.id))).kind).toBe('not-found')
+    expect((await thrown(markViewed(deps, carla, invoiceDraft.id))).kind).toBe('not_found')
     expect((await listClientDocuments(database.db, bruno.clientId, { kind: 'estimate' }, '2026-03-02')).total).toBe(0)
     expect((await documentDetail(database.db, estimate.id, bruno.clientId)) === null).toBe(true)
     expect(await audit(estimate.id)).toHaveLength(2)
@@ -217,8 +219,8 @@ describe(`billing documents on ${backend}`, () => {
     })
     expect(mails.at(-1)?.text).toContain(`${PUBLIC_URL}/admin/billing/${estimate.id}`)
     const again = await thrown(acceptEstimate(deps, carla, estimate.id))
-    expect(again.kind).toBe('refused')
-    expect((await thrown(declineEstimate(deps, carla, estimate.id, 'Changed my mind'))).kind).toBe('refused')
+    expect(again.kind).toBe('conflict')
+    expect((await thrown(declineEstimate(deps, carla, estimate.id, 'Changed my mind'))).kind).toBe('conflict')
     expect((await audit(estimate.id)).at(-1)).toMatchObject({ action: 'billing.accept', actorEmail: carla.email })
   })
 
@@ -234,7 +236,7 @@ describe(`billing documents on ${backend}`, () => {
     // Valid until March 31: the day after, it can no longer be accepted, and says so.
     clock.set('2026-04-01T14:00:00Z')
     const late = await thrown(acceptEstimate(deps, carla, second.id))
-    expect(late.kind).toBe('refused')
+    expect(late.kind).toBe('conflict')
     expect(late.message).toMatch(/expired and can no longer be accepted/)
     const listed = await listClientDocuments(
       database.db,
@@ -251,7 +253,7 @@ describe(`billing documents on ${backend}`, () => {
       staff,
       (await createDraft(deps, staff, draft(carla.clientId, { kind: 'estimate' }))).id,
     )
-    expect((await thrown(convertEstimate(deps, staff, estimate.id))).kind).toBe('refused')
+    expect((await thrown(convertEstimate(deps, staff, estimate.id))).kind).toBe('conflict')
     await acceptEstimate(deps, carla, estimate.id)
     const invoice = await convertEstimate(deps, staff, estimate.id)
     expect(invoice).toMatchObject({
@@ -269,9 +271,9 @@ describe(`billing documents on ${backend}`, () => {
     ])
     expect(detail?.source?.number).toBe('EST-2026-0001')
     expect((await documentDetail(database.db, estimate.id))?.convertedTo?.id).toBe(invoice.id)
-    expect((await thrown(convertEstimate(deps, staff, estimate.id))).kind).toBe('refused')
+    expect((await thrown(convertEstimate(deps, staff, estimate.id))).kind).toBe('conflict')
     // The converted draft cannot be deleted (the estimate would point nowhere).
-    expect((await thrown(deleteDraft(deps, staff, invoice.id))).kind).toBe('refused')
+    expect((await thrown(deleteDraft(deps, staff, invoice.id))).kind).toBe('conflict')
   })
 
   it('records a partial then a full payment: receipts with their PDF e-mailed, invoice partially paid then paid', async () => {
@@ -301,7 +303,7 @@ describe(`billing documents on ${backend}`, () => {
     const rest = await recordPayment(deps, staff, invoice.id, payment({ amount: '704.43', method: 'ach' }))
     expect(rest.invoice).toMatchObject({ status: 'paid', amountPaidCents: 120_443, paidAt: clock.now() })
     expect((await queuedMails(database)).at(-1)?.text).toContain('Invoice INV-2026-0001 is now paid in full.')
-    expect((await thrown(recordPayment(deps, staff, invoice.id, payment({ amount: '1' })))).kind).toBe('refused')
+    expect((await thrown(recordPayment(deps, staff, invoice.id, payment({ amount: '1' })))).kind).toBe('conflict')
 
     const detail = await documentDetail(database.db, invoice.id, carla.clientId)
     expect(detail?.payments.map((p) => [p.amountCents, p.receiptNumber, p.balanceAfterCents])).toEqual([
@@ -328,10 +330,10 @@ describe(`billing documents on ${backend}`, () => {
 
   it('refuses a payment received in the future, or against an unsent invoice', async () => {
     const doc = await createDraft(deps, staff, draft(carla.clientId))
-    expect((await thrown(recordPayment(deps, staff, doc.id, payment({ amount: '10' })))).kind).toBe('refused')
+    expect((await thrown(recordPayment(deps, staff, doc.id, payment({ amount: '10' })))).kind).toBe('conflict')
     await sendDocument(deps, staff, doc.id)
     const future = await thrown(recordPayment(deps, staff, doc.id, payment({ amount: '10', receivedOn: '2026-03-03' })))
-    expect(future.details.field).toBe('receivedOn')
+    expect(future.fields).toHaveProperty('receivedOn')
   })
 
   it('voids a sent invoice with nothing paid and tells the client why; not once money came in', async () => {
@@ -344,7 +346,7 @@ describe(`billing documents on ${backend}`, () => {
     })
     const second = await sendDocument(deps, staff, (await createDraft(deps, staff, draft(carla.clientId))).id)
     await recordPayment(deps, staff, second.id, payment({ amount: '1' }))
-    expect((await thrown(voidDocument(deps, staff, second.id, 'Oops'))).kind).toBe('refused')
+    expect((await thrown(voidDocument(deps, staff, second.id, 'Oops'))).kind).toBe('conflict')
   })
 
   it('turns reminders off and on per invoice, audited', async () => {

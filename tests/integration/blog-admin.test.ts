@@ -4,10 +4,10 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { type AppContext, appContext } from '../../app/context.server.ts'
 import { accountsContext } from '../../app/features/accounts/context.server.ts'
 import { areaGuard, sessionMiddleware } from '../../app/features/accounts/guards.server.ts'
+import { DomainError } from '../../app/lib/domain-error.ts'
 import * as listRoute from '../../app/routes/admin/blog.tsx'
 import * as editorRoute from '../../app/routes/admin/blog-post.tsx'
 import {
-  BlogAdminError,
   type BlogPostForm,
   blogPostFormSchema,
   createPost,
@@ -149,8 +149,11 @@ describe(`the blog editor's server side on ${backend}`, () => {
     const error = await thrownBy(
       createPost(database.db, actor, form({ status: 'schedule', publishAt: '2020-01-01T09:00' })),
     )
-    expect(error).toBeInstanceOf(BlogAdminError)
-    expect((error as BlogAdminError).kind).toBe('schedule-past')
+    expect(error).toBeInstanceOf(DomainError)
+    expect(error).toMatchObject({
+      kind: 'invalid',
+      fields: { publishAt: ['Choose a time in the future, or publish now.'] },
+    })
     expect(await listAllPosts(database.db)).toEqual([])
     expect(await auditRows()).toEqual([])
   })
@@ -163,9 +166,8 @@ describe(`the blog editor's server side on ${backend}`, () => {
       updatePost(database.db, actor, other.id, other.updatedAt, form()),
     ]) {
       const error = await thrownBy(attempt)
-      expect(error).toBeInstanceOf(BlogAdminError)
-      expect((error as BlogAdminError).kind).toBe('slug-taken')
-      expect((error as BlogAdminError).message).toBe('Another post already uses this address.')
+      expect(error).toBeInstanceOf(DomainError)
+      expect(error).toMatchObject({ kind: 'conflict', fields: { slug: ['Another post already uses this address.'] } })
     }
     expect((await auditRows()).map((row) => row.action)).toEqual(['blog.create', 'blog.create'])
     expect((await findPostById(database.db, other.id))?.slug).toBe('another-post')
@@ -184,9 +186,9 @@ describe(`the blog editor's server side on ${backend}`, () => {
       new Date(Date.now() + 5_000),
     )
     const error = await thrownBy(updatePost(database.db, actor, created.id, loaded, form({ title: 'My title' })))
-    expect(error).toBeInstanceOf(BlogAdminError)
-    expect((error as BlogAdminError).kind).toBe('conflict')
-    expect((error as BlogAdminError).changedAt?.getTime()).toBe(theirs.updatedAt.getTime())
+    expect(error).toBeInstanceOf(DomainError)
+    expect((error as DomainError).kind).toBe('conflict')
+    expect((error as DomainError).changedAt?.getTime()).toBe(theirs.updatedAt.getTime())
     expect((await findPostById(database.db, created.id))?.title).toBe('Their title')
     expect((await auditRows()).map((row) => row.action)).toEqual(['blog.create', 'blog.update'])
   })
@@ -216,7 +218,7 @@ describe(`the blog editor's server side on ${backend}`, () => {
     expect(audit.map((row) => row.action)).toEqual(['blog.create', 'blog.delete'])
     expect(audit[1]?.details).toEqual({ slug: created.slug, title: created.title })
     const missing = await thrownBy(updatePost(database.db, actor, created.id, created.updatedAt, form()))
-    expect((missing as BlogAdminError).kind).toBe('not-found')
+    expect((missing as DomainError).kind).toBe('not_found')
   })
 
   it('writes the audit row in the same transaction: when it fails, the change is undone', async () => {

@@ -2,10 +2,10 @@ import { eq, sql } from 'drizzle-orm'
 import { extractText, getDocumentProxy } from 'unpdf'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { newContractFormSchema } from '../../app/features/contracts/schema.ts'
+import { DomainError } from '../../app/lib/domain-error.ts'
 import {
   type ContractClient,
   type ContractDeps,
-  ContractError,
   type ContractStaff,
   countersignContract,
   createContract,
@@ -229,8 +229,8 @@ describe('signing', () => {
     ).rejects.toMatchObject({ kind: 'conflict' })
     await expect(
       signContract(deps, bruno, sent.id, { fullName: 'Bruno', shownSha256: sent.textSha256 ?? '' }, carlaBrowser),
-    ).rejects.toMatchObject({ kind: 'not-found' })
-    await expect(markContractViewed(deps, bruno, sent.id, carlaBrowser)).rejects.toMatchObject({ kind: 'not-found' })
+    ).rejects.toMatchObject({ kind: 'not_found' })
+    await expect(markContractViewed(deps, bruno, sent.id, carlaBrowser)).rejects.toMatchObject({ kind: 'not_found' })
   })
 
   it('cannot sign an expired or a withdrawn contract, nor decline them', async () => {
@@ -257,7 +257,7 @@ describe('signing', () => {
     expect(declined.status).toBe('declined')
     await expect(
       signContract(deps, carla, sent.id, { fullName: 'Carla', shownSha256: sent.textSha256 ?? '' }, carlaBrowser),
-    ).rejects.toBeInstanceOf(ContractError)
+    ).rejects.toBeInstanceOf(DomainError)
     const mail = (await queuedMails(database)).find((m) => m.subject.startsWith('Declined'))
     expect(mail?.to).toEqual(['hello@ramapo-it.example'])
     expect(mail?.text).toContain('We need 15 users, not 12.')

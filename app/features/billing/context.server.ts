@@ -1,11 +1,10 @@
 import { data, type RouterContextProvider } from 'react-router'
 import { businessDate } from '~/lib/business-time'
-import { type OutageArgs, withOutagePage } from '~/lib/database-outage.server'
 import {
   type BillingDeps,
-  BillingError,
   type ClientActor,
   clientAccountOf,
+  documentNotFoundMessage,
 } from '../../../server/billing/documents.server.ts'
 import { appContext } from '../../context.server'
 
@@ -35,16 +34,8 @@ export async function billingClient(
 
 /** The answer for a document that does not exist or is not the visitor's: the same 404. */
 export function documentNotFound() {
-  return data({ error: 'There is no document at this address.' }, { status: 404 })
+  return data({ error: documentNotFoundMessage }, { status: 404 })
 }
-
-/** What a billing page says when the database did not answer (the area's error boundary shows it). */
-export const billingUnavailableMessage =
-  'Billing could not be loaded: the database did not answer. Try again in a minute.'
-
-/** A billing loader (page or PDF) that answers a database outage with billing's 503 (logged once). */
-export const withBillingPage = <A extends OutageArgs, R>(loader: (args: A) => Promise<R>) =>
-  withOutagePage(loader, billingUnavailableMessage)
 
 /** A PDF download: its file name, never cached, never sniffed as anything else. */
 export function pdfResponse(pdf: Buffer, filename: string): Response {
@@ -58,5 +49,3 @@ export function pdfResponse(pdf: Buffer, filename: string): Response {
     },
   })
 }
-
-export { BillingError }

@@ -6,8 +6,7 @@ import { businessToday, pdfResponse } from './context.server'
 
 /**
  * A document's PDF for staff, by id: admins get drafts too (marked as drafts), employees only what
- * was sent; anything else is the same 404 as an unknown id. Its routes answer an outage
- * (`withBillingPage`).
+ * was sent; anything else is the same 404 as an unknown id.
  */
 export async function staffDocumentPdf(
   context: Readonly<RouterContextProvider>,

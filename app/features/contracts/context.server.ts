@@ -1,11 +1,10 @@
 import { data, type RouterContextProvider } from 'react-router'
 import { businessDate } from '~/lib/business-time'
-import { type OutageArgs, withOutagePage } from '~/lib/database-outage.server'
 import { clientAccountOf } from '../../../server/billing/documents.server.ts'
 import {
   type ContractClient,
   type ContractDeps,
-  ContractError,
+  contractNotFoundMessage,
   type RequestFacts,
   requestFacts,
 } from '../../../server/contracts/contracts.server.ts'
@@ -41,15 +40,5 @@ export async function contractClient(
 
 /** Not theirs, a draft, or no such contract: the same 404. */
 export function contractNotFound() {
-  return data({ error: 'There is no contract at this address.' }, { status: 404 })
+  return data({ error: contractNotFoundMessage }, { status: 404 })
 }
-
-/** What a contracts page says when the database did not answer (the area's error boundary shows it). */
-export const contractsUnavailableMessage =
-  'Contracts could not be loaded: the database did not answer. Try again in a minute.'
-
-/** A contracts loader (page or PDF) that answers a database outage with the area's 503 (logged once). */
-export const withContractsPage = <A extends OutageArgs, R>(loader: (args: A) => Promise<R>) =>
-  withOutagePage(loader, contractsUnavailableMessage)
-
-export { ContractError }

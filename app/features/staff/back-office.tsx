@@ -210,8 +210,8 @@ export function AreaCounts({ areas }: { areas: NavArea[] }) {
 }
 
 /**
- * A staff page whose data the database could not give (a 503 from `withOutagePage`, or an area's
- * own, such as billing's): says so, and offers the same page again. Nothing on it needs the database.
+ * A staff page whose data the database could not give (a 503 from the outage rule, in its area's
+ * words, such as billing's): says so, and offers the same page again. Nothing on it needs the database.
  */
 export function TemporarilyUnavailable({ message }: { message: string }) {
   const { pathname, search } = useLocation()

@@ -10,15 +10,12 @@ import { guardedUser } from '~/features/accounts/guards.server'
 import { AccountRequests } from '~/features/booking/account-requests'
 import { AuditChange } from '~/features/staff/audit-change'
 import { businessDateTimeFormat } from '~/lib/business-time'
-import { withOutagePage, withOutageReply } from '~/lib/database-outage.server'
-import { checkForm, formValues, readForm, reply } from '~/lib/forms/action.server'
-import type { ActionResult } from '~/lib/forms/result'
+import { type IntentContext, type IntentResult, intentAction } from '~/lib/forms/intent-action.server'
 import { pageMeta } from '~/lib/seo'
 import { Button } from '~/ui/button'
 import { Choice, FieldSet, FormMessage } from '~/ui/field'
 import { RadioGroup, RadioGroupItem } from '~/ui/radio-group'
 import {
-  AccountRuleError,
   accountDetail,
   changeRole,
   endAllSessions,
@@ -42,79 +39,85 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
     noindex: true,
   })
 
-export const loader = withOutagePage(async (args: Route.LoaderArgs) => {
+export const loader = async (args: Route.LoaderArgs) => {
   const admin = guardedUser(args.context)
   const { database } = args.context.get(appContext)
   const detail = await accountDetail(database.db, args.params.id)
   if (!detail) throw data(null, { status: 404 })
   return { ...detail, isSelf: detail.record.email === admin.email.toLowerCase() }
-})
+}
 
 const roleSchema = z.object({ role: z.enum(accountRoles, 'Choose a role.') })
-const intents = [
-  'role',
-  'disable',
-  'enable',
-  'end-sessions',
-  'resend-invitation',
-  'revoke-invitation',
-  'resend-verification',
-] as const
-type Intent = (typeof intents)[number]
-type Result = ActionResult & { intent?: Intent }
+type Result = IntentResult
 
-export const action = withOutageReply(async (args: Route.ActionArgs) => {
-  const admin = guardedUser(args.context)
-  const actor = { userId: admin.userId, email: admin.email }
-  const accounts = args.context.get(accountsContext)
-  const db = accounts.database.db
-  const values = formValues(await readForm(args.request))
-  const intent = intents.find((i) => i === values.intent)
-  const id = args.params.id
-  try {
-    switch (intent) {
-      case 'role': {
-        const checked = checkForm(roleSchema, values)
-        if (!checked.ok) return reply<Result>({ ...checked.result, intent })
-        await changeRole(db, actor, { id, role: checked.data.role })
-        return reply<Result>({ ok: true, message: 'Role changed.', intent })
-      }
-      case 'disable':
-        await setDisabled(db, actor, { id, disabled: true })
-        return reply<Result>({ ok: true, message: 'Account disabled; its sessions have ended.', intent })
-      case 'enable':
-        await setDisabled(db, actor, { id, disabled: false })
-        return reply<Result>({ ok: true, message: 'Account enabled again.', intent })
-      case 'end-sessions': {
-        const ended = await endAllSessions(db, actor, { id })
-        return reply<Result>({ ok: true, message: `${ended} session${ended === 1 ? '' : 's'} ended.`, intent })
-      }
-      case 'resend-invitation':
-        await resendInvitation(accounts, actor, { id })
-        return reply<Result>({
-          ok: true,
-          message: 'A new invitation is on its way; the old link no longer works.',
-          intent,
-        })
-      case 'revoke-invitation':
-        await revokeInvitation(db, actor, { id })
-        return redirect('/admin/accounts?revoked=1')
-      case 'resend-verification':
-        await resendVerification(accounts, actor, { id })
-        return reply<Result>({ ok: true, message: 'A new verification link is on its way.', intent })
-      default:
-        return reply<Result>({ ok: false, message: 'Unknown request. Reload the page and try again.' })
-    }
-  } catch (error) {
-    if (error instanceof AccountRuleError)
-      return reply<Result>({ ok: false, message: error.message, intent }, { status: 409 })
-    throw error
+/** The admin acting (recorded in the audit log), the account services, and the account of the page. */
+function adminWork(ctx: IntentContext) {
+  const admin = guardedUser(ctx.context)
+  const accounts = ctx.context.get(accountsContext)
+  return {
+    accounts,
+    db: accounts.database.db,
+    actor: { userId: admin.userId, email: admin.email },
+    id: ctx.params.id ?? '',
   }
+}
+
+export const action = intentAction({
+  role: {
+    schema: roleSchema,
+    run: (ctx, { role }) => {
+      const { db, actor, id } = adminWork(ctx)
+      return changeRole(db, actor, { id, role })
+    },
+    done: 'Role changed.',
+  },
+  disable: {
+    run: (ctx) => {
+      const { db, actor, id } = adminWork(ctx)
+      return setDisabled(db, actor, { id, disabled: true })
+    },
+    done: 'Account disabled; its sessions have ended.',
+  },
+  enable: {
+    run: (ctx) => {
+      const { db, actor, id } = adminWork(ctx)
+      return setDisabled(db, actor, { id, disabled: false })
+    },
+    done: 'Account enabled again.',
+  },
+  'end-sessions': {
+    run: (ctx) => {
+      const { db, actor, id } = adminWork(ctx)
+      return endAllSessions(db, actor, { id })
+    },
+    done: (ended) => `${ended} session${ended === 1 ? '' : 's'} ended.`,
+  },
+  'resend-invitation': {
+    run: (ctx) => {
+      const { accounts, actor, id } = adminWork(ctx)
+      return resendInvitation(accounts, actor, { id })
+    },
+    done: 'A new invitation is on its way; the old link no longer works.',
+  },
+  'revoke-invitation': {
+    run: async (ctx) => {
+      const { db, actor, id } = adminWork(ctx)
+      await revokeInvitation(db, actor, { id })
+      return redirect('/admin/accounts?revoked=1')
+    },
+  },
+  'resend-verification': {
+    run: (ctx) => {
+      const { accounts, actor, id } = adminWork(ctx)
+      return resendVerification(accounts, actor, { id })
+    },
+    done: 'A new verification link is on its way.',
+  },
 })
 
 export default function AccountPage({ loaderData }: Route.ComponentProps) {
   const { record, user, sessions, hasPassword, invitationExpiresAt, history, requests, isSelf } = loaderData
-  const result = useActionData<typeof action>() as Result | undefined
+  const result: Result | undefined = useActionData<typeof action>()
   const busy = useNavigation().state !== 'idle'
   const disabled = Boolean(record.disabledAt)
   const invited = user !== null && !hasPassword

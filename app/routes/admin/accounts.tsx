@@ -8,7 +8,6 @@ import {
   roleLabels,
 } from '~/features/accounts/account-list'
 import { accountRoles, accountStates } from '~/features/accounts/admin-labels'
-import { withOutagePage } from '~/lib/database-outage.server'
 import { pageMeta } from '~/lib/seo'
 import { DataTable, type DataTableColumn, FilterSelect } from '~/ui/data-table'
 import { listAccounts } from '../../../server/accounts/admin.server.ts'
@@ -26,11 +25,11 @@ export const meta: Route.MetaFunction = ({ matches }) =>
     noindex: true,
   })
 
-export const loader = withOutagePage(async (args: Route.LoaderArgs) => {
+export const loader = async (args: Route.LoaderArgs) => {
   const filter = accountListFilter(new URL(args.request.url), { states: accountStates, roles: accountRoles })
   const { database } = args.context.get(appContext)
   return { list: await listAccounts(database.db, filter), filter }
-})
+}
 
 type Item = Route.ComponentProps['loaderData']['list']['items'][number]
 

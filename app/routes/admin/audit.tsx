@@ -3,7 +3,6 @@ import { appContext } from '~/context.server'
 import { knownAuditActions } from '~/features/staff/audit-actions'
 import { AuditChange } from '~/features/staff/audit-change'
 import { businessDateTimeFormat } from '~/lib/business-time'
-import { withOutagePage } from '~/lib/database-outage.server'
 import { listParams } from '~/lib/list-params'
 import { pageMeta } from '~/lib/seo'
 import { DataTable, type DataTableColumn, DataTableFilters, DateRangeFilter } from '~/ui/data-table'
@@ -25,7 +24,7 @@ export const meta: Route.MetaFunction = ({ matches }) =>
     noindex: true,
   })
 
-export const loader = withOutagePage(async (args: Route.LoaderArgs) => {
+export const loader = async (args: Route.LoaderArgs) => {
   const p = listParams(new URL(args.request.url))
   const filter = {
     actor: p.text('actor', 200),
@@ -37,7 +36,7 @@ export const loader = withOutagePage(async (args: Route.LoaderArgs) => {
   }
   const { database } = args.context.get(appContext)
   return { list: await listAudit(database.db, filter), filter }
-})
+}
 
 type Item = Route.ComponentProps['loaderData']['list']['items'][number]
 

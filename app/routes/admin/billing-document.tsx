@@ -2,7 +2,7 @@ import { data, Link, redirect, useActionData, useSearchParams } from 'react-rout
 import { billingTerms, business } from '~/content/business'
 import { appContext } from '~/context.server'
 import { guardedUser } from '~/features/accounts/guards.server'
-import { BillingError, billingDeps, businessToday, withBillingPage } from '~/features/billing/context.server'
+import { billingDeps, businessToday } from '~/features/billing/context.server'
 import { StaffDocumentBody } from '~/features/billing/document-parts'
 import { clientLabel, documentFacts, staffDocumentView } from '~/features/billing/document-view.server'
 import { type ClientChoice, DraftEditor, type EditorValues, editorValuesFrom } from '~/features/billing/draft-editor'
@@ -26,9 +26,10 @@ import {
 import { availableEvents } from '~/features/billing/states'
 import { StatusBadge } from '~/features/billing/status-badge'
 import { addDays, businessDateTimeFormat } from '~/lib/business-time'
-import { withOutageReply } from '~/lib/database-outage.server'
-import { checkForm, formValues, readForm, reply } from '~/lib/forms/action.server'
-import type { ActionResult, FieldErrors } from '~/lib/forms/result'
+import { nothingChangedMessage } from '~/lib/database-outage'
+import { DomainError } from '~/lib/domain-error'
+import { type IntentContext, type IntentResult, intentAction } from '~/lib/forms/intent-action.server'
+import type { FieldErrors } from '~/lib/forms/result'
 import { pageMeta } from '~/lib/seo'
 import { useResultToast } from '~/lib/toast'
 import { FormMessage } from '~/ui/field'
@@ -61,7 +62,7 @@ export const meta: Route.MetaFunction = ({ matches, loaderData, params }) =>
 
 const notFound = () => data({ error: 'There is no billing document at this address.' }, { status: 404 })
 
-export const loader = withBillingPage(async (args: Route.LoaderArgs) => {
+export const loader = async (args: Route.LoaderArgs) => {
   const { database } = args.context.get(appContext)
   const today = businessToday()
   const accounts = await listClientAccounts(database.db)
@@ -123,120 +124,96 @@ export const loader = withBillingPage(async (args: Route.LoaderArgs) => {
     events: availableEvents(documentFacts(detail, today), 'staff'),
     ...common,
   }
-})
+}
 
-type Result = ActionResult & { intent?: string; conflictAt?: string }
+type Result = IntentResult
 
-// The database not answering: 503, nothing changed, the form's values back (logged once).
-const nothingChanged = 'The database did not answer, so nothing was changed. Try again in a minute.'
+/** The admin acting, the billing services, and the document the page is about (a new one has none). */
+function staffWork(ctx: IntentContext) {
+  const admin = guardedUser(ctx.context)
+  return { deps: billingDeps(ctx.context), actor: { userId: admin.userId, email: admin.email } }
+}
 
-export const action = withOutageReply(
-  async (args: Route.ActionArgs) => {
-    const admin = guardedUser(args.context)
-    const actor = { userId: admin.userId, email: admin.email }
-    const deps = billingDeps(args.context)
-    const submitted = formValues(await readForm(args.request))
-    const id = args.params.id
-    const intent = submitted.intent ?? ''
-    const loadedAt = () => {
-      const at = new Date(submitted.updatedAt ?? '')
-      return Number.isNaN(at.getTime()) ? undefined : at
-    }
-    const refuse = (status: number, message: string, extra: Partial<Result> = {}) =>
-      reply<Result>({ ok: false, message, intent, ...extra }, { status })
+const documentId = (ctx: IntentContext) => {
+  if (!ctx.params.id) throw new DomainError('not_found', 'There is no billing document at this address.')
+  return ctx.params.id
+}
 
-    try {
-      switch (intent) {
-        case 'save': {
-          const parsed = draftFormSchema.safeParse(draftFromValues(submitted))
-          if (!parsed.success) {
-            return refuse(400, 'Check the highlighted fields. Nothing was saved.', {
-              fieldErrors: draftFieldErrors(parsed.error),
-              values: submitted,
-            })
-          }
-          if (!id) {
-            const created = await createDraft(deps, actor, parsed.data)
-            return redirect(`/admin/billing/${created.id}?created=1`)
-          }
-          const at = loadedAt()
-          if (!at) return refuse(400, 'The form is incomplete. Reload the page.', { values: submitted })
-          await updateDraft(deps, actor, id, at, parsed.data)
-          return reply<Result>({ ok: true, intent, message: 'Draft saved.' })
-        }
-        case 'send': {
-          if (!id) throw notFound()
-          const sent = await sendDocument(deps, actor, id, loadedAt())
-          return reply<Result>({
-            ok: true,
-            intent,
-            message: `Sent as ${sent.number}: the client has been e-mailed a link.`,
-          })
-        }
-        case 'delete': {
-          if (!id) throw notFound()
-          await deleteDraft(deps, actor, id, loadedAt())
-          return redirect('/admin/billing?deleted=1')
-        }
-        case 'convert': {
-          if (!id) throw notFound()
-          const invoice = await convertEstimate(deps, actor, id)
-          return redirect(`/admin/billing/${invoice.id}?converted=1`)
-        }
-        case 'pay': {
-          if (!id) throw notFound()
-          const checked = checkForm(paymentFormSchema, submitted, {
-            message: 'Check the payment. Nothing was recorded.',
-          })
-          if (!checked.ok) return reply<Result>({ ...checked.result, intent })
-          const { receipt } = await recordPayment(deps, actor, id, checked.data)
-          return reply<Result>({
-            ok: true,
-            intent,
-            message: `Payment recorded. Receipt ${receipt.number} is e-mailed to the client with its PDF.`,
-          })
-        }
-        case 'void': {
-          if (!id) throw notFound()
-          const checked = checkForm(voidFormSchema, { reason: submitted.reason ?? '' })
-          if (!checked.ok) return reply<Result>({ ...checked.result, intent })
-          await voidDocument(deps, actor, id, checked.data.reason)
-          return reply<Result>({ ok: true, intent, message: 'Void. The client has been e-mailed the reason.' })
-        }
-        case 'reminders': {
-          if (!id) throw notFound()
-          const enabled = submitted.enabled === 'on'
-          await setReminders(deps, actor, id, enabled)
-          return reply<Result>({ ok: true, intent, message: enabled ? 'Reminders are on.' : 'Reminders are off.' })
-        }
-        default:
-          return refuse(400, 'Unknown request. Reload the page and try again.')
-      }
-    } catch (error) {
-      if (!(error instanceof BillingError)) throw error
-      switch (error.kind) {
-        case 'not-found':
-          throw notFound()
-        case 'conflict':
-          return refuse(409, error.message, {
-            values: submitted,
-            ...(error.details.changedAt ? { conflictAt: error.details.changedAt.toISOString() } : {}),
-          })
-        case 'invalid':
-          return refuse(400, error.message, {
-            ...(intent === 'save' ? { values: submitted } : {}),
-            ...(error.details.field ? { fieldErrors: { [error.details.field]: [error.message] } } : {}),
-          })
-        case 'refused':
-          return refuse(
-            409,
-            error.message,
-            error.details.field ? { fieldErrors: { [error.details.field]: [error.message] } } : {},
-          )
-      }
-    }
+/** When the form's page was loaded: a change made since by someone else is not overwritten. */
+function loadedAt(values: Record<string, string>) {
+  const at = new Date(values.updatedAt ?? '')
+  return Number.isNaN(at.getTime()) ? undefined : at
+}
+
+async function saveDraft(ctx: IntentContext) {
+  const parsed = draftFormSchema.safeParse(draftFromValues(ctx.values))
+  if (!parsed.success) {
+    throw new DomainError('invalid', 'Check the highlighted fields. Nothing was saved.', {
+      fields: draftFieldErrors(parsed.error),
+    })
+  }
+  const { deps, actor } = staffWork(ctx)
+  if (!ctx.params.id) {
+    const created = await createDraft(deps, actor, parsed.data)
+    return redirect(`/admin/billing/${created.id}?created=1`)
+  }
+  const at = loadedAt(ctx.values)
+  if (!at) throw new DomainError('invalid', 'The form is incomplete. Reload the page.')
+  await updateDraft(deps, actor, ctx.params.id, at, parsed.data)
+}
+
+export const action = intentAction(
+  {
+    save: { run: saveDraft, done: 'Draft saved.' },
+    send: {
+      run: (ctx) => {
+        const { deps, actor } = staffWork(ctx)
+        return sendDocument(deps, actor, documentId(ctx), loadedAt(ctx.values))
+      },
+      done: (sent) => `Sent as ${sent.number}: the client has been e-mailed a link.`,
+    },
+    delete: {
+      run: async (ctx) => {
+        const { deps, actor } = staffWork(ctx)
+        await deleteDraft(deps, actor, documentId(ctx), loadedAt(ctx.values))
+        return redirect('/admin/billing?deleted=1')
+      },
+    },
+    convert: {
+      run: async (ctx) => {
+        const { deps, actor } = staffWork(ctx)
+        const invoice = await convertEstimate(deps, actor, documentId(ctx))
+        return redirect(`/admin/billing/${invoice.id}?converted=1`)
+      },
+    },
+    pay: {
+      schema: paymentFormSchema,
+      invalid: 'Check the payment. Nothing was recorded.',
+      run: (ctx, payment) => {
+        const { deps, actor } = staffWork(ctx)
+        return recordPayment(deps, actor, documentId(ctx), payment)
+      },
+      done: ({ receipt }) => `Payment recorded. Receipt ${receipt.number} is e-mailed to the client with its PDF.`,
+    },
+    void: {
+      schema: voidFormSchema,
+      run: (ctx, { reason }) => {
+        const { deps, actor } = staffWork(ctx)
+        return voidDocument(deps, actor, documentId(ctx), reason)
+      },
+      done: 'Void. The client has been e-mailed the reason.',
+    },
+    reminders: {
+      run: async (ctx) => {
+        const enabled = ctx.values.enabled === 'on'
+        const { deps, actor } = staffWork(ctx)
+        await setReminders(deps, actor, documentId(ctx), enabled)
+        return enabled
+      },
+      done: (enabled) => (enabled ? 'Reminders are on.' : 'Reminders are off.'),
+    },
   },
-  { message: nothingChanged },
+  { outage: nothingChangedMessage },
 )
 
 const formatTime = (iso: string) => businessDateTimeFormat.format(new Date(iso))

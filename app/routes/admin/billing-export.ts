@@ -1,13 +1,13 @@
 import { data } from 'react-router'
 import { appContext } from '~/context.server'
-import { businessToday, withBillingPage } from '~/features/billing/context.server'
+import { businessToday } from '~/features/billing/context.server'
 import { exportRangeSchema } from '~/features/billing/schema'
 import { accountantCsv } from '../../../server/billing/export.server.ts'
 import type { Route } from './+types/billing-export'
 
 // GET /admin/billing/export.csv?from=YYYY-MM-DD&to=YYYY-MM-DD: the accountant's CSV of the range.
 
-export const loader = withBillingPage(async (args: Route.LoaderArgs) => {
+export const loader = async (args: Route.LoaderArgs) => {
   const url = new URL(args.request.url)
   const range = exportRangeSchema.safeParse({
     from: url.searchParams.get('from') ?? '',
@@ -26,4 +26,4 @@ export const loader = withBillingPage(async (args: Route.LoaderArgs) => {
       'X-Content-Type-Options': 'nosniff',
     },
   })
-})
+}

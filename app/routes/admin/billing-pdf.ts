@@ -1,9 +1,6 @@
-import { withBillingPage } from '~/features/billing/context.server'
 import { staffDocumentPdf } from '~/features/billing/pdf-download.server'
 import type { Route } from './+types/billing-pdf'
 
 // /admin/billing/{id}/pdf: any document as a PDF, drafts included (marked as drafts).
 
-export const loader = withBillingPage(async (args: Route.LoaderArgs) =>
-  staffDocumentPdf(args.context, args.params.id, { drafts: true }),
-)
+export const loader = async (args: Route.LoaderArgs) => staffDocumentPdf(args.context, args.params.id, { drafts: true })

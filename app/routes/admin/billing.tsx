@@ -2,7 +2,7 @@ import { DownloadIcon, FileSignatureIcon, PlusIcon } from 'lucide-react'
 import { Form, Link, useSearchParams } from 'react-router'
 import { business } from '~/content/business'
 import { appContext } from '~/context.server'
-import { businessToday, withBillingPage } from '~/features/billing/context.server'
+import { businessToday } from '~/features/billing/context.server'
 import {
   DocumentFilterFields,
   DocumentSearchField,
@@ -33,7 +33,7 @@ export const meta: Route.MetaFunction = ({ matches }) =>
     noindex: true,
   })
 
-export const loader = withBillingPage(async (args: Route.LoaderArgs) => {
+export const loader = async (args: Route.LoaderArgs) => {
   const url = new URL(args.request.url)
   const filter = { clientId: listParams(url).text('client'), ...documentFilterOf(url, staffStatusFilters) }
   const { database } = args.context.get(appContext)
@@ -51,7 +51,7 @@ export const loader = withBillingPage(async (args: Route.LoaderArgs) => {
       label: clientLabel(c),
     })),
   }
-})
+}
 
 type Item = Route.ComponentProps['loaderData']['list']['items'][number]
 

@@ -7,9 +7,8 @@ import { guardedUser } from '~/features/accounts/guards.server'
 import { blogFieldLimits } from '~/features/blog/limits'
 import { PostBody } from '~/features/blog/post-body'
 import { businessTimeZoneLabel, toBusinessLocalInput } from '~/lib/business-time'
-import { withOutagePage, withOutageReply } from '~/lib/database-outage.server'
-import { formValues, readForm } from '~/lib/forms/action.server'
-import { type EditorResult, editorAction, editorOutage } from '~/lib/forms/editor-action.server'
+import { type EditorResult, editorIntents } from '~/lib/forms/editor-action.server'
+import { type IntentContext, intentAction } from '~/lib/forms/intent-action.server'
 import type { FieldErrors } from '~/lib/forms/result'
 import { pageMeta } from '~/lib/seo'
 import { slugFromTitle } from '~/lib/slug'
@@ -31,7 +30,6 @@ import { Input } from '~/ui/input'
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '~/ui/tabs'
 import { Textarea } from '~/ui/textarea'
 import {
-  BlogAdminError,
   blogPostFormSchema,
   createPost,
   defaultAuthorName,
@@ -55,7 +53,7 @@ export const meta: Route.MetaFunction = ({ matches, loaderData, params }) =>
 
 const notFound = () => data({ error: 'There is no post at this address. It may have been deleted.' }, { status: 404 })
 
-export const loader = withOutagePage(async (args: Route.LoaderArgs) => {
+export const loader = async (args: Route.LoaderArgs) => {
   const { database } = args.context.get(appContext)
   if (!args.params.id) return { post: null, defaultAuthorName }
   const post = await findPostById(database.db, args.params.id)
@@ -77,7 +75,7 @@ export const loader = withOutagePage(async (args: Route.LoaderArgs) => {
     },
     defaultAuthorName,
   }
-}, 'The post could not be loaded: the database did not answer. Try again in a minute.')
+}
 
 /** The fields as typed, sent back with every refusal so nothing typed is lost. */
 type Values = Record<(typeof textFields)[number], string>
@@ -93,45 +91,37 @@ const textFields = [
   'metaDescription',
 ] as const
 
-export const action = withOutageReply(async (args: Route.ActionArgs) => {
-  const admin = guardedUser(args.context)
-  const { database } = args.context.get(appContext)
-  const actor = { userId: admin.userId, email: admin.email }
-  return editorAction({
-    submitted: formValues(await readForm(args.request)),
-    id: args.params.id,
+/** The admin acting (recorded in the audit log) and the database. */
+function editorWork(ctx: IntentContext) {
+  const admin = guardedUser(ctx.context)
+  return { db: ctx.context.get(appContext).database.db, actor: { userId: admin.userId, email: admin.email } }
+}
+
+export const action = intentAction(
+  editorIntents({
     what: 'post',
-    fields: textFields,
     schema: blogPostFormSchema,
     notFound,
-    remove: async (id) => {
-      const deleted = await deletePost(database.db, actor, id)
+    remove: async (ctx, id) => {
+      const { db, actor } = editorWork(ctx)
+      const deleted = await deletePost(db, actor, id)
       return deleted && `/admin/blog?deleted=${encodeURIComponent(deleted.title)}`
     },
-    create: async (post) => `/admin/blog/${(await createPost(database.db, actor, post)).id}?created=1`,
-    update: async (id, loadedAt, post) => {
-      const status = statusOf(await updatePost(database.db, actor, id, loadedAt, post))
+    create: async (ctx, post) => {
+      const { db, actor } = editorWork(ctx)
+      return `/admin/blog/${(await createPost(db, actor, post)).id}?created=1`
+    },
+    update: async (ctx, id, loadedAt, post) => {
+      const { db, actor } = editorWork(ctx)
+      const status = statusOf(await updatePost(db, actor, id, loadedAt, post))
       return status === 'published'
         ? 'Saved. The post is public.'
         : status === 'scheduled'
           ? 'Saved. The post goes public at its scheduled time.'
           : 'Saved as a draft.'
     },
-    refusal: (error, refuse) => {
-      if (!(error instanceof BlogAdminError)) return undefined
-      switch (error.kind) {
-        case 'slug-taken':
-          return refuse(409, 'Choose another address.', { slug: [error.message] })
-        case 'schedule-past':
-          return refuse(400, 'Check the highlighted fields. Nothing was saved.', { publishAt: [error.message] })
-        case 'conflict':
-          return refuse(409, error.message, undefined, error.changedAt)
-        case 'not-found':
-          return refuse(404, error.message)
-      }
-    },
-  })
-}, editorOutage)
+  }),
+)
 
 type LoadedPost = NonNullable<Route.ComponentProps['loaderData']['post']>
 

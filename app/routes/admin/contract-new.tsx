@@ -3,19 +3,11 @@ import { Form, Link, redirect, useActionData, useNavigation } from 'react-router
 import { business } from '~/content/business'
 import { appContext } from '~/context.server'
 import { guardedUser } from '~/features/accounts/guards.server'
-import {
-  ContractError,
-  contractDeps,
-  contractsToday,
-  requestFactsOf,
-  withContractsPage,
-} from '~/features/contracts/context.server'
+import { contractDeps, contractsToday, requestFactsOf } from '~/features/contracts/context.server'
 import { placeholders } from '~/features/contracts/placeholders'
 import { newContractFormSchema } from '~/features/contracts/schema'
 import { addDays } from '~/lib/business-time'
-import { withOutageReply } from '~/lib/database-outage.server'
-import { checkForm, formValues, readForm, reply } from '~/lib/forms/action.server'
-import type { ActionResult } from '~/lib/forms/result'
+import { intentAction } from '~/lib/forms/intent-action.server'
 import { pageMeta } from '~/lib/seo'
 import { Button } from '~/ui/button'
 import { ErrorSummary, Field, FormMessage } from '~/ui/field'
@@ -38,7 +30,7 @@ export const meta: Route.MetaFunction = ({ matches }) =>
     noindex: true,
   })
 
-export const loader = withContractsPage(async (args: Route.LoaderArgs) => {
+export const loader = async (args: Route.LoaderArgs) => {
   const { database } = args.context.get(appContext)
   const url = new URL(args.request.url)
   const [templates, clients] = await Promise.all([listTemplates(database.db), listClientAccounts(database.db)])
@@ -51,7 +43,7 @@ export const loader = withContractsPage(async (args: Route.LoaderArgs) => {
     initialClient: url.searchParams.get('client') ?? '',
     expiresOn: addDays(contractsToday(), 30),
   }
-})
+}
 
 const labels: Record<string, string> = {
   templateId: 'Template',
@@ -64,29 +56,16 @@ const labels: Record<string, string> = {
   expiresOn: 'Sign by',
 }
 
-export const action = withOutageReply(async (args: Route.ActionArgs) => {
-  const values = formValues(await readForm(args.request))
-  const user = guardedUser(args.context)
-  const checked = checkForm(newContractFormSchema, values)
-  if (!checked.ok) return reply(checked.result)
-  let id: string
-  try {
-    const contract = await createContract(
-      contractDeps(args.context),
-      { userId: user.userId, email: user.email, name: user.name || user.email },
-      checked.data,
-      requestFactsOf(args),
-    )
-    id = contract.id
-  } catch (error) {
-    if (!(error instanceof ContractError)) throw error
-    const field = error.details.field
-    return reply<ActionResult>(
-      { ok: false, message: error.message, fieldErrors: field ? { [field]: [error.message] } : undefined, values },
-      { status: 400 },
-    )
-  }
-  return redirect(`/admin/contracts/${id}?created=1`)
+export const action = intentAction({
+  create: {
+    schema: newContractFormSchema,
+    run: async (ctx, input) => {
+      const user = guardedUser(ctx.context)
+      const actor = { userId: user.userId, email: user.email, name: user.name || user.email }
+      const contract = await createContract(contractDeps(ctx.context), actor, input, requestFactsOf(ctx))
+      return redirect(`/admin/contracts/${contract.id}?created=1`)
+    },
+  },
 })
 
 export default function NewContract({ loaderData }: Route.ComponentProps) {

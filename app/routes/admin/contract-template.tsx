@@ -3,12 +3,9 @@ import { data, Form, Link, redirect, useActionData, useNavigation } from 'react-
 import { business } from '~/content/business'
 import { appContext } from '~/context.server'
 import { guardedUser } from '~/features/accounts/guards.server'
-import { ContractError, withContractsPage } from '~/features/contracts/context.server'
 import { ContractText } from '~/features/contracts/contract-text'
 import { templateFormSchema } from '~/features/contracts/schema'
-import { withOutageReply } from '~/lib/database-outage.server'
-import { checkForm, formValues, readForm, reply } from '~/lib/forms/action.server'
-import type { ActionResult } from '~/lib/forms/result'
+import { intentAction } from '~/lib/forms/intent-action.server'
 import { pageMeta } from '~/lib/seo'
 import { useResultToast } from '~/lib/toast'
 import { Button } from '~/ui/button'
@@ -33,7 +30,7 @@ export const meta: Route.MetaFunction = ({ matches, loaderData, params }) =>
 
 const notFound = () => data({ error: 'There is no template at this address.' }, { status: 404 })
 
-export const loader = withContractsPage(async (args: Route.LoaderArgs) => {
+export const loader = async (args: Route.LoaderArgs) => {
   if (!args.params.id) return { template: null }
   const { database } = args.context.get(appContext)
   const template = await templateById(database.db, args.params.id)
@@ -41,25 +38,23 @@ export const loader = withContractsPage(async (args: Route.LoaderArgs) => {
   return {
     template: { id: template.id, title: template.title, description: template.description, body: template.body },
   }
-})
+}
 
-export const action = withOutageReply(async (args: Route.ActionArgs) => {
-  const values = formValues(await readForm(args.request))
-  const user = guardedUser(args.context)
-  const checked = checkForm(templateFormSchema, values)
-  if (!checked.ok) return reply(checked.result)
-  const { database } = args.context.get(appContext)
-  const actor = { userId: user.userId, email: user.email }
-  try {
-    if (!args.params.id) {
-      const template = await createTemplate(database.db, actor, checked.data)
-      return redirect(`/admin/contracts/templates/${template.id}`)
-    }
-    await updateTemplate(database.db, actor, args.params.id, checked.data)
-  } catch (error) {
-    throw error instanceof ContractError && error.kind === 'not-found' ? notFound() : error
-  }
-  return reply<ActionResult>({ ok: true, message: 'Template saved.' })
+export const action = intentAction({
+  save: {
+    schema: templateFormSchema,
+    run: async (ctx, input) => {
+      const user = guardedUser(ctx.context)
+      const { database } = ctx.context.get(appContext)
+      const actor = { userId: user.userId, email: user.email }
+      if (!ctx.params.id) {
+        const template = await createTemplate(database.db, actor, input)
+        return redirect(`/admin/contracts/templates/${template.id}`)
+      }
+      await updateTemplate(database.db, actor, ctx.params.id, input)
+    },
+    done: 'Template saved.',
+  },
 })
 
 export default function ContractTemplate({ loaderData }: Route.ComponentProps) {

@@ -2,7 +2,6 @@ import { PlusIcon } from 'lucide-react'
 import { Link } from 'react-router'
 import { business } from '~/content/business'
 import { appContext } from '~/context.server'
-import { withContractsPage } from '~/features/contracts/context.server'
 import { placeholders } from '~/features/contracts/placeholders'
 import { businessDateTimeFormat } from '~/lib/business-time'
 import { pageMeta } from '~/lib/seo'
@@ -21,7 +20,7 @@ export const meta: Route.MetaFunction = ({ matches }) =>
     noindex: true,
   })
 
-export const loader = withContractsPage(async (args: Route.LoaderArgs) => {
+export const loader = async (args: Route.LoaderArgs) => {
   const { database } = args.context.get(appContext)
   const templates = await listTemplates(database.db)
   return {
@@ -32,7 +31,7 @@ export const loader = withContractsPage(async (args: Route.LoaderArgs) => {
       updated: `${businessDateTimeFormat.format(t.updatedAt)}${t.updatedByEmail ? ` by ${t.updatedByEmail}` : ''}`,
     })),
   }
-})
+}
 
 export default function ContractTemplates({ loaderData }: Route.ComponentProps) {
   return (

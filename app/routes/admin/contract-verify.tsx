@@ -5,9 +5,9 @@ import { appContext } from '~/context.server'
 import { hashFormSchema } from '~/features/contracts/schema'
 import { contractStatusLabels } from '~/features/contracts/states'
 import { formatSignatureTime } from '~/features/contracts/time'
-import { withOutageReply } from '~/lib/database-outage.server'
-import { checkForm, formValues, readForm, reply } from '~/lib/forms/action.server'
-import type { ActionResult } from '~/lib/forms/result'
+import { DomainError } from '~/lib/domain-error'
+import { intentAction } from '~/lib/forms/intent-action.server'
+import { fieldErrors } from '~/lib/forms/result'
 import { pageMeta } from '~/lib/seo'
 import { Button } from '~/ui/button'
 import { Field, FormMessage } from '~/ui/field'
@@ -31,8 +31,6 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 
 /** The page's body limit is the server's (100 KB); a contract PDF is a few tens of KB. */
 const maxPdfBytes = 95_000
-
-type Answer = ActionResult & { verification?: ReturnType<typeof present> }
 
 function present(v: Verification) {
   const contract =
@@ -59,41 +57,40 @@ function present(v: Verification) {
   }
 }
 
+/** A PDF in hand: a file the size of ours that starts as a PDF, or a field error. */
+async function uploadedPdf(file: File): Promise<Uint8Array> {
+  if (file.size > maxPdfBytes) {
+    throw new DomainError('invalid', 'This file is too large to be one of our contract PDFs.', {
+      fields: { pdf: ['Choose a contract PDF (under 95 KB).'] },
+    })
+  }
+  const bytes = new Uint8Array(await file.arrayBuffer())
+  if (Buffer.from(bytes.subarray(0, 5)).toString('latin1') !== '%PDF-') {
+    throw new DomainError('invalid', 'This file is not a PDF.', { fields: { pdf: ['Choose a PDF file.'] } })
+  }
+  return bytes
+}
+
 // A check changes nothing: the database not answering is only a reason to try again (503, logged once).
-export const action = withOutageReply(
-  async (args: Route.ActionArgs) => {
-    const form = await readForm(args.request)
-    const { database } = args.context.get(appContext)
-    const file = form.get('pdf')
-    if (file instanceof File && file.size > 0) {
-      if (file.size > maxPdfBytes) {
-        return reply<Answer>({
-          ok: false,
-          message: 'This file is too large to be one of our contract PDFs.',
-          fieldErrors: { pdf: ['Choose a contract PDF (under 95 KB).'] },
-        })
-      }
-      const bytes = new Uint8Array(await file.arrayBuffer())
-      if (Buffer.from(bytes.subarray(0, 5)).toString('latin1') !== '%PDF-') {
-        return reply<Answer>({
-          ok: false,
-          message: 'This file is not a PDF.',
-          fieldErrors: { pdf: ['Choose a PDF file.'] },
-        })
-      }
-      return reply<Answer>({ ok: true, verification: present(await verifyPdf(database.db, bytes)) })
-    }
-    const checked = checkForm(
-      hashFormSchema,
-      { hash: formValues(form).hash ?? '' },
-      {
-        message: 'Choose a PDF, or paste a SHA-256 hash.',
+export const action = intentAction(
+  {
+    verify: {
+      run: async (ctx) => {
+        const { database } = ctx.context.get(appContext)
+        const file = ctx.form.get('pdf')
+        if (file instanceof File && file.size > 0) return present(await verifyPdf(database.db, await uploadedPdf(file)))
+        const checked = hashFormSchema.safeParse({ hash: ctx.values.hash ?? '' })
+        if (!checked.success) {
+          throw new DomainError('invalid', 'Choose a PDF, or paste a SHA-256 hash.', {
+            fields: fieldErrors(checked.error),
+          })
+        }
+        return present(await verifyHash(database.db, checked.data.hash))
       },
-    )
-    if (!checked.ok) return reply<Answer>(checked.result)
-    return reply<Answer>({ ok: true, verification: present(await verifyHash(database.db, checked.data.hash)) })
+      done: (verification) => ({ verification }),
+    },
   },
-  { message: 'The database did not answer. Try again in a minute.' },
+  { outage: 'The database did not answer. Try again in a minute.' },
 )
 
 export default function ContractVerify() {

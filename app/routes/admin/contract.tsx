@@ -4,13 +4,7 @@ import { data, Form, redirect, useActionData, useNavigation, useSearchParams } f
 import { business } from '~/content/business'
 import { appContext } from '~/context.server'
 import { guardedUser } from '~/features/accounts/guards.server'
-import {
-  ContractError,
-  contractDeps,
-  contractsToday,
-  requestFactsOf,
-  withContractsPage,
-} from '~/features/contracts/context.server'
+import { contractDeps, contractsToday, requestFactsOf } from '~/features/contracts/context.server'
 import { ContractText } from '~/features/contracts/contract-text'
 import { IntegrityNotice } from '~/features/contracts/integrity'
 import { unfilledPlaceholders } from '~/features/contracts/placeholders'
@@ -20,9 +14,8 @@ import { ContractStatusBadge } from '~/features/contracts/status-badge'
 import { formatSignatureTime } from '~/features/contracts/time'
 import { ContractTrail } from '~/features/contracts/trail'
 import { formatCalendarDate } from '~/lib/business-time'
-import { nothingRecordedMessage, withOutageReply } from '~/lib/database-outage.server'
-import { checkForm, formValues, readForm, reply } from '~/lib/forms/action.server'
-import type { ActionResult } from '~/lib/forms/result'
+import { nothingRecordedMessage } from '~/lib/database-outage'
+import { type IntentContext, type IntentResult, intentAction } from '~/lib/forms/intent-action.server'
 import { pageMeta } from '~/lib/seo'
 import { useResultToast } from '~/lib/toast'
 import { Button } from '~/ui/button'
@@ -65,7 +58,7 @@ export const meta: Route.MetaFunction = ({ matches, loaderData, params }) =>
 
 const notFound = () => data({ error: 'There is no contract at this address.' }, { status: 404 })
 
-export const loader = withContractsPage(async (args: Route.LoaderArgs) => {
+export const loader = async (args: Route.LoaderArgs) => {
   const { database } = args.context.get(appContext)
   const detail = await contractDetail(database.db, args.params.id)
   if (!detail) throw notFound()
@@ -110,69 +103,59 @@ export const loader = withContractsPage(async (args: Route.LoaderArgs) => {
     })),
     files: files.map((f) => ({ id: f.id, stage: f.stage, sha256: f.sha256, at: formatSignatureTime(f.createdAt) })),
   }
-})
+}
 
-type Intent = 'save' | 'send' | 'delete' | 'withdraw' | 'countersign'
-// The intent as sent (an outage's answer carries whatever was posted).
-type Result = ActionResult & { intent?: string }
-const intents: Intent[] = ['save', 'send', 'delete', 'withdraw', 'countersign']
+type Result = IntentResult
 
-export const action = withOutageReply(
-  async (args: Route.ActionArgs) => {
-    const values = formValues(await readForm(args.request))
-    const user = guardedUser(args.context)
-    const actor = { userId: user.userId, email: user.email, name: user.name || user.email }
-    const deps = contractDeps(args.context)
-    const id = args.params.id
-    const intent = intents.find((i) => i === values.intent)
-    if (!intent) return reply<Result>({ ok: false, message: 'Unknown request. Reload the page and try again.' })
-    try {
-      if (intent === 'save') {
-        const checked = checkForm(contractDraftFormSchema, values)
-        if (!checked.ok) return reply<Result>({ ...checked.result, intent })
-        const loaded = new Date(values.updatedAt ?? '')
-        await updateContractDraft(deps, actor, id, loaded, checked.data)
-        return reply<Result>({ ok: true, intent, message: 'Draft saved.' })
-      }
-      if (intent === 'send') {
-        await sendContract(deps, actor, id, requestFactsOf(args))
-        return reply<Result>({ ok: true, intent, message: 'Sent: the client has been e-mailed a link to sign it.' })
-      }
-      if (intent === 'delete') {
+/** The staff member acting, the contract services, and the contract of the page. */
+function staffWork(ctx: IntentContext) {
+  const user = guardedUser(ctx.context)
+  const actor = { userId: user.userId, email: user.email, name: user.name || user.email }
+  return { deps: contractDeps(ctx.context), actor, id: ctx.params.id ?? '' }
+}
+
+export const action = intentAction(
+  {
+    save: {
+      schema: contractDraftFormSchema,
+      run: (ctx, draft) => {
+        const { deps, actor, id } = staffWork(ctx)
+        return updateContractDraft(deps, actor, id, new Date(ctx.values.updatedAt ?? ''), draft)
+      },
+      done: 'Draft saved.',
+    },
+    send: {
+      run: (ctx) => {
+        const { deps, actor, id } = staffWork(ctx)
+        return sendContract(deps, actor, id, requestFactsOf(ctx))
+      },
+      done: 'Sent: the client has been e-mailed a link to sign it.',
+    },
+    delete: {
+      run: async (ctx) => {
+        const { deps, actor, id } = staffWork(ctx)
         await deleteContractDraft(deps, actor, id)
         return redirect('/admin/contracts')
-      }
-      if (intent === 'withdraw') {
-        const checked = checkForm(withdrawFormSchema, values)
-        if (!checked.ok) return reply<Result>({ ...checked.result, intent })
-        await withdrawContract(deps, actor, id, checked.data.reason, requestFactsOf(args))
-        return reply<Result>({ ok: true, intent, message: 'Withdrawn: the client has been told.' })
-      }
-      const checked = checkForm(countersignFormSchema, values)
-      if (!checked.ok) return reply<Result>({ ...checked.result, intent })
-      await countersignContract(deps, actor, id, checked.data.fullName, requestFactsOf(args))
-      return reply<Result>({
-        ok: true,
-        intent,
-        message: 'Countersigned: both sides have been e-mailed the final PDF.',
-      })
-    } catch (error) {
-      if (!(error instanceof ContractError)) throw error
-      if (error.kind === 'not-found') throw notFound()
-      const field = error.details.field
-      return reply<Result>(
-        {
-          ok: false,
-          intent,
-          message: error.message,
-          fieldErrors: field ? { [field]: [error.message] } : undefined,
-          values,
-        },
-        { status: 409 },
-      )
-    }
+      },
+    },
+    withdraw: {
+      schema: withdrawFormSchema,
+      run: (ctx, { reason }) => {
+        const { deps, actor, id } = staffWork(ctx)
+        return withdrawContract(deps, actor, id, reason, requestFactsOf(ctx))
+      },
+      done: 'Withdrawn: the client has been told.',
+    },
+    countersign: {
+      schema: countersignFormSchema,
+      run: (ctx, { fullName }) => {
+        const { deps, actor, id } = staffWork(ctx)
+        return countersignContract(deps, actor, id, fullName, requestFactsOf(ctx))
+      },
+      done: 'Countersigned: both sides have been e-mailed the final PDF.',
+    },
   },
-  { message: nothingRecordedMessage },
+  { outage: nothingRecordedMessage },
 )
 
 type Data = Route.ComponentProps['loaderData']

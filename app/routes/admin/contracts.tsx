@@ -3,7 +3,7 @@ import { Form, Link, useSearchParams } from 'react-router'
 import { business } from '~/content/business'
 import { appContext } from '~/context.server'
 import { Pager } from '~/features/billing/pager'
-import { contractsToday, withContractsPage } from '~/features/contracts/context.server'
+import { contractsToday } from '~/features/contracts/context.server'
 import { ContractStatusBadge } from '~/features/contracts/status-badge'
 import { formatCalendarDate } from '~/lib/business-time'
 import { pageMeta } from '~/lib/seo'
@@ -27,13 +27,13 @@ export const meta: Route.MetaFunction = ({ matches }) =>
     noindex: true,
   })
 
-export const loader = withContractsPage(async (args: Route.LoaderArgs) => {
+export const loader = async (args: Route.LoaderArgs) => {
   const url = new URL(args.request.url)
   const q = url.searchParams.get('q')?.trim().slice(0, 100) || undefined
   const page = Math.max(1, Math.min(10_000, Number.parseInt(url.searchParams.get('page') ?? '1', 10) || 1))
   const { database } = args.context.get(appContext)
   return { list: await listStaffContracts(database.db, { q, page }, contractsToday()), q }
-})
+}
 
 type Item = Route.ComponentProps['loaderData']['list']['items'][number]
 

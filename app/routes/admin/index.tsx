@@ -6,8 +6,8 @@ import { accountsContext } from '~/features/accounts/context.server'
 import { guardedUser } from '~/features/accounts/guards.server'
 import { inviteSchema, reviewSchema } from '~/features/accounts/schema'
 import { AreaCounts } from '~/features/staff/back-office'
-import { withOutagePage, withOutageReply } from '~/lib/database-outage.server'
-import { checkForm, formValues, readForm, reply } from '~/lib/forms/action.server'
+import { DomainError } from '~/lib/domain-error'
+import { type IntentContext, intentAction } from '~/lib/forms/intent-action.server'
 import type { ActionResult } from '~/lib/forms/result'
 import { pageMeta } from '~/lib/seo'
 import { useResultToast } from '~/lib/toast'
@@ -27,8 +27,7 @@ import { Choice, Field, FieldSet, FormMessage } from '~/ui/field'
 import { Input } from '~/ui/input'
 import { RadioGroup, RadioGroupItem } from '~/ui/radio-group'
 import { Textarea } from '~/ui/textarea'
-import { InviteError } from '../../../server/accounts/accounts.server'
-import { listAwaitingApproval, ReviewError, reviewAccount } from '../../../server/accounts/onboarding.server'
+import { listAwaitingApproval, reviewAccount } from '../../../server/accounts/onboarding.server'
 import { readTransport } from '../../../server/operations/sync-status.server'
 import type { loader as backOfficeLoader } from '../back-office'
 import type { Route } from './+types/index'
@@ -42,7 +41,7 @@ export const meta: Route.MetaFunction = ({ matches }) =>
     noindex: true,
   })
 
-export const loader = withOutagePage(async (args: Route.LoaderArgs) => {
+export const loader = async (args: Route.LoaderArgs) => {
   const accounts = args.context.get(accountsContext)
   const [awaiting, mail] = await Promise.all([
     listAwaitingApproval(accounts.database.db),
@@ -53,59 +52,43 @@ export const loader = withOutagePage(async (args: Route.LoaderArgs) => {
     // Outgoing e-mail that keeps failing (SMTP down): staff should know before clients call.
     mailFailing: mail.failing ? { since: mail.lastFailureAt, error: mail.lastError } : null,
   }
-})
+}
 
-export const action = withOutageReply(async (args: Route.ActionArgs) => {
-  const admin = guardedUser(args.context)
-  // Who is recorded in the audit log for each change made here.
-  const actor = { userId: admin.userId, email: admin.email }
-  const accounts = args.context.get(accountsContext)
-  const values = formValues(await readForm(args.request))
+/** The admin acting (recorded in the audit log for each change made here) and the account services. */
+function adminWork(ctx: IntentContext) {
+  const admin = guardedUser(ctx.context)
+  const accounts = ctx.context.get(accountsContext)
   const deps = {
     database: accounts.database,
     outbox: accounts.outbox,
     log: accounts.log,
     publicUrl: accounts.config.publicUrl,
   }
+  return { accounts, deps, actor: { userId: admin.userId, email: admin.email } }
+}
 
-  if (values.intent === 'review') {
-    const checked = checkForm(reviewSchema, values)
-    if (!checked.ok) {
-      const [first] = Object.values(checked.result.fieldErrors ?? {})
-      return reply<ActionResult>({ ok: false, message: first?.[0] ?? 'Invalid request.' })
-    }
-    try {
+export const action = intentAction({
+  review: {
+    run: async (ctx) => {
+      // A row's buttons send only an id and a decision: a bad one is a stale or forged page.
+      const checked = reviewSchema.safeParse(ctx.values)
+      if (!checked.success) throw new DomainError('invalid', checked.error.issues[0]?.message ?? 'Invalid request.')
+      const { deps, actor } = adminWork(ctx)
       const row = await reviewAccount(deps, actor, checked.data)
-      const who = row.fullName ?? row.email
-      return reply<ActionResult>({
-        ok: true,
-        message: checked.data.decision === 'approve' ? `${who} is approved.` : `${who} is rejected.`,
-      })
-    } catch (error) {
-      if (error instanceof ReviewError)
-        return reply<ActionResult>({ ok: false, message: error.message }, { status: 409 })
-      throw error
-    }
-  }
-
-  if (values.intent === 'invite') {
-    const checked = checkForm(inviteSchema, values, { message: 'Check the invitation form.' })
-    if (!checked.ok) return reply<ActionResult>(checked.result)
-    try {
-      await accounts.invite(checked.data, actor)
-      return reply<ActionResult>({ ok: true, message: `Invitation sent to ${checked.data.email}.` })
-    } catch (error) {
-      if (error instanceof InviteError) {
-        return reply<ActionResult>(
-          { ok: false, message: error.message, fieldErrors: { email: [error.message] }, values },
-          { status: 409 },
-        )
-      }
-      throw error
-    }
-  }
-
-  return reply<ActionResult>({ ok: false, message: 'Unknown request. Reload the page and try again.' })
+      return { who: row.fullName ?? row.email, approved: checked.data.decision === 'approve' }
+    },
+    done: ({ who, approved }) => (approved ? `${who} is approved.` : `${who} is rejected.`),
+  },
+  invite: {
+    schema: inviteSchema,
+    invalid: 'Check the invitation form.',
+    run: async (ctx, invitation) => {
+      const { accounts, actor } = adminWork(ctx)
+      await accounts.invite(invitation, actor)
+      return invitation.email
+    },
+    done: (email) => `Invitation sent to ${email}.`,
+  },
 })
 
 const dateFormat = new Intl.DateTimeFormat('en-US', {

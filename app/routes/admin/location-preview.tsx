@@ -3,7 +3,6 @@ import { business } from '~/content/business'
 import { appContext } from '~/context.server'
 import { locationCopy } from '~/features/locations/page-copy'
 import { TownPage } from '~/features/locations/town-page'
-import { withOutagePage } from '~/lib/database-outage.server'
 import { pageMeta } from '~/lib/seo'
 import { findLocationById } from '../../../server/locations/admin.server.ts'
 import type { Route } from './+types/location-preview'
@@ -12,7 +11,7 @@ import type { Route } from './+types/location-preview'
 // staff only (the admin area's guard) and never indexed (robots meta and header). Its own address
 // under /admin, so it is never one of the cached public pages.
 
-export const loader = withOutagePage(async (args: Route.LoaderArgs) => {
+export const loader = async (args: Route.LoaderArgs) => {
   const { database } = args.context.get(appContext)
   const location = await findLocationById(database.db, args.params.id)
   if (!location) throw data({ error: 'There is no town page with this id.' }, { status: 404 })
@@ -27,7 +26,7 @@ export const loader = withOutagePage(async (args: Route.LoaderArgs) => {
     },
     { headers: { 'X-Robots-Tag': 'noindex, nofollow' } },
   )
-}, 'The preview could not be loaded: the database did not answer.')
+}
 
 export const headers: Route.HeadersFunction = ({ loaderHeaders }) => loaderHeaders
 

@@ -5,9 +5,8 @@ import { business } from '~/content/business'
 import { appContext } from '~/context.server'
 import { guardedUser } from '~/features/accounts/guards.server'
 import { locationFieldLimits, locationFormSchema, locationStates } from '~/features/locations/schema'
-import { withOutagePage, withOutageReply } from '~/lib/database-outage.server'
-import { formValues, readForm } from '~/lib/forms/action.server'
-import { type EditorResult, editorAction, editorOutage } from '~/lib/forms/editor-action.server'
+import { type EditorResult, editorIntents } from '~/lib/forms/editor-action.server'
+import { type IntentContext, intentAction } from '~/lib/forms/intent-action.server'
 import { pageMeta } from '~/lib/seo'
 import { slugFromTitle } from '~/lib/slug'
 import { useResultToast } from '~/lib/toast'
@@ -30,7 +29,6 @@ import {
   createLocation,
   deleteLocation,
   findLocationById,
-  LocationAdminError,
   updateLocation,
 } from '../../../server/locations/admin.server.ts'
 import type { Route } from './+types/location'
@@ -69,7 +67,7 @@ const textFields = [
 ] as const
 type Values = Record<(typeof textFields)[number], string>
 
-export const loader = withOutagePage(async (args: Route.LoaderArgs) => {
+export const loader = async (args: Route.LoaderArgs) => {
   const { database } = args.context.get(appContext)
   if (!args.params.id) return { location: null }
   const row = await findLocationById(database.db, args.params.id)
@@ -90,44 +88,37 @@ export const loader = withOutagePage(async (args: Route.LoaderArgs) => {
       values,
     },
   }
-}, 'The town page could not be loaded: the database did not answer. Try again in a minute.')
+}
 
-export const action = withOutageReply(async (args: Route.ActionArgs) => {
-  const admin = guardedUser(args.context)
-  const { database } = args.context.get(appContext)
-  const actor = { userId: admin.userId, email: admin.email }
-  return editorAction({
-    submitted: formValues(await readForm(args.request)),
-    id: args.params.id,
+/** The admin acting (recorded in the audit log) and the database. */
+function editorWork(ctx: IntentContext) {
+  const admin = guardedUser(ctx.context)
+  return { db: ctx.context.get(appContext).database.db, actor: { userId: admin.userId, email: admin.email } }
+}
+
+export const action = intentAction(
+  editorIntents({
     what: 'town page',
-    fields: textFields,
     schema: locationFormSchema,
     notFound,
-    remove: async (id) => {
-      const deleted = await deleteLocation(database.db, actor, id)
+    remove: async (ctx, id) => {
+      const { db, actor } = editorWork(ctx)
+      const deleted = await deleteLocation(db, actor, id)
       return deleted && `/admin/locations?deleted=${encodeURIComponent(deleted.town)}`
     },
-    create: async (page) => `/admin/locations/${(await createLocation(database.db, actor, page)).id}?created=1`,
-    update: async (id, loadedAt, page) => {
-      const saved = await updateLocation(database.db, actor, id, loadedAt, page)
+    create: async (ctx, page) => {
+      const { db, actor } = editorWork(ctx)
+      return `/admin/locations/${(await createLocation(db, actor, page)).id}?created=1`
+    },
+    update: async (ctx, id, loadedAt, page) => {
+      const { db, actor } = editorWork(ctx)
+      const saved = await updateLocation(db, actor, id, loadedAt, page)
       return saved.isPublished
         ? `Saved. The page is public at /${saved.slug}.`
         : 'Saved. The page is hidden from visitors.'
     },
-    refusal: (error, refuse) => {
-      if (!(error instanceof LocationAdminError)) return undefined
-      switch (error.kind) {
-        case 'slug-taken':
-        case 'slug-reserved':
-          return refuse(409, 'Choose another address.', { slug: [error.message] })
-        case 'conflict':
-          return refuse(409, error.message)
-        case 'not-found':
-          return refuse(404, error.message)
-      }
-    },
-  })
-}, editorOutage)
+  }),
+)
 
 const emptyValues: Values = {
   slug: '',

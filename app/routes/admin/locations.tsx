@@ -1,11 +1,11 @@
 import { EyeIcon, PlusIcon, UploadIcon } from 'lucide-react'
-import { data, Form, Link, useNavigation } from 'react-router'
+import { Form, Link, useNavigation } from 'react-router'
 import { business } from '~/content/business'
 import { appContext } from '~/context.server'
 import { guardedUser } from '~/features/accounts/guards.server'
-import { withOutageReply } from '~/lib/database-outage.server'
-import { formValues, readForm, reply } from '~/lib/forms/action.server'
-import type { ActionResult } from '~/lib/forms/result'
+import { nothingChangedMessage } from '~/lib/database-outage'
+import { DomainError } from '~/lib/domain-error'
+import { type IntentContext, intentAction } from '~/lib/forms/intent-action.server'
 import { pageMeta } from '~/lib/seo'
 import { useResultToast } from '~/lib/toast'
 import { Badge } from '~/ui/badge'
@@ -15,7 +15,7 @@ import { RecordTable } from '~/ui/data-table'
 import { Field } from '~/ui/field'
 import { Input } from '~/ui/input'
 import { NativeSelect } from '~/ui/native-select'
-import { LoadFailed, PageHeader } from '~/ui/page-header'
+import { PageHeader } from '~/ui/page-header'
 import { listLocations, setPublished } from '../../../server/locations/admin.server.ts'
 import type { Route } from './+types/locations'
 
@@ -33,52 +33,41 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 const publishedFilter = (value: string | null) => (value === 'yes' || value === 'no' ? value : undefined)
 
 export async function loader(args: Route.LoaderArgs) {
-  const { database, log } = args.context.get(appContext)
+  const { database } = args.context.get(appContext)
   const url = new URL(args.request.url)
   const search = (url.searchParams.get('q') ?? '').slice(0, 100)
   const published = publishedFilter(url.searchParams.get('published'))
-  try {
-    const rows = await listLocations(database.db, { search, published })
-    return {
-      search,
-      published: published ?? '',
-      locations: rows.map((row) => ({
-        id: row.id,
-        slug: row.slug,
-        town: row.town,
-        place: [row.county, row.state].filter(Boolean).join(', '),
-        isPublished: row.isPublished,
-        updatedAt: row.updatedAt.toISOString(),
-      })),
-    }
-  } catch (error) {
-    log.warn({ err: error }, 'admin locations list failed')
-    return data({ search, published: published ?? '', locations: null }, { status: 503 })
+  const rows = await listLocations(database.db, { search, published })
+  return {
+    search,
+    published: published ?? '',
+    locations: rows.map((row) => ({
+      id: row.id,
+      slug: row.slug,
+      town: row.town,
+      place: [row.county, row.state].filter(Boolean).join(', '),
+      isPublished: row.isPublished,
+      updatedAt: row.updatedAt.toISOString(),
+    })),
   }
 }
 
-export const action = withOutageReply(
-  async (args: Route.ActionArgs) => {
-    const admin = guardedUser(args.context)
-    const { database } = args.context.get(appContext)
-    const submitted = formValues(await readForm(args.request))
-    if (submitted.intent !== 'publish' && submitted.intent !== 'unpublish') {
-      return reply<ActionResult>({ ok: false, message: 'Unknown request. Reload the page and try again.' })
-    }
-    const publish = submitted.intent === 'publish'
-    const row = await setPublished(
-      database.db,
-      { userId: admin.userId, email: admin.email },
-      submitted.id ?? '',
-      publish,
-    )
-    if (!row) throw data({ error: 'There is no town page with this id. It may have been deleted.' }, { status: 404 })
-    return reply<ActionResult>({
-      ok: true,
-      message: publish ? `${row.town} is public at /${row.slug}.` : `${row.town} is hidden from visitors.`,
-    })
+/** Publishes or hides the town page the form names. */
+async function publishing(ctx: IntentContext, publish: boolean) {
+  const admin = guardedUser(ctx.context)
+  const { database } = ctx.context.get(appContext)
+  const actor = { userId: admin.userId, email: admin.email }
+  const row = await setPublished(database.db, actor, ctx.values.id ?? '', publish)
+  if (!row) throw new DomainError('not_found', 'There is no town page with this id. It may have been deleted.')
+  return row
+}
+
+export const action = intentAction(
+  {
+    publish: { run: (ctx) => publishing(ctx, true), done: (row) => `${row.town} is public at /${row.slug}.` },
+    unpublish: { run: (ctx) => publishing(ctx, false), done: (row) => `${row.town} is hidden from visitors.` },
   },
-  { message: 'The database did not answer, so nothing was changed. Try again in a minute.' },
+  { outage: nothingChangedMessage },
 )
 
 type Row = NonNullable<Route.ComponentProps['loaderData']['locations']>[number]
@@ -151,11 +140,7 @@ export default function AdminLocations({ loaderData, actionData }: Route.Compone
         )}
       </Form>
 
-      {locations === null ? (
-        <LoadFailed>
-          The town pages could not be loaded: the database did not answer. Try again in a minute; nothing was changed.
-        </LoadFailed>
-      ) : locations.length === 0 ? (
+      {locations.length === 0 ? (
         <p className="rounded-lg border border-dashed p-6 text-muted-foreground">
           {filtered
             ? 'No town page matches. Try another search, or show all pages.'

@@ -1,12 +1,11 @@
 import { Trash2Icon } from 'lucide-react'
-import { data, Form, Link, useNavigation } from 'react-router'
+import { Form, Link, useNavigation } from 'react-router'
 import { business } from '~/content/business'
 import { appContext } from '~/context.server'
 import { guardedUser } from '~/features/accounts/guards.server'
 import { businessDateTimeFormat } from '~/lib/business-time'
-import { withOutageReply } from '~/lib/database-outage.server'
-import { formValues, readForm, reply } from '~/lib/forms/action.server'
-import type { ActionResult } from '~/lib/forms/result'
+import { DomainError } from '~/lib/domain-error'
+import { intentAction } from '~/lib/forms/intent-action.server'
 import { pageMeta } from '~/lib/seo'
 import { useResultToast } from '~/lib/toast'
 import { Button } from '~/ui/button'
@@ -26,37 +25,32 @@ export const meta: Route.MetaFunction = ({ matches }) =>
   })
 
 export async function loader(args: Route.LoaderArgs) {
-  const { database, log } = args.context.get(appContext)
-  try {
-    const rows = await listRedirects(database.db)
-    return {
-      redirects: rows.map((row) => ({
-        id: row.id,
-        fromPath: row.fromPath,
-        toPath: row.toPath,
-        createdAt: row.createdAt.toISOString(),
-      })),
-    }
-  } catch (error) {
-    log.warn({ err: error }, 'admin redirects list failed')
-    return data({ redirects: null }, { status: 503 })
+  const { database } = args.context.get(appContext)
+  const rows = await listRedirects(database.db)
+  return {
+    redirects: rows.map((row) => ({
+      id: row.id,
+      fromPath: row.fromPath,
+      toPath: row.toPath,
+      createdAt: row.createdAt.toISOString(),
+    })),
   }
 }
 
-export const action = withOutageReply(
-  async (args: Route.ActionArgs) => {
-    const admin = guardedUser(args.context)
-    const { database } = args.context.get(appContext)
-    const submitted = formValues(await readForm(args.request))
-    if (submitted.intent !== 'remove') {
-      return reply<ActionResult>({ ok: false, message: 'Unknown request. Reload the page and try again.' })
-    }
-    const removed = await removeRedirect(database.db, { userId: admin.userId, email: admin.email }, submitted.id ?? '')
-    if (!removed) throw data({ error: 'There is no such redirect. It may have been removed already.' }, { status: 404 })
-    return reply<ActionResult>({ ok: true, message: `${removed.fromPath} no longer leads anywhere.` })
+export const action = intentAction({
+  remove: {
+    run: async (ctx) => {
+      const admin = guardedUser(ctx.context)
+      const { database } = ctx.context.get(appContext)
+      const actor = { userId: admin.userId, email: admin.email }
+      const removed = await removeRedirect(database.db, actor, ctx.values.id ?? '')
+      if (!removed) throw new DomainError('not_found', 'There is no such redirect. It may have been removed already.')
+      return removed
+    },
+    done: (removed) => `${removed.fromPath} no longer leads anywhere.`,
+    outage: 'The database did not answer, so nothing was removed. Try again in a minute.',
   },
-  { message: 'The database did not answer, so nothing was removed. Try again in a minute.' },
-)
+})
 
 const formatTime = (iso: string) => businessDateTimeFormat.format(new Date(iso))
 
@@ -79,11 +73,7 @@ export default function AdminRedirects({ loaderData, actionData }: Route.Compone
           to the old address any more.
         </p>
       </div>
-      {redirects === null ? (
-        <div role="alert" className="rounded-lg border border-destructive/40 bg-destructive/5 p-6 text-destructive">
-          The redirects could not be loaded: the database did not answer. Try again in a minute.
-        </div>
-      ) : redirects.length === 0 ? (
+      {redirects.length === 0 ? (
         <p className="rounded-lg border border-dashed p-6 text-muted-foreground">
           No redirects. They appear here when a published page’s address changes.
         </p>

@@ -1,12 +1,12 @@
 import { ArrowLeftIcon, RefreshCwIcon } from 'lucide-react'
 import { useEffect } from 'react'
-import { data, Link, useFetcher, useRevalidator } from 'react-router'
+import { Link, useFetcher, useRevalidator } from 'react-router'
 import { z } from 'zod'
 import { business } from '~/content/business'
 import { appContext } from '~/context.server'
 import { guardedUser } from '~/features/accounts/guards.server'
-import { withOutagePage, withOutageReply } from '~/lib/database-outage.server'
-import { formValues, readForm } from '~/lib/forms/action.server'
+import { DomainError } from '~/lib/domain-error'
+import { type IntentContext, intentAction } from '~/lib/forms/intent-action.server'
 import type { ActionResult } from '~/lib/forms/result'
 import { pageMeta } from '~/lib/seo'
 import { useResultToast } from '~/lib/toast'
@@ -30,46 +30,41 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 /** How often the open page reads the status again. */
 const REFRESH_MS = 15_000
 
-export const loader = withOutagePage(async (args: Route.LoaderArgs) => {
+export const loader = async (args: Route.LoaderArgs) => {
   const { database, config } = args.context.get(appContext)
   return readSyncStatus({ database, transportKind: config.smtpUrl ? 'smtp' : 'file' })
-})
+}
 
-const mailActionSchema = z.object({ intent: z.enum(['retry', 'discard']), id: z.uuid() })
-
-export const action = withOutageReply(async (args: Route.ActionArgs) => {
-  const admin = guardedUser(args.context)
-  const { database, outbox } = args.context.get(appContext)
-  const form = mailActionSchema.safeParse(formValues(await readForm(args.request)))
-  if (!form.success) {
-    return data<ActionResult>(
-      { ok: false, message: 'Unknown request. Reload the page and try again.' },
-      { status: 400 },
-    )
-  }
-  if (!outbox) {
-    return data<ActionResult>({ ok: false, message: 'The mail outbox is not running on this server.' }, { status: 503 })
-  }
-  const { done } = await actOnMail(
-    { database, outbox },
-    { userId: admin.userId, email: admin.email },
-    form.data.intent,
-    form.data.id,
-  )
+/** Retries or discards the e-mail the row names; refused when it was sent or settled meanwhile. */
+async function actOnRow(ctx: IntentContext, intent: 'retry' | 'discard', id: string) {
+  const admin = guardedUser(ctx.context)
+  const { database, outbox } = ctx.context.get(appContext)
+  if (!outbox) throw new Error('the sync-status page needs the mail outbox')
+  const { done } = await actOnMail({ database, outbox }, { userId: admin.userId, email: admin.email }, intent, id)
   if (!done) {
-    return data<ActionResult>(
-      {
-        ok: false,
-        message: 'That e-mail is no longer waiting or failed (it may have been sent meanwhile). The list is updated.',
-      },
-      { status: 409 },
+    throw new DomainError(
+      'conflict',
+      'That e-mail is no longer waiting or failed (it may have been sent meanwhile). The list is updated.',
     )
   }
-  return data<ActionResult>({
-    ok: true,
-    message:
-      form.data.intent === 'retry' ? 'The e-mail is sent at the next attempt, within seconds.' : 'E-mail discarded.',
-  })
+}
+
+const mailRow = z.object({ id: z.uuid() })
+const unknownRow = 'Unknown request. Reload the page and try again.'
+
+export const action = intentAction({
+  retry: {
+    schema: mailRow,
+    invalid: unknownRow,
+    run: (ctx, { id }) => actOnRow(ctx, 'retry', id),
+    done: 'The e-mail is sent at the next attempt, within seconds.',
+  },
+  discard: {
+    schema: mailRow,
+    invalid: unknownRow,
+    run: (ctx, { id }) => actOnRow(ctx, 'discard', id),
+    done: 'E-mail discarded.',
+  },
 })
 
 const timeFormat = new Intl.DateTimeFormat('en-US', {

@@ -1,11 +1,12 @@
 import { ArrowLeftIcon, ShieldOffIcon } from 'lucide-react'
 import { useState } from 'react'
-import { data, Link, useFetcher } from 'react-router'
+import { Link, useFetcher } from 'react-router'
 import { z } from 'zod'
 import { business } from '~/content/business'
 import { accountsContext } from '~/features/accounts/context.server'
 import { guardedUser } from '~/features/accounts/guards.server'
-import { formValues, readForm } from '~/lib/forms/action.server'
+import { intentAction } from '~/lib/forms/intent-action.server'
+import type { ActionResult } from '~/lib/forms/result'
 import { pageMeta } from '~/lib/seo'
 import { useResultToast } from '~/lib/toast'
 import { Badge } from '~/ui/badge'
@@ -20,11 +21,7 @@ import {
   DialogTitle,
   DialogTrigger,
 } from '~/ui/dialog'
-import {
-  listSecondFactors,
-  resetSecondFactor,
-  SecondFactorResetError,
-} from '../../../server/accounts/two-factor.server'
+import { listSecondFactors, resetSecondFactor } from '../../../server/accounts/two-factor.server'
 import type { Route } from './+types/two-factor'
 
 export const meta: Route.MetaFunction = ({ matches }) =>
@@ -45,41 +42,25 @@ export async function loader(args: Route.LoaderArgs) {
   return { rows, me: admin.userId }
 }
 
-type ActionResult = { ok: boolean; message: string }
-
-export async function action(args: Route.ActionArgs) {
-  const admin = guardedUser(args.context)
-  const accounts = args.context.get(accountsContext)
-  const form = formValues(await readForm(args.request))
-  const userId = z.uuid().safeParse(form.userId)
-  if (form.intent !== 'reset' || !userId.success) {
-    return data<ActionResult>(
-      { ok: false, message: 'Unknown request. Reload the page and try again.' },
-      { status: 400 },
-    )
-  }
-  try {
-    const { email } = await resetSecondFactor(
-      {
+export const action = intentAction({
+  reset: {
+    schema: z.object({ userId: z.uuid('Reload the list and try again.') }),
+    invalid: 'Unknown request. Reload the page and try again.',
+    run: async (ctx, { userId }) => {
+      const admin = guardedUser(ctx.context)
+      const accounts = ctx.context.get(accountsContext)
+      const deps = {
         database: accounts.database,
         outbox: accounts.outbox,
         log: accounts.log,
         publicUrl: accounts.config.publicUrl,
-      },
-      { userId: admin.userId, email: admin.email },
-      userId.data,
-    )
-    return data<ActionResult>({
-      ok: true,
-      message: `Two-factor sign-in of ${email} is reset; they were signed out and told by e-mail.`,
-    })
-  } catch (error) {
-    if (error instanceof SecondFactorResetError) {
-      return data<ActionResult>({ ok: false, message: error.message }, { status: 409 })
-    }
-    throw error
-  }
-}
+      }
+      const { email } = await resetSecondFactor(deps, { userId: admin.userId, email: admin.email }, userId)
+      return email
+    },
+    done: (email) => `Two-factor sign-in of ${email} is reset; they were signed out and told by e-mail.`,
+  },
+})
 
 export default function AdminTwoFactor({ loaderData }: Route.ComponentProps) {
   const reset = useFetcher<ActionResult>()

@@ -6,13 +6,11 @@ import { appContext } from '~/context.server'
 import { guardedUser } from '~/features/accounts/guards.server'
 import { signatureConsent } from '~/features/contracts/consent'
 import {
-  ContractError,
   contractClient,
   contractDeps,
   contractNotFound,
   contractsToday,
   requestFactsOf,
-  withContractsPage,
 } from '~/features/contracts/context.server'
 import { ContractText } from '~/features/contracts/contract-text'
 import { IntegrityNotice } from '~/features/contracts/integrity'
@@ -22,9 +20,8 @@ import { ContractStatusBadge } from '~/features/contracts/status-badge'
 import { formatSignatureTime } from '~/features/contracts/time'
 import { ContractTrail } from '~/features/contracts/trail'
 import { formatCalendarDate } from '~/lib/business-time'
-import { nothingRecordedMessage, withOutageReply } from '~/lib/database-outage.server'
-import { checkForm, formValues, readForm, reply } from '~/lib/forms/action.server'
-import type { ActionResult } from '~/lib/forms/result'
+import { nothingRecordedMessage } from '~/lib/database-outage'
+import { type IntentContext, type IntentResult, intentAction } from '~/lib/forms/intent-action.server'
 import { pageMeta } from '~/lib/seo'
 import { useResultToast } from '~/lib/toast'
 import { Button } from '~/ui/button'
@@ -60,20 +57,16 @@ export const meta: Route.MetaFunction = ({ matches, loaderData, location }) =>
     noindex: true,
   })
 
-async function visitor(args: Route.LoaderArgs | Route.ActionArgs) {
+async function visitor(args: Pick<IntentContext, 'context'>) {
   const client = await contractClient(args.context, guardedUser(args.context))
   if (!client) throw contractNotFound()
   return client
 }
 
-export const loader = withContractsPage(async (args: Route.LoaderArgs) => {
+export const loader = async (args: Route.LoaderArgs) => {
   const client = await visitor(args)
   const { database } = args.context.get(appContext)
-  await markContractViewed(contractDeps(args.context), client, args.params.id, requestFactsOf(args)).catch(
-    (error: unknown) => {
-      throw error instanceof ContractError && error.kind === 'not-found' ? contractNotFound() : error
-    },
-  )
+  await markContractViewed(contractDeps(args.context), client, args.params.id, requestFactsOf(args))
   const detail = await contractDetail(database.db, args.params.id, client.clientId)
   if (!detail) throw contractNotFound()
   const { contract, events, integrity } = detail
@@ -99,56 +92,40 @@ export const loader = withContractsPage(async (args: Route.LoaderArgs) => {
     withdrawReason: contract.withdrawReason,
     events: events.map((e) => ({ id: e.id, kind: e.kind, name: e.actorName, at: formatSignatureTime(e.at), ip: e.ip })),
   }
-})
+}
 
-// The intent as sent: 'sign' or 'decline' (an outage's answer carries whatever was posted).
-type Result = ActionResult & { intent?: string }
+type Result = IntentResult
 
-export const action = withOutageReply(
-  async (args: Route.ActionArgs) => {
-    // The body first: what is not a form is refused (415, 405, 400) before anything else is looked at.
-    const submitted = formValues(await readForm(args.request))
-    const client = await visitor(args)
-    const deps = contractDeps(args.context)
-    const intent = submitted.intent
-    if (intent !== 'sign' && intent !== 'decline') {
-      return reply<Result>({ ok: false, message: 'Unknown request. Reload the page and try again.' })
-    }
-    try {
-      if (intent === 'sign') {
-        const checked = checkForm(signFormSchema, {
-          consent: submitted.consent ?? '',
-          fullName: submitted.fullName ?? '',
-        })
-        if (!checked.ok) return reply<Result>({ ...checked.result, intent })
+export const action = intentAction(
+  {
+    sign: {
+      schema: signFormSchema,
+      run: async (ctx, { fullName }) => {
+        const client = await visitor(ctx)
+        const shownSha256 = ctx.values.textSha256 ?? ''
         await signContract(
-          deps,
+          contractDeps(ctx.context),
           client,
-          args.params.id,
-          { fullName: checked.data.fullName, shownSha256: submitted.textSha256 ?? '' },
-          requestFactsOf(args),
+          contractId(ctx),
+          { fullName, shownSha256 },
+          requestFactsOf(ctx),
         )
-      } else {
-        const checked = checkForm(contractDeclineFormSchema, { reason: submitted.reason ?? '' })
-        if (!checked.ok) return reply<Result>({ ...checked.result, intent })
-        await declineContract(deps, client, args.params.id, checked.data.reason, requestFactsOf(args))
-      }
-    } catch (error) {
-      if (!(error instanceof ContractError)) throw error
-      if (error.kind === 'not-found') throw contractNotFound()
-      return reply<Result>({ ok: false, message: error.message, intent }, { status: 409 })
-    }
-    return reply<Result>({
-      ok: true,
-      intent,
-      message:
-        intent === 'sign'
-          ? 'Thank you: your signature is recorded. The signed PDF is on its way to your e-mail.'
-          : 'The contract is declined. Thank you for telling us why; we will be in touch.',
-    })
+      },
+      done: 'Thank you: your signature is recorded. The signed PDF is on its way to your e-mail.',
+    },
+    decline: {
+      schema: contractDeclineFormSchema,
+      run: async (ctx, { reason }) => {
+        const client = await visitor(ctx)
+        await declineContract(contractDeps(ctx.context), client, contractId(ctx), reason, requestFactsOf(ctx))
+      },
+      done: 'The contract is declined. Thank you for telling us why; we will be in touch.',
+    },
   },
-  { message: nothingRecordedMessage },
+  { outage: nothingRecordedMessage },
 )
+
+const contractId = (ctx: IntentContext) => ctx.params.id ?? ''
 
 type Data = Route.ComponentProps['loaderData']
 

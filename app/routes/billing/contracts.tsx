@@ -4,7 +4,7 @@ import { business } from '~/content/business'
 import { appContext } from '~/context.server'
 import { guardedUser } from '~/features/accounts/guards.server'
 import { billingSection } from '~/features/billing/sections'
-import { contractClient, contractsToday, withContractsPage } from '~/features/contracts/context.server'
+import { contractClient, contractsToday } from '~/features/contracts/context.server'
 import { ContractStatusBadge } from '~/features/contracts/status-badge'
 import { formatCalendarDate } from '~/lib/business-time'
 import { pageMeta } from '~/lib/seo'
@@ -25,13 +25,13 @@ export const meta: Route.MetaFunction = ({ matches }) =>
     noindex: true,
   })
 
-export const loader = withContractsPage(async (args: Route.LoaderArgs) => {
+export const loader = async (args: Route.LoaderArgs) => {
   const client = await contractClient(args.context, guardedUser(args.context))
   // Staff have no contracts of their own: they see the empty page and work in /admin/contracts.
   if (!client) return { items: [] }
   const { database } = args.context.get(appContext)
   return { items: await listClientContracts(database.db, client.clientId, contractsToday()) }
-})
+}
 
 export default function BillingContracts({ loaderData }: Route.ComponentProps) {
   const { items } = loaderData

@@ -4,14 +4,7 @@ import { Form, Link, useActionData, useNavigation } from 'react-router'
 import { business } from '~/content/business'
 import { appContext } from '~/context.server'
 import { guardedUser, pagePath } from '~/features/accounts/guards.server'
-import {
-  BillingError,
-  billingClient,
-  billingDeps,
-  businessToday,
-  documentNotFound,
-  withBillingPage,
-} from '~/features/billing/context.server'
+import { billingClient, billingDeps, businessToday, documentNotFound } from '~/features/billing/context.server'
 import { DocumentPayments } from '~/features/billing/document-parts'
 import { documentFacts } from '~/features/billing/document-view.server'
 import { kindLabels } from '~/features/billing/labels'
@@ -21,9 +14,8 @@ import { declineFormSchema } from '~/features/billing/schema'
 import { clientDocumentPath, kindOfPath, sectionOfKind } from '~/features/billing/sections'
 import { availableEvents, shownStatus } from '~/features/billing/states'
 import { formatCalendarDate } from '~/lib/business-time'
-import { nothingRecordedMessage, withOutageReply } from '~/lib/database-outage.server'
-import { checkForm, formValues, readForm, reply } from '~/lib/forms/action.server'
-import type { ActionResult } from '~/lib/forms/result'
+import { nothingRecordedMessage } from '~/lib/database-outage'
+import { type IntentContext, type IntentResult, intentAction } from '~/lib/forms/intent-action.server'
 import { pageMeta } from '~/lib/seo'
 import { useResultToast } from '~/lib/toast'
 import { Button } from '~/ui/button'
@@ -57,20 +49,18 @@ export const meta: Route.MetaFunction = ({ matches, loaderData, location }) =>
     noindex: true,
   })
 
-async function load(args: Route.LoaderArgs | Route.ActionArgs) {
+async function load(args: Pick<IntentContext, 'request' | 'context' | 'params'>) {
   const kind = kindOfPath(pagePath(args.request))
   const client = await billingClient(args.context, guardedUser(args.context))
   if (!kind || !client) throw documentNotFound()
   return { kind, client, id: args.params.id ?? '' }
 }
 
-export const loader = withBillingPage(async (args: Route.LoaderArgs) => {
+export const loader = async (args: Route.LoaderArgs) => {
   const { kind, client, id } = await load(args)
   const { database } = args.context.get(appContext)
   const today = businessToday()
-  const viewed = await markViewed(billingDeps(args.context), client, id).catch((error: unknown) => {
-    throw error instanceof BillingError && error.kind === 'not-found' ? documentNotFound() : error
-  })
+  const viewed = await markViewed(billingDeps(args.context), client, id)
   const detail = viewed.kind === kind ? await documentDetail(database.db, id, client.clientId) : null
   // An invoice's id under /billing/estimates/ is not found either.
   if (!detail) throw documentNotFound()
@@ -101,46 +91,36 @@ export const loader = withBillingPage(async (args: Route.LoaderArgs) => {
         : visible(detail.convertedTo && { ...detail.convertedTo, kind: 'invoice' }),
     paidInvoice: detail.receiptOf ? visible({ ...detail.receiptOf.invoice, kind: 'invoice' }) : null,
   }
-})
+}
 
-// The intent as sent: 'accept' or 'decline' (an outage's answer carries whatever was posted).
-type Result = ActionResult & { intent?: string }
+/** The estimate the client decides on: their own, under /billing/estimates/ (anything else is not found). */
+async function decision(ctx: IntentContext) {
+  const { kind, client, id } = await load(ctx)
+  if (kind !== 'estimate') throw documentNotFound()
+  return { deps: billingDeps(ctx.context), client, id }
+}
 
-export const action = withOutageReply(
-  async (args: Route.ActionArgs) => {
-    // The body first: what is not a form is refused (415, 405, 400) before anything else is looked at.
-    const submitted = formValues(await readForm(args.request))
-    const { kind, client, id } = await load(args)
-    if (kind !== 'estimate') throw documentNotFound()
-    const deps = billingDeps(args.context)
-    const intent = submitted.intent
-    if (intent !== 'accept' && intent !== 'decline') {
-      return reply<Result>({ ok: false, message: 'Unknown request. Reload the page and try again.' })
-    }
-    let reason: string | null = null
-    if (intent === 'decline') {
-      const checked = checkForm(declineFormSchema, { reason: submitted.reason ?? '' })
-      if (!checked.ok) return reply<Result>({ ...checked.result, intent })
-      reason = checked.data.reason
-    }
-    try {
-      if (intent === 'accept') await acceptEstimate(deps, client, id)
-      else await declineEstimate(deps, client, id, reason)
-    } catch (error) {
-      if (!(error instanceof BillingError)) throw error
-      if (error.kind === 'not-found') throw documentNotFound()
-      return reply<Result>({ ok: false, message: error.message, intent }, { status: 409 })
-    }
-    return reply<Result>({
-      ok: true,
-      intent,
-      message:
-        intent === 'accept'
-          ? 'Thank you: the estimate is accepted. We will be in touch to schedule the work.'
-          : 'The estimate is declined. Thank you for letting us know.',
-    })
+type Result = IntentResult
+
+export const action = intentAction(
+  {
+    accept: {
+      run: async (ctx) => {
+        const { deps, client, id } = await decision(ctx)
+        await acceptEstimate(deps, client, id)
+      },
+      done: 'Thank you: the estimate is accepted. We will be in touch to schedule the work.',
+    },
+    decline: {
+      schema: declineFormSchema,
+      run: async (ctx, { reason }) => {
+        const { deps, client, id } = await decision(ctx)
+        await declineEstimate(deps, client, id, reason)
+      },
+      done: 'The estimate is declined. Thank you for letting us know.',
+    },
   },
-  { message: nothingRecordedMessage },
+  { outage: nothingRecordedMessage },
 )
 
 export default function BillingDocument({ loaderData }: Route.ComponentProps) {

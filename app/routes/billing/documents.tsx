@@ -3,7 +3,7 @@ import { data, Link, useNavigation } from 'react-router'
 import { business } from '~/content/business'
 import { appContext } from '~/context.server'
 import { guardedUser, pagePath } from '~/features/accounts/guards.server'
-import { billingClient, businessToday, withBillingPage } from '~/features/billing/context.server'
+import { billingClient, businessToday } from '~/features/billing/context.server'
 import { formatMoney } from '~/features/billing/money'
 import { Pager } from '~/features/billing/pager'
 import { billingSection, clientDocumentPath, kindOfPath, sectionOfKind } from '~/features/billing/sections'
@@ -29,7 +29,7 @@ export const meta: Route.MetaFunction = ({ matches, location }) => {
   })
 }
 
-export const loader = withBillingPage(async (args: Route.LoaderArgs) => {
+export const loader = async (args: Route.LoaderArgs) => {
   const kind = kindOfPath(pagePath(args.request))
   if (!kind) throw data(null, { status: 404 })
   const url = new URL(args.request.url)
@@ -43,7 +43,7 @@ export const loader = withBillingPage(async (args: Route.LoaderArgs) => {
   const { database } = args.context.get(appContext)
   const list = await listClientDocuments(database.db, client.clientId, { kind, status, page }, businessToday())
   return { ...base, list }
-})
+}
 
 export default function BillingDocuments({ loaderData }: Route.ComponentProps) {
   const { kind, section: key, filters, status, list } = loaderData

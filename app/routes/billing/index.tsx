@@ -3,7 +3,7 @@ import { Link } from 'react-router'
 import { business } from '~/content/business'
 import { appContext } from '~/context.server'
 import { guardedUser } from '~/features/accounts/guards.server'
-import { billingClient, businessToday, withBillingPage } from '~/features/billing/context.server'
+import { billingClient, businessToday } from '~/features/billing/context.server'
 import { kindLabels } from '~/features/billing/labels'
 import { formatMoney } from '~/features/billing/money'
 import { billingSections, clientDocumentPath } from '~/features/billing/sections'
@@ -27,13 +27,13 @@ export const meta: Route.MetaFunction = ({ matches }) =>
     noindex: true,
   })
 
-export const loader = withBillingPage(async (args: Route.LoaderArgs) => {
+export const loader = async (args: Route.LoaderArgs) => {
   const user = guardedUser(args.context)
   const client = await billingClient(args.context, user)
   if (!client) return { summary: null, staffBilling: user.role === 'admin' ? '/admin/billing' : '/employee/billing' }
   const { database } = args.context.get(appContext)
   return { summary: await clientSummary(database.db, client.clientId, businessToday()), staffBilling: null }
-})
+}
 
 export default function Billing({ loaderData }: Route.ComponentProps) {
   const { summary, staffBilling } = loaderData

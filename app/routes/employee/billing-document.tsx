@@ -1,7 +1,7 @@
 import { data } from 'react-router'
 import { business } from '~/content/business'
 import { appContext } from '~/context.server'
-import { businessToday, withBillingPage } from '~/features/billing/context.server'
+import { businessToday } from '~/features/billing/context.server'
 import { StaffDocumentBody } from '~/features/billing/document-parts'
 import { staffDocumentView } from '~/features/billing/document-view.server'
 import { kindLabels } from '~/features/billing/labels'
@@ -26,13 +26,13 @@ export const meta: Route.MetaFunction = ({ matches, loaderData, params }) =>
 
 const notFound = () => data({ error: 'There is no billing document at this address.' }, { status: 404 })
 
-export const loader = withBillingPage(async (args: Route.LoaderArgs) => {
+export const loader = async (args: Route.LoaderArgs) => {
   const { database } = args.context.get(appContext)
   const detail = await documentDetail(database.db, args.params.id)
   if (!detail || detail.document.status === 'draft') throw notFound()
   const view = staffDocumentView(detail, businessToday())
   return { title: `${kindLabels[view.kind]} ${view.number}`, ...view }
-})
+}
 
 /** Read only: whatever is posted here (an admin's action included) changes nothing. */
 export function action() {

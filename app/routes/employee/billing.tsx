@@ -8,7 +8,6 @@ import {
   documentFilterOf,
   staffStatusFilters,
 } from '~/features/billing/document-list'
-import { withOutagePage } from '~/lib/database-outage.server'
 import { pageMeta } from '~/lib/seo'
 import { DataTable, DataTableFilters } from '~/ui/data-table'
 import { PageHeader } from '~/ui/page-header'
@@ -31,13 +30,13 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 // Drafts are an admin's work in progress.
 const statuses = staffStatusFilters.filter((s) => s !== 'draft')
 
-export const loader = withOutagePage(async (args: Route.LoaderArgs) => {
+export const loader = async (args: Route.LoaderArgs) => {
   const filter = documentFilterOf(new URL(args.request.url), statuses)
   const { database } = args.context.get(appContext)
   // Without a status the list would include drafts: "sent or later" is every shown status but draft.
   const list = await listStaffDocuments(database.db, { ...filter, excludeDrafts: true }, businessToday())
   return { list, filter }
-})
+}
 
 type Item = Route.ComponentProps['loaderData']['list']['items'][number]
 

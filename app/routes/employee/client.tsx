@@ -5,7 +5,6 @@ import { AccountHeading } from '~/features/accounts/account-list'
 import { shownAccountState } from '~/features/accounts/admin-labels'
 import { AccountRequests } from '~/features/booking/account-requests'
 import { businessDateTimeFormat } from '~/lib/business-time'
-import { withOutagePage } from '~/lib/database-outage.server'
 import { pageMeta } from '~/lib/seo'
 import { accountDetail } from '../../../server/accounts/admin.server.ts'
 import type { Route } from './+types/client'
@@ -22,7 +21,7 @@ export const meta: Route.MetaFunction = ({ matches }) =>
     noindex: true,
   })
 
-export const loader = withOutagePage(async (args: Route.LoaderArgs) => {
+export const loader = async (args: Route.LoaderArgs) => {
   const { database } = args.context.get(appContext)
   const detail = await accountDetail(database.db, args.params.id)
   if (detail?.record.role !== 'client') throw data(null, { status: 404 })
@@ -38,7 +37,7 @@ export const loader = withOutagePage(async (args: Route.LoaderArgs) => {
     },
     requests,
   }
-})
+}
 
 export default function Client({ loaderData }: Route.ComponentProps) {
   const { client, requests } = loaderData

@@ -2,7 +2,6 @@ import { business } from '~/content/business'
 import { appContext } from '~/context.server'
 import { AccountFilters, accountListFilter, accountColumns as column } from '~/features/accounts/account-list'
 import { accountStates } from '~/features/accounts/admin-labels'
-import { withOutagePage } from '~/lib/database-outage.server'
 import { pageMeta } from '~/lib/seo'
 import { DataTable, type DataTableColumn } from '~/ui/data-table'
 import { listAccounts } from '../../../server/accounts/admin.server.ts'
@@ -22,11 +21,11 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 
 const states = accountStates.filter((s) => s !== 'invited')
 
-export const loader = withOutagePage(async (args: Route.LoaderArgs) => {
+export const loader = async (args: Route.LoaderArgs) => {
   const filter = accountListFilter(new URL(args.request.url), { states, role: 'client' })
   const { database } = args.context.get(appContext)
   return { list: await listAccounts(database.db, filter), filter }
-})
+}
 
 type Item = Route.ComponentProps['loaderData']['list']['items'][number]
 

@@ -19,9 +19,8 @@ import {
   statusSchema,
 } from '~/features/booking/workflow'
 import { businessDate, businessDateTimeFormat, toBusinessLocalInput } from '~/lib/business-time'
-import { withOutagePage, withOutageReply } from '~/lib/database-outage.server'
-import { checkForm, formValues, readForm, reply } from '~/lib/forms/action.server'
-import type { ActionResult } from '~/lib/forms/result'
+import { DomainError } from '~/lib/domain-error'
+import { type IntentContext, type IntentResult, intentAction } from '~/lib/forms/intent-action.server'
 import { pageMeta } from '~/lib/seo'
 import { Badge } from '~/ui/badge'
 import { Button } from '~/ui/button'
@@ -30,18 +29,18 @@ import { Input } from '~/ui/input'
 import { RadioGroup, RadioGroupItem } from '~/ui/radio-group'
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '~/ui/select'
 import { Textarea } from '~/ui/textarea'
+import type { AuditActor } from '../../../server/audit/audit.server.ts'
 import {
   addNote,
   assignRequest,
   cancelAppointment,
   changeStatus,
-  RequestConflictError,
-  RequestNotFoundError,
-  RequestRuleError,
   requestDetail,
   scheduleAppointment,
   staffMembers,
 } from '../../../server/booking/staff.server.ts'
+import type { Database } from '../../../server/db/client.server.ts'
+import type { Outbox } from '../../../server/mail/outbox.server.ts'
 import type { Route } from './+types/request'
 
 // /employee/requests/:id (employees and admins): one request in full, its e-mails, the client's
@@ -57,84 +56,55 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
     noindex: true,
   })
 
-export const loader = withOutagePage(async (args: Route.LoaderArgs) => {
+export const loader = async (args: Route.LoaderArgs) => {
   const user = guardedUser(args.context)
   const { database } = args.context.get(appContext)
   const [detail, staff] = await Promise.all([requestDetail(database.db, args.params.id), staffMembers(database.db)])
   if (!detail) throw data(null, { status: 404 })
   return { ...detail, staff, isAdmin: user.role === 'admin' }
-})
-
-type Intent = 'status' | 'assign' | 'note' | 'schedule' | 'cancel'
-type Result = ActionResult & { intent?: Intent }
-
-const doneMessages: Record<Intent, string> = {
-  status: 'Status changed.',
-  assign: 'Assignee changed.',
-  note: 'Note added.',
-  schedule: 'Appointment saved; the client is e-mailed the calendar invitation.',
-  cancel: 'Appointment cancelled; the client is e-mailed the cancellation.',
 }
 
-export const action = withOutageReply(async (args: Route.ActionArgs) => {
-  const user = guardedUser(args.context)
-  const actor = { userId: user.userId, email: user.email }
-  const { database, outbox } = args.context.get(appContext)
-  const form = formValues(await readForm(args.request))
-  const values = { ...form, id: args.params.id }
-  const intent = form.intent as Intent
-  const run = async (): Promise<void> => {
-    switch (intent) {
-      case 'status': {
-        const checked = checkForm(statusSchema, values)
-        if (!checked.ok) throw checked.result
-        return changeStatus(database, actor, checked.data)
-      }
-      case 'assign': {
-        const checked = checkForm(assignSchema, values)
-        if (!checked.ok) throw checked.result
-        return assignRequest(database, actor, checked.data)
-      }
-      case 'note': {
-        const checked = checkForm(noteSchema, values)
-        if (!checked.ok) throw checked.result
-        return addNote(database, actor, checked.data)
-      }
-      case 'schedule':
-      case 'cancel': {
-        if (!outbox) throw { ok: false, message: 'E-mail is not available right now; try again in a minute.' }
-        if (intent === 'cancel') {
-          const checked = checkForm(cancelSchema, values)
-          if (!checked.ok) throw checked.result
-          await cancelAppointment({ database, outbox }, actor, checked.data)
-          return
-        }
-        const checked = checkForm(scheduleSchema, values, { message: 'Check the appointment.' })
-        if (!checked.ok) throw checked.result
-        await scheduleAppointment({ database, outbox }, actor, checked.data)
-        return
-      }
-      default:
-        throw { ok: false, message: 'Unknown request. Reload the page and try again.' }
-    }
+type Intent = 'status' | 'assign' | 'note' | 'schedule' | 'cancel'
+type Result = IntentResult
+
+/** A workflow service run as the staff member signed in. */
+const asStaff =
+  <I, O>(service: (database: Database, actor: AuditActor, input: I) => Promise<O>) =>
+  (ctx: IntentContext, input: I) => {
+    const user = guardedUser(ctx.context)
+    return service(ctx.context.get(appContext).database, { userId: user.userId, email: user.email }, input)
   }
-  try {
-    await run()
-    return reply<Result>({ ok: true, message: doneMessages[intent], intent })
-  } catch (error) {
-    if (error instanceof RequestNotFoundError) throw data(null, { status: 404 })
-    if (error instanceof RequestConflictError) {
-      return reply<Result>({ ok: false, message: error.message, intent }, { status: 409 })
-    }
-    if (error instanceof RequestRuleError) {
-      return reply<Result>({ ok: false, message: error.message, intent }, { status: 409 })
-    }
-    if (error && typeof error === 'object' && 'ok' in error) {
-      return reply<Result>({ ...(error as ActionResult & { ok: false }), intent })
-    }
-    throw error
+
+/** An appointment service (it e-mails the client, so it needs the outbox) run as the staff member signed in. */
+const asStaffWithMail =
+  <I, O>(service: (deps: { database: Database; outbox: Outbox }, actor: AuditActor, input: I) => Promise<O>) =>
+  (ctx: IntentContext, input: I) => {
+    const user = guardedUser(ctx.context)
+    const { database, outbox } = ctx.context.get(appContext)
+    if (!outbox) throw new DomainError('conflict', 'E-mail is not available right now; try again in a minute.')
+    return service({ database, outbox }, { userId: user.userId, email: user.email }, input)
   }
-})
+
+export const action = intentAction(
+  {
+    status: { schema: statusSchema, run: asStaff(changeStatus), done: 'Status changed.' },
+    assign: { schema: assignSchema, run: asStaff(assignRequest), done: 'Assignee changed.' },
+    note: { schema: noteSchema, run: asStaff(addNote), done: 'Note added.' },
+    schedule: {
+      schema: scheduleSchema,
+      invalid: 'Check the appointment.',
+      run: asStaffWithMail(scheduleAppointment),
+      done: 'Appointment saved; the client is e-mailed the calendar invitation.',
+    },
+    cancel: {
+      schema: cancelSchema,
+      run: asStaffWithMail(cancelAppointment),
+      done: 'Appointment cancelled; the client is e-mailed the cancellation.',
+    },
+  },
+  // Every form is about the request of the page: its schema checks the id from the address.
+  { params: ['id'] },
+)
 
 const mailStateLabels: Record<string, string> = {
   created: 'Queued',
@@ -165,7 +135,7 @@ function describeEvent(event: { kind: string; fromValue: string | null; toValue:
 
 export default function RequestPage({ loaderData }: Route.ComponentProps) {
   const { booking, reference, events, mails, account, staff, isAdmin } = loaderData
-  const result = useActionData<typeof action>() as Result | undefined
+  const result: Result | undefined = useActionData<typeof action>()
   const navigation = useNavigation()
   const busy = navigation.state !== 'idle'
   const status = booking.status as RequestStatus

@@ -2,13 +2,12 @@ import { appContext } from '~/context.server'
 import { guardedUser } from '~/features/accounts/guards.server'
 import { requestFilterOf } from '~/features/booking/request-filter'
 import { businessDate } from '~/lib/business-time'
-import { withOutagePage } from '~/lib/database-outage.server'
 import { requestsCsv } from '../../../server/booking/staff.server.ts'
 import type { Route } from './+types/requests-export'
 
 // GET /employee/requests/export.csv?<the list's filters>: the requests of the current view as CSV.
 
-export const loader = withOutagePage(async (args: Route.LoaderArgs) => {
+export const loader = async (args: Route.LoaderArgs) => {
   const user = guardedUser(args.context)
   const { database } = args.context.get(appContext)
   const { page: _page, ...filter } = requestFilterOf(new URL(args.request.url), user.userId)
@@ -21,4 +20,4 @@ export const loader = withOutagePage(async (args: Route.LoaderArgs) => {
       'X-Content-Type-Options': 'nosniff',
     },
   })
-})
+}

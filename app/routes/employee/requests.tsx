@@ -14,7 +14,6 @@ import {
   requestStatusLabels,
 } from '~/features/booking/workflow'
 import { businessDateTimeFormat } from '~/lib/business-time'
-import { withOutagePage } from '~/lib/database-outage.server'
 import { pageMeta } from '~/lib/seo'
 import { Badge } from '~/ui/badge'
 import { Button } from '~/ui/button'
@@ -36,7 +35,7 @@ export const meta: Route.MetaFunction = ({ matches }) =>
     noindex: true,
   })
 
-export const loader = withOutagePage(async (args: Route.LoaderArgs) => {
+export const loader = async (args: Route.LoaderArgs) => {
   const user = guardedUser(args.context)
   const { database } = args.context.get(appContext)
   const filter = requestFilterOf(new URL(args.request.url), user.userId)
@@ -47,7 +46,7 @@ export const loader = withOutagePage(async (args: Route.LoaderArgs) => {
     me: user.userId,
     staff: staff.map((s) => ({ value: s.userId, label: s.name || s.email })),
   }
-})
+}
 
 type Item = Route.ComponentProps['loaderData']['list']['items'][number]
 
