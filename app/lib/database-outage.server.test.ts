@@ -125,6 +125,6 @@ describe('the build React Router serves', () => {
     const thrown = (await thrownBy((guarded.loader as (a: unknown) => Promise<unknown>)(args('/page').args))) as Answer
     expect(thrown.init.status).toBe(503)
     expect(served.routes.bare?.module).toEqual({ default: Page })
-    expect(guardRouteModule({ default: Page })).toEqual({ default: Page })
+    expect(guardRouteModule<{ default: typeof Page; loader?: unknown }>({ default: Page })).toEqual({ default: Page })
   })
 })

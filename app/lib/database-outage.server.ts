@@ -118,10 +118,8 @@ export function guardAction<A extends Handler>(action: A): A {
 /** Fields the net never sends back, since it does not know the form: passwords, codes, tokens. */
 const neverSentBack = /password|secret|code|token/i
 
-type RouteModule = NonNullable<ServerBuild['routes'][string]>['module']
-
 /** The module with its loader and action guarded (the rest as it was). */
-export function guardRouteModule<M extends RouteModule>(module: M): M {
+export function guardRouteModule<M extends { loader?: unknown; action?: unknown }>(module: M): M {
   return {
     ...module,
     ...(module.loader ? { loader: guardLoader(module.loader as Handler) } : {}),

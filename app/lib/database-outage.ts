@@ -48,6 +48,19 @@ const pageWords: readonly { page: RegExp; message: string }[] = [
     message: 'The post could not be loaded: the database did not answer. Try again in a minute.',
   },
   {
+    page: /^\/admin\/blog$/,
+    message: 'The posts could not be loaded: the database did not answer. Try again in a minute; nothing was changed.',
+  },
+  {
+    page: /^\/admin\/locations$/,
+    message:
+      'The town pages could not be loaded: the database did not answer. Try again in a minute; nothing was changed.',
+  },
+  {
+    page: /^\/admin\/redirects$/,
+    message: 'The redirects could not be loaded: the database did not answer. Try again in a minute.',
+  },
+  {
     page: /^\/admin\/locations\/[^/]+\/preview$/,
     message: 'The preview could not be loaded: the database did not answer.',
   },

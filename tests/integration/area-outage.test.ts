@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type AppContext, appContext } from '../../app/context.server.ts'
 import { accountsContext } from '../../app/features/accounts/context.server.ts'
 import { areaGuard, sessionMiddleware } from '../../app/features/accounts/guards.server.ts'
+import { guardRouteModule } from '../../app/lib/database-outage.server.ts'
 import * as billingListRoute from '../../app/routes/admin/billing.tsx'
 import * as billingDocumentRoute from '../../app/routes/admin/billing-document.tsx'
 import * as contractRoute from '../../app/routes/admin/contract.tsx'
@@ -78,14 +79,24 @@ describe(`billing, contracts and town pages when the database fails, on ${backen
     )) as Thrown
   }
 
+  // The pages as the host serves them: every loader and action under the outage rule.
+  const [billingList, billingDocument, contractsList, contract, preview, redirects] = [
+    billingListRoute,
+    billingDocumentRoute,
+    contractsListRoute,
+    contractRoute,
+    previewRoute,
+    redirectsRoute,
+  ].map((route) => guardRouteModule<{ loader?: unknown; action?: unknown }>(route))
+
   it.each([
-    ['/admin/billing', billingListRoute.loader, 'Billing could not be loaded: the database did not answer.'],
-    [`/admin/billing/${id}`, billingDocumentRoute.loader, 'Billing could not be loaded: the database did not answer.'],
-    ['/admin/contracts', contractsListRoute.loader, 'Contracts could not be loaded: the database did not answer.'],
-    [`/admin/contracts/${id}`, contractRoute.loader, 'Contracts could not be loaded: the database did not answer.'],
+    ['/admin/billing', billingList?.loader, 'Billing could not be loaded: the database did not answer.'],
+    [`/admin/billing/${id}`, billingDocument?.loader, 'Billing could not be loaded: the database did not answer.'],
+    ['/admin/contracts', contractsList?.loader, 'Contracts could not be loaded: the database did not answer.'],
+    [`/admin/contracts/${id}`, contract?.loader, 'Contracts could not be loaded: the database did not answer.'],
     [
       `/admin/locations/${id}/preview`,
-      previewRoute.loader,
+      preview?.loader,
       'The preview could not be loaded: the database did not answer.',
     ],
   ] as const)('%s throws a 503 in its own words, and logs it once', async (path, loader, words) => {
@@ -100,19 +111,19 @@ describe(`billing, contracts and town pages when the database fails, on ${backen
   it.each([
     [
       `/admin/billing/${id}`,
-      billingDocumentRoute.action,
+      billingDocument?.action,
       { intent: 'send', updatedAt: new Date().toISOString() },
       'The database did not answer, so nothing was changed. Try again in a minute.',
     ],
     [
       `/admin/contracts/${id}`,
-      contractRoute.action,
+      contract?.action,
       { intent: 'send' },
       'The database did not answer, so nothing was recorded. Try again in a minute.',
     ],
     [
       '/admin/redirects',
-      redirectsRoute.action,
+      redirects?.action,
       { intent: 'remove', id },
       'The database did not answer, so nothing was removed. Try again in a minute.',
     ],

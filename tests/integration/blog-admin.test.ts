@@ -4,6 +4,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { type AppContext, appContext } from '../../app/context.server.ts'
 import { accountsContext } from '../../app/features/accounts/context.server.ts'
 import { areaGuard, sessionMiddleware } from '../../app/features/accounts/guards.server.ts'
+import { guardRouteModule } from '../../app/lib/database-outage.server.ts'
 import { DomainError } from '../../app/lib/domain-error.ts'
 import * as listRoute from '../../app/routes/admin/blog.tsx'
 import * as editorRoute from '../../app/routes/admin/blog-post.tsx'
@@ -321,18 +322,25 @@ describe(`the editor's pages when the blog's database fails, on ${backend}`, () 
     return { args: { request, context, params: {} } as never, lines }
   }
 
-  it('shows the list an error state (503), not a 500, and logs it', async () => {
+  // The pages as the host serves them: every loader and action under the outage rule.
+  const list = guardRouteModule(listRoute)
+  const editor = guardRouteModule(editorRoute)
+
+  it('answers the list with a 503 in its words, not a 500, and logs it once', async () => {
     const { args, lines } = await adminRequest('/admin/blog')
-    const answer = (await listRoute.loader(args)) as unknown as { data: { posts: unknown }; init: { status: number } }
-    expect(answer.init.status).toBe(503)
-    expect(answer.data.posts).toBeNull()
-    expect(lines.filter((line) => line.level === 40).map((line) => line.msg)).toEqual(['admin blog list failed'])
+    const thrown = (await (list.loader as (args: never) => Promise<unknown>)(args).then(
+      () => undefined,
+      (error: unknown) => error,
+    )) as { data: { error: string }; init: { status: number } }
+    expect(thrown.init.status).toBe(503)
+    expect(thrown.data.error).toMatch(/The posts could not be loaded: the database did not answer/)
+    expect(lines.filter((line) => line.level === 40).map((line) => line.msg)).toEqual(['database unavailable'])
   })
 
   it('answers the editor with a 503 message, not a 500', async () => {
     const { args } = await adminRequest('/admin/blog/00000000-0000-4000-8000-000000000000')
     ;(args as { params: Record<string, string> }).params.id = '00000000-0000-4000-8000-000000000000'
-    const thrown = (await editorRoute.loader(args).then(
+    const thrown = (await (editor.loader as (args: never) => Promise<unknown>)(args).then(
       () => undefined,
       (error: unknown) => error,
     )) as { data: { error: string }; init: { status: number } }
@@ -370,7 +378,7 @@ describe(`the editor's pages when the blog's database fails, on ${backend}`, () 
         body: form.toString(),
       })
       Object.assign(args as object, { request: post, params })
-      const answer = (await editorRoute.action(args)) as unknown as {
+      const answer = (await (editor.action as (args: never) => Promise<unknown>)(args)) as unknown as {
         data: { ok: boolean; message: string; values?: Record<string, string> }
         init: { status: number }
       }

@@ -12,6 +12,8 @@ import {
   deleteLocation,
   listLocations,
   setPublished,
+  slugReservedMessage,
+  slugTakenMessage,
   updateLocation,
 } from '../../server/locations/admin.server.ts'
 import { applyImport, dryRunImport, sampleCsv } from '../../server/locations/import.server.ts'
@@ -173,7 +175,8 @@ describe(`slug rules on ${backend}`, () => {
     for (const segment of fromTable) expect(reservedSlugs.has(segment), segment).toBe(true)
     expect([...reservedSlugs].sort()).toEqual([...new Set([...fromTable, 'api', 'assets', 'healthz'])].sort())
     await expect(createLocation(database.db, actor, form({ slug: 'admin' }))).rejects.toMatchObject({
-      kind: 'slug-reserved',
+      kind: 'conflict',
+      fields: { slug: [slugReservedMessage('admin')] },
     })
     await expect(createLocation(database.db, actor, form({ slug: 'blog' }))).rejects.toBeInstanceOf(DomainError)
   })
@@ -181,7 +184,8 @@ describe(`slug rules on ${backend}`, () => {
   it('refuses a slug another town has, and the database refuses a malformed one', async () => {
     await createLocation(database.db, actor, form())
     await expect(createLocation(database.db, actor, form({ town: 'Other' }))).rejects.toMatchObject({
-      kind: 'slug-taken',
+      kind: 'conflict',
+      fields: { slug: [slugTakenMessage] },
     })
     await expect(database.db.insert(locations).values({ slug: 'Bad Slug', town: 'Bad', state: 'NY' })).rejects.toThrow()
     await expect(database.db.insert(locations).values({ slug: 'ok-slug', town: 'Bad', state: 'PA' })).rejects.toThrow()
