@@ -55,6 +55,17 @@ describe('intentAction', () => {
     expect(seen).toEqual([{ name: 'ada' }])
   })
 
+  it('answers with the headers run set (a new session cookie)', async () => {
+    const action = intentAction({
+      password: {
+        run: (ctx) => ctx.headers.append('Set-Cookie', 'session=new; HttpOnly'),
+        done: 'Changed.',
+      },
+    })
+    const answer = (await call(action, {}).answer) as Answer & { init: { headers: Headers } }
+    expect(new Headers(answer.init.headers).get('Set-Cookie')).toBe('session=new; HttpOnly')
+  })
+
   it('answers the fields a done gives, and a Response from run as it is', async () => {
     const fields = intentAction({ check: { run: () => 42, done: (n) => ({ answer: n }) } })
     expect(((await call(fields, {}).answer) as Answer).data).toEqual({ ok: true, intent: 'check', answer: 42 })

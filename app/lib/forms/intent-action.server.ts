@@ -39,6 +39,8 @@ export type IntentContext = {
   values: Record<string, string>
   /** The form itself, for its files. */
   form: FormData
+  /** Headers the answer carries when the form went through (the cookies of a changed session). */
+  headers: Headers
 }
 
 /** What every form of the helper hears back. */
@@ -108,7 +110,14 @@ export function intentAction<T extends IntentTable>(
     if (!entry) return reply<IntentAnswer<T>>({ ok: false, message: unknownIntent, intent }, { status: 400 })
 
     const kept = () => Object.fromEntries(Object.entries(values).filter(([name]) => !entry.secret?.includes(name)))
-    const ctx: IntentContext = { request: args.request, params: args.params, context: args.context, values, form }
+    const ctx: IntentContext = {
+      request: args.request,
+      params: args.params,
+      context: args.context,
+      values,
+      form,
+      headers: new Headers(),
+    }
     try {
       if (entry.allow && !entry.allow(ctx)) {
         throw new DomainError('forbidden', 'Your account may not do this.')
@@ -123,7 +132,7 @@ export function intentAction<T extends IntentTable>(
       if (output instanceof Response) return output
       const done: string | DoneFields | undefined = typeof entry.done === 'function' ? entry.done(output) : entry.done
       const fields = typeof done === 'string' ? { message: done } : (done ?? {})
-      return reply<IntentAnswer<T>>({ ok: true, intent, ...fields } as IntentAnswer<T>)
+      return reply<IntentAnswer<T>>({ ok: true, intent, ...fields } as IntentAnswer<T>, { headers: ctx.headers })
     } catch (error) {
       if (isDomainError(error)) return answerDomainError<IntentAnswer<T>>(error, intent, kept())
       if (!isDatabaseUnavailable(error)) throw error
