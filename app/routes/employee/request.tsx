@@ -20,6 +20,7 @@ import {
 } from '~/features/booking/workflow'
 import { businessDate, businessDateTimeFormat, toBusinessLocalInput } from '~/lib/business-time'
 import { withOutagePage, withOutageReply } from '~/lib/database-outage.server'
+import { DomainError } from '~/lib/domain-error'
 import { checkForm, formValues, readForm, reply } from '~/lib/forms/action.server'
 import type { ActionResult } from '~/lib/forms/result'
 import { pageMeta } from '~/lib/seo'
@@ -30,18 +31,15 @@ import { Input } from '~/ui/input'
 import { RadioGroup, RadioGroupItem } from '~/ui/radio-group'
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '~/ui/select'
 import { Textarea } from '~/ui/textarea'
+import { requestDetail } from '../../../server/booking/request-detail.server.ts'
 import {
   addNote,
   assignRequest,
   cancelAppointment,
   changeStatus,
-  RequestConflictError,
-  RequestNotFoundError,
-  RequestRuleError,
-  requestDetail,
   scheduleAppointment,
-  staffMembers,
-} from '../../../server/booking/staff.server.ts'
+} from '../../../server/booking/request-workflow.server.ts'
+import { staffMembers } from '../../../server/booking/staff-members.server.ts'
 import type { Route } from './+types/request'
 
 // /employee/requests/:id (employees and admins): one request in full, its e-mails, the client's
@@ -122,12 +120,10 @@ export const action = withOutageReply(async (args: Route.ActionArgs) => {
     await run()
     return reply<Result>({ ok: true, message: doneMessages[intent], intent })
   } catch (error) {
-    if (error instanceof RequestNotFoundError) throw data(null, { status: 404 })
-    if (error instanceof RequestConflictError) {
-      return reply<Result>({ ok: false, message: error.message, intent }, { status: 409 })
-    }
-    if (error instanceof RequestRuleError) {
-      return reply<Result>({ ok: false, message: error.message, intent }, { status: 409 })
+    if (error instanceof DomainError) {
+      if (error.kind === 'not_found') throw data(null, { status: 404 })
+      const fieldErrors = error.fields ? { fieldErrors: error.fields } : {}
+      return reply<Result>({ ok: false, message: error.message, ...fieldErrors, intent }, { status: error.status })
     }
     if (error && typeof error === 'object' && 'ok' in error) {
       return reply<Result>({ ...(error as ActionResult & { ok: false }), intent })

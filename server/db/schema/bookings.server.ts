@@ -93,7 +93,7 @@ export const bookings = pgTable(
 )
 
 /**
- * What the staff's search of requests reads (server/booking/staff.server.ts): the name, e-mail,
+ * What the staff's search of requests reads (server/booking/request-list.server.ts): the name, e-mail,
  * company, phone and message in one text, separated by a unit separator (U+001F), a control
  * character no field can hold (app/lib/forms/text.ts). A search without that character therefore
  * matches this text exactly when it matches one of the fields. A trigram index (pg_trgm,
