@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm'
+import type { JobState, MailState as MailStateName } from '../../app/features/staff/mail-states.ts'
 import { type Db, selectRows } from '../db/client.server.ts'
 
 /**
@@ -10,8 +11,8 @@ export type MailState = {
   id: string
   subject: string
   to: string
-  /** pg-boss's state: created, retry, active, completed, failed, cancelled; `gone` once cleaned up. */
-  state: string
+  /** pg-boss's state, or `gone` once it cleaned the job up (app/features/staff/mail-states.ts). */
+  state: MailStateName
   attempts: number
   createdOn: Date | null
   completedOn: Date | null
@@ -22,7 +23,7 @@ export async function mailStates(db: Db, ids: string[]): Promise<MailState[]> {
   if (ids.length === 0) return []
   const rows = await selectRows<{
     id: string
-    state: string
+    state: JobState
     retry_count: number
     subject: string | null
     recipients: string | null

@@ -18,6 +18,7 @@ import {
   statusMoves,
   statusSchema,
 } from '~/features/booking/workflow'
+import { mailStateLabel } from '~/features/staff/mail-states'
 import { businessDate, businessDateTimeFormat, toBusinessLocalInput } from '~/lib/business-time'
 import { withOutagePage, withOutageReply } from '~/lib/database-outage.server'
 import { DomainError } from '~/lib/domain-error'
@@ -131,16 +132,6 @@ export const action = withOutageReply(async (args: Route.ActionArgs) => {
     throw error
   }
 })
-
-const mailStateLabels: Record<string, string> = {
-  created: 'Queued',
-  retry: 'Waiting to retry',
-  active: 'Sending',
-  completed: 'Sent',
-  failed: 'Failed',
-  cancelled: 'Discarded',
-  gone: 'Sent (no longer in the outbox)',
-}
 
 const eventWords: Record<string, string> = {
   status: 'changed the status',
@@ -388,7 +379,7 @@ export default function RequestPage({ loaderData }: Route.ComponentProps) {
                         <td className="px-4 py-2">{mail.subject || '—'}</td>
                         <td className="px-4 py-2">{mail.to || '—'}</td>
                         <td className="px-4 py-2">
-                          {mailStateLabels[mail.state] ?? mail.state}
+                          {mailStateLabel(mail.state)}
                           {mail.completedOn ? `, ${businessDateTimeFormat.format(new Date(mail.completedOn))}` : ''}
                           {mail.attempts > 1 ? ` (${mail.attempts} attempts)` : ''}
                         </td>
