@@ -1,4 +1,3 @@
-import { stringify } from 'csv-stringify/sync'
 import {
   type RequestKind,
   type RequestStatus,
@@ -6,9 +5,9 @@ import {
   requestStatusLabels,
 } from '../../app/features/booking/workflow.ts'
 import { businessDateTimeFormat } from '../../app/lib/business-time.ts'
-import { neutralizeFormula } from '../csv.server.ts'
 import type { Db } from '../db/client.server.ts'
 import { bookings } from '../db/schema/index.server.ts'
+import { spreadsheetCsv } from '../spreadsheet-csv.server.ts'
 import { referenceOf } from './mail.server.ts'
 import { listColumns, orderOf, type RequestFilter, requestConditions } from './request-list.server.ts'
 
@@ -17,7 +16,7 @@ export const exportLimit = 20_000
 
 /**
  * The current filter as CSV (csv-stringify, CRLF, BOM for Excel): every text field that a
- * spreadsheet would run as a formula is prefixed with an apostrophe (server/csv.server.ts).
+ * spreadsheet would run as a formula is prefixed with an apostrophe (server/spreadsheet-csv.server.ts).
  */
 export async function requestsCsv(db: Db, filter: RequestFilter): Promise<{ csv: string; rows: number }> {
   const rows = await db
@@ -32,8 +31,7 @@ export async function requestsCsv(db: Db, filter: RequestFilter): Promise<{ csv:
     .where(requestConditions(filter))
     .orderBy(...orderOf(filter))
     .limit(exportLimit)
-  const cell = (value: string | null | undefined) => neutralizeFormula(value ?? '')
-  const csv = stringify(
+  const csv = spreadsheetCsv(
     [
       [
         'Reference',
@@ -57,20 +55,20 @@ export async function requestsCsv(db: Db, filter: RequestFilter): Promise<{ csv:
         businessDateTimeFormat.format(r.receivedAt),
         requestKindLabels[r.kind as RequestKind] ?? r.kind,
         requestStatusLabels[r.status as RequestStatus] ?? r.status,
-        cell(r.name),
-        cell(r.company),
-        cell(r.email),
-        cell(r.phone),
-        r.employees === null ? '' : String(r.employees),
-        cell(r.services.join(', ')),
-        cell(r.plan),
-        cell(r.message),
-        cell(r.source),
-        cell(r.assigneeEmail),
+        r.name,
+        r.company,
+        r.email,
+        r.phone,
+        r.employees,
+        r.services.join(', '),
+        r.plan,
+        r.message,
+        r.source,
+        r.assigneeEmail,
         r.appointmentAt ? businessDateTimeFormat.format(r.appointmentAt) : '',
       ]),
     ],
-    { record_delimiter: '\r\n', bom: true },
+    { bom: true },
   )
   return { csv, rows: rows.length }
 }
