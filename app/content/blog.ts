@@ -1,3 +1,4 @@
+import { businessTimeZone } from '~/lib/time-zone'
 import { business } from './business'
 import { consultation } from './pricing'
 
@@ -22,4 +23,4 @@ export const blogPage = {
 } as const
 
 /** Post dates as readers here expect them ("October 6, 2026"), on the business's clock. */
-export const postDateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone: 'America/New_York' })
+export const postDateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone: businessTimeZone })

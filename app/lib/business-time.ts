@@ -1,9 +1,11 @@
+import { businessTimeZone } from './time-zone'
+
 /**
  * The business's clock. The office is in Suffern, NY: staff type and read times in New York time,
  * the database stores the moment (UTC). A `datetime-local` input has no zone, so these convert
  * between its "YYYY-MM-DDTHH:mm" and a Date.
  */
-export const businessTimeZone = 'America/New_York'
+export { businessTimeZone }
 
 /** Said next to every time input, so no one wonders which clock the time is on. */
 export const businessTimeZoneLabel = 'New York time (Eastern)'

@@ -1,5 +1,7 @@
+import type { AuditAction } from '../../app/features/staff/audit-actions.ts'
 import type { Db } from '../db/client.server.ts'
 import { auditLog } from '../db/schema/index.server.ts'
+import { subjectNameOf } from './subjects.server.ts'
 
 /** Who did it: the signed-in staff member. */
 export type AuditActor = { userId: string; email: string }
@@ -15,7 +17,8 @@ export async function recordAudit(
   tx: Writer,
   actor: AuditActor,
   entry: {
-    action: string
+    /** One of the catalogue's (app/features/staff/audit-actions.ts). */
+    action: AuditAction
     subjectId: string
     details: Record<string, unknown>
     /** What the change replaced and what it wrote, for the log's before/after view. */
@@ -28,6 +31,7 @@ export async function recordAudit(
     actorEmail: actor.email,
     action: entry.action,
     subjectId: entry.subjectId,
+    subjectName: subjectNameOf(entry.action, entry.subjectId, entry.details),
     details: entry.details,
     before: entry.before ?? null,
     after: entry.after ?? null,
@@ -41,7 +45,7 @@ export async function recordAudit(
 export async function recordAudits(
   tx: Writer,
   actor: AuditActor,
-  entries: ReadonlyArray<{ action: string; subjectId: string; details: Record<string, unknown> }>,
+  entries: ReadonlyArray<{ action: AuditAction; subjectId: string; details: Record<string, unknown> }>,
 ): Promise<void> {
   if (entries.length === 0) return
   await tx.insert(auditLog).values(
@@ -50,6 +54,7 @@ export async function recordAudits(
       actorEmail: actor.email,
       action: entry.action,
       subjectId: entry.subjectId,
+      subjectName: subjectNameOf(entry.action, entry.subjectId, entry.details),
       details: entry.details,
     })),
   )

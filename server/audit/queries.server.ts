@@ -1,4 +1,4 @@
-import { and, count, desc, eq, gte, ilike, lt, type SQL } from 'drizzle-orm'
+import { and, count, desc, eq, gte, ilike, lt, or, type SQL } from 'drizzle-orm'
 import { fromBusinessLocalInput } from '../../app/lib/business-time.ts'
 import type { Db } from '../db/client.server.ts'
 import { type AuditEntry, auditLog } from '../db/schema/index.server.ts'
@@ -12,7 +12,7 @@ export type AuditFilter = {
   actor?: string | undefined
   /** An action (`account.role`), or an area (`account.`) for all of its actions. */
   action?: string | undefined
-  /** The exact id of what changed. */
+  /** Part of what changed in staff's words (an e-mail, a document's number), or its exact id. */
   subject?: string | undefined
   /** New York dates, inclusive. */
   from?: string | undefined
@@ -33,6 +33,7 @@ export function auditConditions(filter: AuditFilter): SQL | undefined {
   const from = filter.from ? fromBusinessLocalInput(`${filter.from}T00:00`) : null
   const to = filter.to ? fromBusinessLocalInput(`${nextDay(filter.to)}T00:00`) : null
   const action = filter.action?.trim()
+  const subject = filter.subject?.trim()
   return and(
     filter.actor?.trim() ? ilike(a.actorEmail, likePattern(filter.actor.trim())) : undefined,
     action
@@ -40,7 +41,7 @@ export function auditConditions(filter: AuditFilter): SQL | undefined {
         ? ilike(a.action, `${action.replace(/[\\%_]/g, '\\$&')}%`)
         : eq(a.action, action)
       : undefined,
-    filter.subject?.trim() ? eq(a.subjectId, filter.subject.trim()) : undefined,
+    subject ? or(eq(a.subjectId, subject), ilike(a.subjectName, likePattern(subject))) : undefined,
     from ? gte(a.at, from) : undefined,
     to ? lt(a.at, to) : undefined,
   )
@@ -65,5 +66,3 @@ export async function listAudit(
   const n = total?.n ?? 0
   return { items, total: n, page, pageCount: Math.max(1, Math.ceil(n / auditPageSize)) }
 }
-
-export { knownAuditActions } from '../../app/features/staff/audit-actions.ts'

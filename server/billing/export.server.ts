@@ -1,12 +1,11 @@
-import { stringify } from 'csv-stringify/sync'
 import { and, asc, between, eq, ne } from 'drizzle-orm'
 import { alias } from 'drizzle-orm/pg-core'
 import { kindLabels, paymentMethodLabels } from '../../app/features/billing/labels.ts'
 import { centsToDecimal, taxRateInput } from '../../app/features/billing/money.ts'
 import { shownStatus, statusLabels } from '../../app/features/billing/states.ts'
-import { neutralizeFormula } from '../csv.server.ts'
 import type { Db } from '../db/client.server.ts'
 import { billingDocuments, billingPayments, clientOnboarding } from '../db/schema/index.server.ts'
+import { spreadsheetCsv } from '../spreadsheet-csv.server.ts'
 
 /**
  * The accountant's export: one CSV of the invoices dated in a range (sent ones, void included, with
@@ -106,10 +105,6 @@ export async function accountantCsv(
       receiptNumber,
     ]),
   ]
-  const csv = stringify([header, ...rows], {
-    bom: true,
-    record_delimiter: 'windows',
-    cast: { string: (value) => neutralizeFormula(value) },
-  })
+  const csv = spreadsheetCsv([header, ...rows], { bom: true })
   return { filename: `billing-${range.from}-to-${range.to}.csv`, csv, rows: rows.length }
 }

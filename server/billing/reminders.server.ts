@@ -1,10 +1,10 @@
 import { and, eq, inArray, isNull, lt, lte, or } from 'drizzle-orm'
-import { fromPglite, PgBoss } from 'pg-boss'
 import { reminderDue, reminderPolicy } from '../../app/features/billing/reminders.ts'
 import { decide, type InvoiceStatus, openInvoiceStatuses } from '../../app/features/billing/states.ts'
 import { addDays, businessDate, businessTimeZone } from '../../app/lib/business-time.ts'
 import { recordAudit } from '../audit/audit.server.ts'
-import { type Database, isDatabaseUnavailable, summarizeError } from '../db/client.server.ts'
+import type { Database } from '../db/client.server.ts'
+import { startPgBoss } from '../db/pg-boss.server.ts'
 import { billingDocuments, clientOnboarding } from '../db/schema/index.server.ts'
 import type { Logger } from '../log.server.ts'
 import type { Outbox } from '../mail/outbox.server.ts'
@@ -110,20 +110,15 @@ export async function startBillingJobs(options: {
   pollingIntervalSeconds?: number
 }): Promise<BillingJobs> {
   const { database, log } = options
-  const boss = database.pglite
-    ? new PgBoss({ db: fromPglite(database.pglite), backend: 'pglite', schedule: true, supervise: false })
-    : new PgBoss({ connectionString: database.connectionString ?? '', max: 2, schedule: true, supervise: false })
-  let lastUnavailableLog = 0
-  boss.on('error', (error: unknown) => {
-    if (isDatabaseUnavailable(error)) {
-      if (Date.now() - lastUnavailableLog < 60_000) return
-      lastUnavailableLog = Date.now()
-      log.warn({ err: summarizeError(error) }, 'billing jobs: database unavailable; reminders wait')
-      return
-    }
-    log.error({ err: summarizeError(error) }, 'billing jobs error')
+  const boss = await startPgBoss({
+    database,
+    log,
+    name: 'billing jobs',
+    waiting: 'reminders wait',
+    schedule: true,
+    supervise: false,
+    connections: 2,
   })
-  await boss.start()
   await boss.createQueue(REMINDER_QUEUE, { retryLimit: 3, retryDelay: 300, expireInSeconds: 600 })
   await boss.schedule(REMINDER_QUEUE, reminderSchedule, null, { tz: businessTimeZone })
   const deps: BillingDeps = {

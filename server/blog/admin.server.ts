@@ -2,6 +2,7 @@ import { and, desc, eq, sql } from 'drizzle-orm'
 import { z } from 'zod'
 import { business } from '../../app/content/business.ts'
 import { blogFieldLimits } from '../../app/features/blog/limits.ts'
+import type { AuditAction } from '../../app/features/staff/audit-actions.ts'
 import { fromBusinessLocalInput } from '../../app/lib/business-time.ts'
 import { DomainError } from '../../app/lib/domain-error.ts'
 import { optionalText, text } from '../../app/lib/forms/text.ts'
@@ -195,7 +196,7 @@ const sameValue = (a: unknown, b: unknown) =>
   a instanceof Date && b instanceof Date ? a.getTime() === b.getTime() : a === b
 
 /** The audit action of an edit: a change of visibility is named as such. */
-function editAction(before: BlogPostStatus, after: BlogPostStatus): string {
+function editAction(before: BlogPostStatus, after: BlogPostStatus): AuditAction {
   if (before === 'draft' && after !== 'draft') return 'blog.publish'
   if (before !== 'draft' && after === 'draft') return 'blog.unpublish'
   return 'blog.update'

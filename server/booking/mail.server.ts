@@ -1,6 +1,7 @@
 import { whatToExpect } from '../../app/content/booking.ts'
 import { business, formatHours, fullAddress } from '../../app/content/business.ts'
 import type { BookingRequest } from '../../app/features/booking/schema.ts'
+import { businessTimeZone } from '../../app/lib/time-zone.ts'
 import type { MailMessage } from '../mail/outbox.server.ts'
 
 /** The two e-mails every booking request produces: one to the business inbox, one to the sender. */
@@ -17,7 +18,7 @@ export type BookingForMail = {
 const receivedFormat = new Intl.DateTimeFormat('en-US', {
   dateStyle: 'full',
   timeStyle: 'short',
-  timeZone: 'America/New_York',
+  timeZone: businessTimeZone,
 })
 
 /** Short reference people can quote on the phone. */

@@ -1,8 +1,8 @@
 import { and, asc, gte, lt, type SQL } from 'drizzle-orm'
 import { z } from 'zod'
-import { toCsv } from '../csv.server.ts'
 import type { Db } from '../db/client.server.ts'
 import { consentRecords } from '../db/schema/index.server.ts'
+import { spreadsheetCsv } from '../spreadsheet-csv.server.ts'
 
 /** Rows recorded at or after `from` and before `to`; either end may be left open. */
 export type ConsentLogRange = { from?: Date; to?: Date }
@@ -29,9 +29,9 @@ export async function exportConsentLogCsv(db: Db, range: ConsentLogRange = {}): 
     .from(consentRecords)
     .where(conditions.length > 0 ? and(...conditions) : undefined)
     .orderBy(asc(consentRecords.recordedAt), asc(consentRecords.id))
-  return toCsv(
+  return spreadsheetCsv([
     consentLogCsvHeader,
-    rows.map((row) => [
+    ...rows.map((row) => [
       row.recordedAt,
       row.consentId,
       row.policyVersion,
@@ -42,7 +42,7 @@ export async function exportConsentLogCsv(db: Db, range: ConsentLogRange = {}): 
       row.action,
       row.ipHash,
     ]),
-  )
+  ])
 }
 
 const day = z.iso.date('must be a date like 2026-05-31')

@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto'
 import { sql } from 'drizzle-orm'
-import { fromDrizzle, fromPglite, type JobResult, PgBoss } from 'pg-boss'
+import { fromDrizzle, type JobResult } from 'pg-boss'
 import { z } from 'zod'
-import { type Database, type Db, isDatabaseUnavailable, selectRows, summarizeError } from '../db/client.server.ts'
+import { type Database, type Db, selectRows, summarizeError } from '../db/client.server.ts'
+import { startPgBoss } from '../db/pg-boss.server.ts'
 import type { Logger } from '../log.server.ts'
 import type { MailTransport } from './transport.server.ts'
 
@@ -115,22 +116,15 @@ export async function startOutbox(options: {
   const retry = options.retry ?? defaultRetryPolicy
   const immediateHoldSeconds = options.immediateHoldSeconds ?? 60
   const messageIdOf = (jobId: string) => `<${jobId}@outbox.ramapo-it>`
-  const boss = database.pglite
-    ? new PgBoss({ db: fromPglite(database.pglite), backend: 'pglite', schedule: false, supervise: true })
-    : new PgBoss({ connectionString: database.connectionString ?? '', max: 4, schedule: false })
-  // While the database is unreachable every poll fails: say so once a minute, not twice a second.
-  let lastUnavailableLog = 0
-  boss.on('error', (error: unknown) => {
-    if (isDatabaseUnavailable(error)) {
-      const now = Date.now()
-      if (now - lastUnavailableLog < 60_000) return
-      lastUnavailableLog = now
-      log.warn({ err: summarizeError(error) }, 'mail queue: database unavailable; mail waits and is retried')
-      return
-    }
-    log.error({ err: summarizeError(error) }, 'mail queue error')
+  const boss = await startPgBoss({
+    database,
+    log,
+    name: 'mail queue',
+    waiting: 'mail waits and is retried',
+    schedule: false,
+    supervise: true,
+    connections: 4,
   })
-  await boss.start()
   await boss.createQueue(MAIL_QUEUE, {
     retryLimit: retry.retryLimit,
     retryDelay: retry.retryDelay,

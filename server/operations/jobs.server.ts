@@ -1,6 +1,6 @@
-import { fromPglite, PgBoss } from 'pg-boss'
 import { businessTimeZone } from '../../app/lib/business-time.ts'
-import { type Database, isDatabaseUnavailable, summarizeError } from '../db/client.server.ts'
+import type { Database } from '../db/client.server.ts'
+import { startPgBoss } from '../db/pg-boss.server.ts'
 import type { Logger } from '../log.server.ts'
 import { enforceRetention } from './retention.server.ts'
 
@@ -29,20 +29,15 @@ export async function startOperationsJobs(options: {
   pollingIntervalSeconds?: number
 }): Promise<OperationsJobs> {
   const { database, log } = options
-  const boss = database.pglite
-    ? new PgBoss({ db: fromPglite(database.pglite), backend: 'pglite', schedule: true, supervise: false })
-    : new PgBoss({ connectionString: database.connectionString ?? '', max: 2, schedule: true, supervise: false })
-  let lastUnavailableLog = 0
-  boss.on('error', (error: unknown) => {
-    if (isDatabaseUnavailable(error)) {
-      if (Date.now() - lastUnavailableLog < 60_000) return
-      lastUnavailableLog = Date.now()
-      log.warn({ err: summarizeError(error) }, 'operations jobs: database unavailable; retention waits')
-      return
-    }
-    log.error({ err: summarizeError(error) }, 'operations jobs error')
+  const boss = await startPgBoss({
+    database,
+    log,
+    name: 'operations jobs',
+    waiting: 'retention waits',
+    schedule: true,
+    supervise: false,
+    connections: 2,
   })
-  await boss.start()
   await boss.createQueue(RETENTION_QUEUE, { retryLimit: 3, retryDelay: 600, expireInSeconds: 900 })
   await boss.schedule(RETENTION_QUEUE, retentionSchedule, null, { tz: businessTimeZone })
   await boss.work(RETENTION_QUEUE, { pollingIntervalSeconds: options.pollingIntervalSeconds ?? 30 }, async () => {

@@ -1,5 +1,6 @@
 import fs from 'node:fs'
 import path from 'node:path'
+import type { JobState } from '../../app/features/staff/mail-states.ts'
 import { REMINDER_QUEUE } from '../billing/reminders.server.ts'
 import { type Database, selectRows, sql } from '../db/client.server.ts'
 import { MAIL_QUEUE } from '../mail/outbox.server.ts'
@@ -20,8 +21,8 @@ export type MailJob = {
   id: string
   to: string
   subject: string
-  /** created/retry: waiting; active: being sent; completed: sent; cancelled: discarded; failed. */
-  state: string
+  /** pg-boss's state; its words: app/features/staff/mail-states.ts. */
+  state: JobState
   /** Attempts made so far. */
   attempts: number
   maxAttempts: number
@@ -76,7 +77,7 @@ type JobRow = {
   id: string
   name: string
   data: { to?: string[]; subject?: string } | null
-  state: string
+  state: JobState
   retry_count: number
   retry_limit: number
   output: unknown

@@ -67,7 +67,7 @@ describe('an admin during an SMTP outage', () => {
     await page.getByRole('heading', { name: 'Sync status', level: 1 }).waitFor()
     const waiting = await mailRow(page, invitee, 'Waiting and being sent', (text) => text.includes('Last error'))
     const waitingText = (await waiting.textContent()) ?? ''
-    expect(waitingText).toContain('Retrying')
+    expect(waitingText).toContain('Waiting to retry')
     expect(waitingText).toMatch(/attempts 1 of 31/)
     expect(waitingText).toMatch(/next attempt/)
     expect(waitingText).toMatch(/Last error: .*ECONNREFUSED/)

@@ -5,7 +5,7 @@
 import { randomUUID } from 'node:crypto'
 import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { listRequests, requestConditions } from '../../server/booking/staff.server.ts'
+import { listRequests, requestConditions } from '../../server/booking/request-list.server.ts'
 import { selectRows } from '../../server/db/client.server.ts'
 import { bookings } from '../../server/db/schema/index.server.ts'
 import { backend, openTestDatabase, type TestDatabase } from './helpers/database.ts'

@@ -1,5 +1,6 @@
 import { CalendarClockIcon } from 'lucide-react'
 import { Link } from 'react-router'
+import { businessTimeZone } from '~/lib/time-zone'
 import { Badge } from '~/ui/badge'
 import { Button } from '~/ui/button'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '~/ui/card'
@@ -18,11 +19,11 @@ export type ConsultationRequestRow = {
   appointment?: { at: string; minutes: number; place: string; details: string | null } | null
 }
 
-const dateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeZone: 'America/New_York' })
+const dateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeZone: businessTimeZone })
 const appointmentFormat = new Intl.DateTimeFormat('en-US', {
   dateStyle: 'full',
   timeStyle: 'short',
-  timeZone: 'America/New_York',
+  timeZone: businessTimeZone,
 })
 
 /** The client's consultation requests with their status, newest first; an empty state otherwise. */

@@ -3,7 +3,7 @@ import { listParams } from '~/lib/list-params'
 import { planChoices } from './choices'
 import { type RequestKind, type RequestStatus, requestKinds, requestStatuses } from './workflow'
 
-/** The staff list's filter (server/booking/staff.server.ts RequestFilter), read from the address. */
+/** The staff list's filter (server/booking/request-list.server.ts RequestFilter), read from the address. */
 export type RequestListFilter = {
   status?: RequestStatus | undefined
   kind?: RequestKind | undefined

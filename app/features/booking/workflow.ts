@@ -1,5 +1,8 @@
 import { z } from 'zod'
 import { optionalText, text } from '~/lib/forms/text'
+import { appointmentPlaces, type RequestStatus, requestStatuses } from './statuses'
+
+export * from './statuses'
 
 /**
  * How staff work a consultation request or contact message (docs/staff-workspace.md):
@@ -7,18 +10,6 @@ import { optionalText, text } from '~/lib/forms/text'
  * cancelling an appointment move to and from `scheduled` (they send the client a calendar invitation
  * or its cancellation), so the plain status form never offers it.
  */
-
-export const requestStatuses = ['new', 'contacted', 'scheduled', 'completed', 'not_a_fit', 'spam'] as const
-export type RequestStatus = (typeof requestStatuses)[number]
-
-export const requestStatusLabels: Record<RequestStatus, string> = {
-  new: 'New',
-  contacted: 'Contacted',
-  scheduled: 'Scheduled',
-  completed: 'Completed',
-  not_a_fit: 'Not a fit',
-  spam: 'Spam',
-}
 
 /** Where the status form may move a request from each status (scheduling has its own form). */
 export const statusMoves: Record<RequestStatus, readonly RequestStatus[]> = {
@@ -32,21 +23,6 @@ export const statusMoves: Record<RequestStatus, readonly RequestStatus[]> = {
 
 export function canMove(from: RequestStatus, to: RequestStatus): boolean {
   return statusMoves[from].includes(to)
-}
-
-export const requestKinds = ['consultation', 'contact'] as const
-export type RequestKind = (typeof requestKinds)[number]
-export const requestKindLabels: Record<RequestKind, string> = {
-  consultation: 'Consultation',
-  contact: 'Contact message',
-}
-
-export const appointmentPlaces = ['on_site', 'phone', 'video'] as const
-export type AppointmentPlace = (typeof appointmentPlaces)[number]
-export const appointmentPlaceLabels: Record<AppointmentPlace, string> = {
-  on_site: 'On site',
-  phone: 'Phone call',
-  video: 'Video call',
 }
 
 /** How the client's dashboard words a status (the client never sees not a fit or spam as such). */

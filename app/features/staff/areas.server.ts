@@ -1,7 +1,7 @@
 import { and, count, eq, inArray, isNull, not, or, sql } from 'drizzle-orm'
 import { countAwaitingApproval } from '../../../server/accounts/admin.server.ts'
 import { shownStatusCondition } from '../../../server/billing/queries.server.ts'
-import { countNewRequests } from '../../../server/booking/staff.server.ts'
+import { countNewRequests } from '../../../server/booking/request-list.server.ts'
 import type { Db } from '../../../server/db/client.server.ts'
 import {
   billingDocuments,

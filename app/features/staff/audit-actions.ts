@@ -1,27 +1,123 @@
-/** The actions the product records (docs/audit-log.md), offered by the filter; any other text is matched as typed. */
-export const knownAuditActions = [
-  'account.',
-  'account.approve',
-  'account.reject',
-  'account.invite',
-  'account.invite_resend',
-  'account.invite_revoke',
-  'account.verification_resend',
-  'account.role',
-  'account.disable',
-  'account.enable',
-  'account.end_sessions',
-  'account.two_factor_reset',
-  'request.',
-  'request.status',
-  'request.assign',
-  'request.note',
-  'request.schedule',
-  'request.reschedule',
-  'request.cancel_appointment',
-  'billing.',
-  'mail.',
-  'mail.retry',
-  'mail.discard',
-  'blog.',
-] as const
+/**
+ * Every action the audit log records (docs/audit-log.md), ONE catalogue: `recordAudit` accepts
+ * only these names, the viewer's action filter and its words are derived from it, and a test reads
+ * every name written in the code and in the database against it. A new action joins with one line.
+ *
+ * `subject` says what the entry is about, so that the log names it in words staff use (the
+ * person's e-mail, the document's number; server/audit/subjects.server.ts looks them up).
+ */
+
+export type AuditSubjectKind =
+  /** A client_onboarding record (the person's account): their e-mail. */
+  | 'account'
+  /** A Better Auth user id (an invitation, a second factor): the person's e-mail. */
+  | 'user'
+  /** A consultation request or contact message: its reference and the sender's e-mail. */
+  | 'request'
+  /** An estimate, invoice or receipt: its number (or "draft") and the client's e-mail. */
+  | 'billing_document'
+  /** A contract: its number (or "draft"), title and the client's e-mail. */
+  | 'contract'
+  | 'contract_template'
+  | 'blog_post'
+  | 'location'
+  | 'redirect'
+  /** An outgoing e-mail (a pg-boss job): its recipients and subject line. */
+  | 'mail'
+  /** The nightly retention job: no one record. */
+  | 'retention'
+
+type AuditActionEntry = { words: string; subject: AuditSubjectKind }
+
+export const auditActions = {
+  'account.approve': { words: 'Approved an account', subject: 'account' },
+  'account.reject': { words: 'Rejected an account', subject: 'account' },
+  'account.invite': { words: 'Invited a person', subject: 'user' },
+  'account.invite_resend': { words: 'Resent an invitation', subject: 'account' },
+  'account.invite_revoke': { words: 'Took back an invitation', subject: 'account' },
+  'account.verification_resend': { words: 'Resent the verification e-mail', subject: 'account' },
+  'account.role': { words: 'Changed a role', subject: 'account' },
+  'account.disable': { words: 'Disabled an account', subject: 'account' },
+  'account.enable': { words: 'Enabled an account', subject: 'account' },
+  'account.end_sessions': { words: 'Ended all sessions of an account', subject: 'account' },
+  'account.two_factor_reset': { words: 'Removed a second factor', subject: 'user' },
+  'request.status': { words: 'Changed the status of a request', subject: 'request' },
+  'request.assign': { words: 'Assigned a request', subject: 'request' },
+  'request.note': { words: 'Added a note to a request', subject: 'request' },
+  'request.schedule': { words: 'Booked an appointment', subject: 'request' },
+  'request.reschedule': { words: 'Moved an appointment', subject: 'request' },
+  'request.cancel_appointment': { words: 'Cancelled an appointment', subject: 'request' },
+  'booking.claim': { words: 'A client added a request to their dashboard', subject: 'request' },
+  'billing.create': { words: 'Created a draft document', subject: 'billing_document' },
+  'billing.update': { words: 'Saved a draft document', subject: 'billing_document' },
+  'billing.delete': { words: 'Deleted a draft document', subject: 'billing_document' },
+  'billing.send': { words: 'Sent a document', subject: 'billing_document' },
+  'billing.view': { words: 'A client opened a document', subject: 'billing_document' },
+  'billing.accept': { words: 'A client accepted an estimate', subject: 'billing_document' },
+  'billing.decline': { words: 'A client declined an estimate', subject: 'billing_document' },
+  'billing.convert': { words: 'Turned an estimate into an invoice', subject: 'billing_document' },
+  'billing.payment': { words: 'Recorded a payment', subject: 'billing_document' },
+  'billing.void': { words: 'Voided or withdrew a document', subject: 'billing_document' },
+  'billing.reminders_on': { words: 'Turned reminders on', subject: 'billing_document' },
+  'billing.reminders_off': { words: 'Turned reminders off', subject: 'billing_document' },
+  'billing.remind': { words: 'E-mailed a payment reminder', subject: 'billing_document' },
+  'contract.create': { words: 'Created a draft contract', subject: 'contract' },
+  'contract.update': { words: 'Saved a draft contract', subject: 'contract' },
+  'contract.delete': { words: 'Deleted a draft contract', subject: 'contract' },
+  'contract.send': { words: 'Sent a contract', subject: 'contract' },
+  'contract.view': { words: 'A client opened a contract', subject: 'contract' },
+  'contract.sign': { words: 'A client signed a contract', subject: 'contract' },
+  'contract.decline': { words: 'A client declined a contract', subject: 'contract' },
+  'contract.withdraw': { words: 'Withdrew a contract', subject: 'contract' },
+  'contract.countersign': { words: 'Countersigned a contract', subject: 'contract' },
+  'contract_template.create': { words: 'Added a contract template', subject: 'contract_template' },
+  'contract_template.update': { words: 'Edited a contract template', subject: 'contract_template' },
+  'blog.create': { words: 'Created a post', subject: 'blog_post' },
+  'blog.publish': { words: 'Published or scheduled a post', subject: 'blog_post' },
+  'blog.unpublish': { words: 'Took a post back to draft', subject: 'blog_post' },
+  'blog.update': { words: 'Edited a post', subject: 'blog_post' },
+  'blog.delete': { words: 'Deleted a post', subject: 'blog_post' },
+  'location.create': { words: 'Created a town page', subject: 'location' },
+  'location.publish': { words: 'Published a town page', subject: 'location' },
+  'location.unpublish': { words: 'Hid a town page', subject: 'location' },
+  'location.update': { words: 'Edited a town page', subject: 'location' },
+  'location.delete': { words: 'Deleted a town page', subject: 'location' },
+  'redirect.delete': { words: 'Removed a redirect', subject: 'redirect' },
+  'mail.retry': { words: 'Retried an e-mail', subject: 'mail' },
+  'mail.discard': { words: 'Discarded an e-mail', subject: 'mail' },
+  'retention.delete': { words: 'Deleted old records (retention)', subject: 'retention' },
+} as const satisfies Record<string, AuditActionEntry>
+
+export type AuditAction = keyof typeof auditActions
+
+export const auditActionNames = Object.keys(auditActions) as AuditAction[]
+
+export function isAuditAction(value: string): value is AuditAction {
+  return Object.hasOwn(auditActions, value)
+}
+
+/** The part of an action before the dot. */
+export type AuditArea = AuditAction extends `${infer Area}.${string}` ? Area : never
+
+/** The areas, each offered by the filter as `area.` for all of its actions. */
+export const auditAreaWords: Record<AuditArea, string> = {
+  account: 'Accounts',
+  request: 'Requests',
+  booking: 'Requests claimed by clients',
+  billing: 'Billing',
+  contract: 'Contracts',
+  contract_template: 'Contract templates',
+  blog: 'Blog',
+  location: 'Town pages',
+  redirect: 'Redirects',
+  mail: 'E-mail',
+  retention: 'Retention',
+}
+
+/** The filter's choices: each area (`account.`), then its actions, with the words staff read. */
+export const auditFilterChoices: ReadonlyArray<{ value: string; words: string }> = Object.entries(
+  Object.groupBy(auditActionNames, (action) => action.slice(0, action.indexOf('.'))),
+).flatMap(([area, actions]) => [
+  { value: `${area}.`, words: `${auditAreaWords[area as AuditArea]}: every action` },
+  ...(actions ?? []).map((action) => ({ value: action, words: auditActions[action].words })),
+])

@@ -15,6 +15,7 @@ import {
   profileFormSchema,
 } from '~/features/accounts/schema'
 import { TwoFactorSummary } from '~/features/accounts/two-factor-summary'
+import { businessDateTimeFormat } from '~/lib/business-time'
 import { checkForm, formValues, readForm, reply } from '~/lib/forms/action.server'
 import type { ActionResult } from '~/lib/forms/result'
 import { pageMeta } from '~/lib/seo'
@@ -37,12 +38,6 @@ export const meta: Route.MetaFunction = ({ matches }) =>
     noindex: true,
   })
 
-const dateFormat = new Intl.DateTimeFormat('en-US', {
-  dateStyle: 'medium',
-  timeStyle: 'short',
-  timeZone: 'America/New_York',
-})
-
 export async function loader(args: Route.LoaderArgs) {
   const user = guardedUser(args.context)
   const accounts = args.context.get(accountsContext)
@@ -54,8 +49,8 @@ export async function loader(args: Route.LoaderArgs) {
       id: s.id,
       device: describeDevice(s.userAgent),
       ipAddress: s.ipAddress,
-      signedIn: dateFormat.format(s.createdAt),
-      lastActive: dateFormat.format(s.updatedAt),
+      signedIn: businessDateTimeFormat.format(s.createdAt),
+      lastActive: businessDateTimeFormat.format(s.updatedAt),
       current: s.token === user.sessionToken,
     })),
   }

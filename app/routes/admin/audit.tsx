@@ -1,6 +1,6 @@
 import { business } from '~/content/business'
 import { appContext } from '~/context.server'
-import { knownAuditActions } from '~/features/staff/audit-actions'
+import { auditActions, auditFilterChoices, isAuditAction } from '~/features/staff/audit-actions'
 import { AuditChange } from '~/features/staff/audit-change'
 import { businessDateTimeFormat } from '~/lib/business-time'
 import { listParams } from '~/lib/list-params'
@@ -49,11 +49,25 @@ const columns: DataTableColumn<Item>[] = [
     cell: (item) => businessDateTimeFormat.format(new Date(item.at)),
   },
   { key: 'actor', header: 'Who', cell: (item) => item.actorEmail },
-  { key: 'action', header: 'Action', cell: (item) => <span className="font-mono text-xs">{item.action}</span> },
+  {
+    key: 'action',
+    header: 'Action',
+    cell: (item) => (
+      <span className="grid">
+        {isAuditAction(item.action) ? auditActions[item.action].words : item.action}
+        <span className="font-mono text-muted-foreground text-xs">{item.action}</span>
+      </span>
+    ),
+  },
   {
     key: 'subject',
     header: 'Subject',
-    cell: (item) => <span className="break-all font-mono text-xs">{item.subjectId}</span>,
+    cell: (item) => (
+      <span className="grid">
+        {item.subjectName && <span className="break-all">{item.subjectName}</span>}
+        <span className="break-all font-mono text-muted-foreground text-xs">{item.subjectId}</span>
+      </span>
+    ),
   },
   {
     key: 'change',
@@ -81,12 +95,14 @@ export default function Audit({ loaderData }: Route.ComponentProps) {
           <Input name="action" list="audit-actions" defaultValue={filter.action ?? ''} />
         </Field>
         <datalist id="audit-actions">
-          {knownAuditActions.map((action) => (
-            <option key={action} value={action} />
+          {auditFilterChoices.map((choice) => (
+            <option key={choice.value} value={choice.value}>
+              {choice.words}
+            </option>
           ))}
         </datalist>
-        <Field label="Subject id">
-          <Input name="subject" defaultValue={filter.subject ?? ''} />
+        <Field label="Subject" hint="An e-mail, a document's number, a request's reference, a title, or an id">
+          <Input name="subject" type="search" defaultValue={filter.subject ?? ''} />
         </Field>
         <DateRangeFilter fromLabel="From" from={filter.from} to={filter.to} />
       </DataTableFilters>

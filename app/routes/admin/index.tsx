@@ -6,6 +6,7 @@ import { accountsContext } from '~/features/accounts/context.server'
 import { guardedUser } from '~/features/accounts/guards.server'
 import { inviteSchema, reviewSchema } from '~/features/accounts/schema'
 import { AreaCounts } from '~/features/staff/back-office'
+import { businessDateTimeFormat } from '~/lib/business-time'
 import { DomainError } from '~/lib/domain-error'
 import { type IntentContext, intentAction } from '~/lib/forms/intent-action.server'
 import type { ActionResult } from '~/lib/forms/result'
@@ -91,12 +92,6 @@ export const action = intentAction({
   },
 })
 
-const dateFormat = new Intl.DateTimeFormat('en-US', {
-  dateStyle: 'medium',
-  timeStyle: 'short',
-  timeZone: 'America/New_York',
-})
-
 export default function Admin({ loaderData }: Route.ComponentProps) {
   // One fetcher for every row, owned here: a reviewed row leaves the list in the same render that
   // brings the answer, so the answer's toast cannot live in the row.
@@ -110,7 +105,9 @@ export default function Admin({ loaderData }: Route.ComponentProps) {
       {loaderData.mailFailing && (
         <FormMessage tone="error">
           Outgoing e-mail is failing
-          {loaderData.mailFailing.since ? ` since ${dateFormat.format(new Date(loaderData.mailFailing.since))}` : ''}
+          {loaderData.mailFailing.since
+            ? ` since ${businessDateTimeFormat.format(new Date(loaderData.mailFailing.since))}`
+            : ''}
           {loaderData.mailFailing.error ? ` (${loaderData.mailFailing.error})` : ''}. Messages wait in the outbox and
           are retried.{' '}
           <Link className="font-medium underline underline-offset-4" to="/admin/sync-status">
@@ -256,7 +253,7 @@ function AwaitingAccount({
           {[account.companyName, account.email, account.phone].filter(Boolean).join(' · ')}
         </span>
         <span className="text-muted-foreground text-xs">
-          Signed up {dateFormat.format(new Date(account.createdAt))}
+          Signed up {businessDateTimeFormat.format(new Date(account.createdAt))}
         </span>
       </div>
       <div className="flex gap-2">

@@ -5,10 +5,12 @@ import { z } from 'zod'
 import { business } from '~/content/business'
 import { appContext } from '~/context.server'
 import { guardedUser } from '~/features/accounts/guards.server'
+import { mailStateLabel } from '~/features/staff/mail-states'
 import { DomainError } from '~/lib/domain-error'
 import { type IntentContext, intentAction } from '~/lib/forms/intent-action.server'
 import type { ActionResult } from '~/lib/forms/result'
 import { pageMeta } from '~/lib/seo'
+import { businessTimeZone } from '~/lib/time-zone'
 import { useResultToast } from '~/lib/toast'
 import { Badge } from '~/ui/badge'
 import { Button } from '~/ui/button'
@@ -70,7 +72,7 @@ export const action = intentAction({
 const timeFormat = new Intl.DateTimeFormat('en-US', {
   dateStyle: 'medium',
   timeStyle: 'medium',
-  timeZone: 'America/New_York',
+  timeZone: businessTimeZone,
 })
 const when = (iso: string | null | undefined) => (iso ? timeFormat.format(new Date(iso)) : '—')
 
@@ -202,15 +204,6 @@ export default function SyncStatus({ loaderData: status }: Route.ComponentProps)
   )
 }
 
-const stateLabels: Record<string, string> = {
-  created: 'Waiting',
-  retry: 'Retrying',
-  active: 'Sending',
-  completed: 'Sent',
-  failed: 'Failed',
-  cancelled: 'Discarded',
-}
-
 function MailList({
   title,
   empty,
@@ -253,14 +246,14 @@ function MailList({
                       Queued {when(job.createdAt)} · attempts {job.attempts} of {job.maxAttempts}
                       {job.nextAttemptAt ? ` · next attempt ${when(job.nextAttemptAt)}` : ''}
                       {job.finishedAt && job.state !== 'created'
-                        ? ` · ${stateLabels[job.state]?.toLowerCase()} ${when(job.finishedAt)}`
+                        ? ` · ${mailStateLabel(job.state).toLowerCase()} ${when(job.finishedAt)}`
                         : ''}
                     </span>
                     {job.lastError && <span className="text-destructive">Last error: {job.lastError}</span>}
                   </div>
                   <div className="flex items-center gap-2">
                     <Badge variant={job.state === 'failed' ? 'destructive' : 'secondary'}>
-                      {stateLabels[job.state] ?? job.state}
+                      {mailStateLabel(job.state)}
                     </Badge>
                     {actionable && (
                       <fetcher.Form method="post" className="flex gap-2">

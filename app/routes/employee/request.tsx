@@ -18,6 +18,7 @@ import {
   statusMoves,
   statusSchema,
 } from '~/features/booking/workflow'
+import { mailStateLabel } from '~/features/staff/mail-states'
 import { businessDate, businessDateTimeFormat, toBusinessLocalInput } from '~/lib/business-time'
 import { DomainError } from '~/lib/domain-error'
 import { type IntentContext, type IntentResult, intentAction } from '~/lib/forms/intent-action.server'
@@ -30,15 +31,15 @@ import { RadioGroup, RadioGroupItem } from '~/ui/radio-group'
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '~/ui/select'
 import { Textarea } from '~/ui/textarea'
 import type { AuditActor } from '../../../server/audit/audit.server.ts'
+import { requestDetail } from '../../../server/booking/request-detail.server.ts'
 import {
   addNote,
   assignRequest,
   cancelAppointment,
   changeStatus,
-  requestDetail,
   scheduleAppointment,
-  staffMembers,
-} from '../../../server/booking/staff.server.ts'
+} from '../../../server/booking/request-workflow.server.ts'
+import { staffMembers } from '../../../server/booking/staff-members.server.ts'
 import type { Database } from '../../../server/db/client.server.ts'
 import type { Outbox } from '../../../server/mail/outbox.server.ts'
 import type { Route } from './+types/request'
@@ -105,16 +106,6 @@ export const action = intentAction(
   // Every form is about the request of the page: its schema checks the id from the address.
   { params: ['id'] },
 )
-
-const mailStateLabels: Record<string, string> = {
-  created: 'Queued',
-  retry: 'Waiting to retry',
-  active: 'Sending',
-  completed: 'Sent',
-  failed: 'Failed',
-  cancelled: 'Discarded',
-  gone: 'Sent (no longer in the outbox)',
-}
 
 const eventWords: Record<string, string> = {
   status: 'changed the status',
@@ -362,7 +353,7 @@ export default function RequestPage({ loaderData }: Route.ComponentProps) {
                         <td className="px-4 py-2">{mail.subject || '—'}</td>
                         <td className="px-4 py-2">{mail.to || '—'}</td>
                         <td className="px-4 py-2">
-                          {mailStateLabels[mail.state] ?? mail.state}
+                          {mailStateLabel(mail.state)}
                           {mail.completedOn ? `, ${businessDateTimeFormat.format(new Date(mail.completedOn))}` : ''}
                           {mail.attempts > 1 ? ` (${mail.attempts} attempts)` : ''}
                         </td>

@@ -2,7 +2,7 @@ import { appContext } from '~/context.server'
 import { guardedUser } from '~/features/accounts/guards.server'
 import { requestFilterOf } from '~/features/booking/request-filter'
 import { businessDate } from '~/lib/business-time'
-import { requestsCsv } from '../../../server/booking/staff.server.ts'
+import { requestsCsv } from '../../../server/booking/requests-csv.server.ts'
 import type { Route } from './+types/requests-export'
 
 // GET /employee/requests/export.csv?<the list's filters>: the requests of the current view as CSV.

@@ -20,7 +20,8 @@ import { Button } from '~/ui/button'
 import { DataTable, type DataTableColumn, DataTableFilters, DateRangeFilter, FilterSelect } from '~/ui/data-table'
 import { Field } from '~/ui/field'
 import { Input } from '~/ui/input'
-import { listRequests, staffMembers } from '../../../server/booking/staff.server.ts'
+import { listRequests } from '../../../server/booking/request-list.server.ts'
+import { staffMembers } from '../../../server/booking/staff-members.server.ts'
 import type { Route } from './+types/requests'
 
 // /employee/requests (employees and admins): every consultation request and contact message,

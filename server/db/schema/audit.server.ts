@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm'
 import { index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core'
 
 /**
@@ -18,6 +19,11 @@ export const auditLog = pgTable(
     action: text('action').notNull(),
     /** The id of the thing changed (a blog post, an onboarding record, an invited user). */
     subjectId: text('subject_id').notNull(),
+    /**
+     * What changed in the words staff search by: the person's e-mail, the document's number and
+     * its client, the request's reference and sender (server/audit/subjects.server.ts).
+     */
+    subjectName: text('subject_name'),
     /** What changed, for a person reading the log (e.g. the slug, title and changed fields). */
     details: jsonb('details').$type<Record<string, unknown>>().notNull().default({}),
     /** The changed fields as they were and as they became, where the action changes a record. */
@@ -27,6 +33,7 @@ export const auditLog = pgTable(
   (table) => [
     index('audit_log_at_idx').on(table.at.desc()),
     index('audit_log_subject_idx').on(table.subjectId),
+    index('audit_log_subject_name_idx').using('gin', sql`${table.subjectName} gin_trgm_ops`),
     index('audit_log_action_at_idx').on(table.action, table.at.desc()),
     index('audit_log_actor_at_idx').on(table.actorEmail, table.at.desc()),
   ],

@@ -14,9 +14,16 @@ import {
   unique,
   uuid,
 } from 'drizzle-orm/pg-core'
-import type { PaymentMethod } from '../../../app/features/billing/labels.ts'
+import { type PaymentMethod, paymentMethods } from '../../../app/features/billing/labels.ts'
 import type { BillToSnapshot, IssuerSnapshot } from '../../../app/features/billing/printed.ts'
-import type { DocumentKind, StoredStatus } from '../../../app/features/billing/states.ts'
+import {
+  type DocumentKind,
+  estimateStatuses,
+  invoiceStatuses,
+  receiptStatuses,
+  type StoredStatus,
+} from '../../../app/features/billing/states.ts'
+import { oneOf } from './checks.server.ts'
 import { clientOnboarding } from './onboarding.server.ts'
 
 /**
@@ -94,9 +101,9 @@ export const billingDocuments = pgTable(
       ),
     check(
       'billing_documents_kind_status_check',
-      sql`(${t.kind} = 'estimate' and ${t.status} in ('draft', 'sent', 'viewed', 'accepted', 'declined', 'converted', 'void'))
-        or (${t.kind} = 'invoice' and ${t.status} in ('draft', 'sent', 'viewed', 'partially_paid', 'paid', 'void'))
-        or (${t.kind} = 'receipt' and ${t.status} = 'issued')`,
+      sql`(${t.kind} = 'estimate' and ${t.status} in (${oneOf(estimateStatuses)}))
+        or (${t.kind} = 'invoice' and ${t.status} in (${oneOf(invoiceStatuses)}))
+        or (${t.kind} = 'receipt' and ${t.status} = ${oneOf(receiptStatuses)})`,
     ),
     // Numbered exactly when no longer a draft; frozen documents carry their issuer and addressee.
     check(
@@ -178,7 +185,7 @@ export const billingPayments = pgTable(
     index('billing_payments_invoice_idx').on(t.invoiceId),
     index('billing_payments_received_idx').on(t.receivedOn),
     check('billing_payments_amount_check', sql`${t.amountCents} > 0 and ${t.balanceAfterCents} >= 0`),
-    check('billing_payments_method_check', sql`${t.method} in ('check', 'ach', 'card_in_person', 'cash')`),
+    check('billing_payments_method_check', sql`${t.method} in (${oneOf(paymentMethods)})`),
   ],
 )
 

@@ -1,6 +1,8 @@
 import { type SQL, sql } from 'drizzle-orm'
 import { type AnyPgColumn, check, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core'
+import { appointmentPlaces, requestKinds, requestStatuses } from '../../../app/features/booking/statuses.ts'
 import { user } from './auth.server.ts'
+import { oneOf } from './checks.server.ts'
 
 /**
  * Every consultation request and contact message, stored before any
@@ -74,15 +76,12 @@ export const bookings = pgTable(
     index('bookings_search_idx')
       .using('gin', sql`${requestSearchText(t)} gin_trgm_ops`)
       .with({ fastupdate: false }),
-    check(
-      'bookings_status_check',
-      sql`${t.status} in ('new', 'contacted', 'scheduled', 'completed', 'not_a_fit', 'spam')`,
-    ),
+    check('bookings_status_check', sql`${t.status} in (${oneOf(requestStatuses)})`),
     check(
       'bookings_appointment_check',
-      sql`${t.appointmentAt} is null or (${t.appointmentMinutes} between 30 and 60 and ${t.appointmentPlace} in ('on_site', 'phone', 'video'))`,
+      sql`${t.appointmentAt} is null or (${t.appointmentMinutes} between 30 and 60 and ${t.appointmentPlace} in (${oneOf(appointmentPlaces)}))`,
     ),
-    check('bookings_form_type_check', sql`${t.formType} in ('consultation', 'contact')`),
+    check('bookings_form_type_check', sql`${t.formType} in (${oneOf(requestKinds)})`),
     check('bookings_employees_check', sql`${t.employees} is null or ${t.employees} >= 1`),
     check('bookings_name_check', sql`length(trim(${t.name})) > 0`),
     check(
@@ -93,7 +92,7 @@ export const bookings = pgTable(
 )
 
 /**
- * What the staff's search of requests reads (server/booking/staff.server.ts): the name, e-mail,
+ * What the staff's search of requests reads (server/booking/request-list.server.ts): the name, e-mail,
  * company, phone and message in one text, separated by a unit separator (U+001F), a control
  * character no field can hold (app/lib/forms/text.ts). A search without that character therefore
  * matches this text exactly when it matches one of the fields. A trigram index (pg_trgm,

@@ -1,7 +1,13 @@
 import { sql } from 'drizzle-orm'
 import { check, customType, date, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core'
-import type { ContractEventKind, ContractFields, ContractStatus } from '../../../app/features/contracts/states.ts'
+import {
+  type ContractEventKind,
+  type ContractFields,
+  type ContractStatus,
+  contractStatuses,
+} from '../../../app/features/contracts/states.ts'
 import type { BillToSnapshot, IssuerSnapshot } from './billing.server.ts'
+import { oneOf } from './checks.server.ts'
 import { clientOnboarding } from './onboarding.server.ts'
 
 /**
@@ -85,10 +91,7 @@ export const contracts = pgTable(
   (t) => [
     index('contracts_client_idx').on(t.clientId, t.createdAt.desc()),
     index('contracts_created_idx').on(t.createdAt.desc()),
-    check(
-      'contracts_status_check',
-      sql`${t.status} in ('draft', 'sent', 'viewed', 'signed', 'countersigned', 'declined', 'withdrawn')`,
-    ),
+    check('contracts_status_check', sql`${t.status} in (${oneOf(contractStatuses)})`),
     // Sent exactly when numbered, hashed and addressed.
     check(
       'contracts_sent_check',

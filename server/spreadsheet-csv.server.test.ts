@@ -1,5 +1,9 @@
 import { describe, expect, it } from 'vitest'
-import { csvField, toCsv } from './csv.server.ts'
+import { type CsvValue, spreadsheetCsv } from './spreadsheet-csv.server.ts'
+
+/** One value as its row's only field, without the row's CRLF. */
+const csvField = (value: CsvValue) => spreadsheetCsv([[value]]).replace(/\r\n$/, '')
+const toCsv = (header: string[], rows: CsvValue[][]) => spreadsheetCsv([header, ...rows])
 
 /** A minimal RFC 4180 reader, to check that what we write reads back as the same fields. */
 function parseCsv(text: string): string[][] {
@@ -79,5 +83,10 @@ describe('CSV documents', () => {
 
   it('writes only the header for no rows', () => {
     expect(toCsv(['x', 'y'], [])).toBe('x,y\r\n')
+  })
+
+  it('starts with a byte order mark when asked, for Excel', () => {
+    expect(spreadsheetCsv([['café']], { bom: true })).toBe('\uFEFFcafé\r\n')
+    expect(spreadsheetCsv([['café']])).toBe('café\r\n')
   })
 })
