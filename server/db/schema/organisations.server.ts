@@ -1,21 +1,14 @@
 import { sql } from 'drizzle-orm'
 import { check, index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core'
+import {
+  type OrganisationKind,
+  type OrganisationRole,
+  type OrganisationState,
+  organisationKinds,
+  organisationRoles,
+  organisationStates,
+} from '../../../app/features/organisations/roles.ts'
 import { clientOnboarding } from './onboarding.server.ts'
-
-/** A business (an office) or a household. */
-export const organisationKinds = ['business', 'household'] as const
-export type OrganisationKind = (typeof organisationKinds)[number]
-
-/** The states the business serves. */
-export const organisationStates = ['NY', 'NJ'] as const
-export type OrganisationState = (typeof organisationStates)[number]
-
-/**
- * A person's role in their organisation: an owner may do everything and manages the people; billing
- * handles estimates, invoices, receipts and payments and reads contracts; a member asks for help.
- */
-export const organisationRoles = ['owner', 'billing', 'member'] as const
-export type OrganisationRole = (typeof organisationRoles)[number]
 
 /**
  * A client of the business: client records (billing documents, contracts, consultation requests and
@@ -77,3 +70,5 @@ export const organisationMembers = pgTable(
 
 export type Organisation = typeof organisations.$inferSelect
 export type OrganisationMember = typeof organisationMembers.$inferSelect
+
+export type { OrganisationKind, OrganisationRole, OrganisationState }
