@@ -66,8 +66,12 @@ export type Accounts = {
    * halfway through. Other requests do not wait.
    */
   holdSignInsUntil(work: Promise<unknown>): void
-  /** A staff-created account: approved at once; its owner picks a password through a one-time link. */
-  invite(input: InviteInput, invitedBy: AuditActor): Promise<void>
+  /**
+   * A staff-created account: approved at once; its owner picks a password through a one-time link.
+   * `within` runs in the invitation's transaction with the new record's id (an organisation's
+   * invitation puts the person in it there); its failure takes the invitation back.
+   */
+  invite(input: InviteInput, invitedBy: AuditActor, options?: { within?: InviteStep }): Promise<void>
   /** Who a /setup-account or reset token belongs to, while it is valid. */
   tokenOwner(token: string): Promise<{ email: string; name: string } | null>
   stop(): Promise<void>
@@ -80,6 +84,12 @@ export type InviteInput = {
   phone: string | null
   role: Exclude<AccountRole, 'admin'>
 }
+
+/** What an invitation does besides creating the account, in its transaction. */
+export type InviteStep = (
+  tx: Parameters<Parameters<Database['db']['transaction']>[0]>[0],
+  personId: string,
+) => Promise<void>
 
 export class InviteError extends Error {
   override name = 'InviteError'
@@ -176,7 +186,7 @@ export async function startAccounts(deps: {
         if (held === settled) held = undefined
       })
     },
-    async invite(input, invitedBy) {
+    async invite(input, invitedBy, options = {}) {
       const ctx = await auth.$context
       const email = input.email.toLowerCase()
       if (await ctx.internalAdapter.findUserByEmail(email)) {
@@ -204,10 +214,12 @@ export async function startAccounts(deps: {
             reviewedBy: invitedBy.email,
             reviewedAt: new Date(),
           }
-          await tx
+          const [record] = await tx
             .insert(clientOnboarding)
             .values(values)
             .onConflictDoUpdate({ target: clientOnboarding.email, set: values })
+            .returning({ id: clientOnboarding.id })
+          if (record && options.within) await options.within(tx, record.id)
           await outbox.enqueue(
             inviteMail(email, input.name, links.setupAccount(token), authLifetimes.inviteLink, input.role),
             tx,
