@@ -8,7 +8,7 @@ import { clientOnboarding, session as sessionTable } from '../db/schema/index.se
 import type { Logger } from '../log.server.ts'
 import type { Outbox } from '../mail/outbox.server.ts'
 import { AUTH_BASE_PATH, type Auth, accountLinks, authLifetimes, CLIENT_IP_HEADER, createAuth } from './auth.server.ts'
-import { seedDemoClient } from './demo-client.server.ts'
+import { seedDemoClient, seedDemoSignIn } from './demo-client.server.ts'
 import { inviteMail } from './mail.server.ts'
 import { isDisabledUser } from './onboarding.server.ts'
 import { type Realtime, startRealtime } from './realtime.server.ts'
@@ -59,6 +59,8 @@ export type Accounts = {
   seedAdmin(): Promise<void>
   /** The approved demo client of SEED_DEMO, with this password; its onboarding record's id. */
   seedDemoClient(password: string): Promise<{ onboardingId: string }>
+  /** The sign-in of another demo person (server/organisations/demo.server.ts), with this password. */
+  seedDemoSignIn(person: { email: string; name: string }, password: string): Promise<void>
   /**
    * Makes requests to Better Auth (sign-in, sign-up, password reset; through `handle` and `call`)
    * wait until `work` settles: the demo accounts and their data are written after the server
@@ -172,6 +174,9 @@ export async function startAccounts(deps: {
     async seedAdmin() {
       if (!config.admin) return
       await seedAdmin(auth, database, log, config.admin)
+    },
+    async seedDemoSignIn(person, password) {
+      await seedDemoSignIn(auth, person, password)
     },
     seedDemoClient(password) {
       return seedDemoClient(auth, database, log, password)
