@@ -4,7 +4,15 @@ import { DomainError } from '../../app/lib/domain-error.ts'
 import { type Accounts, InviteError } from '../accounts/accounts.server.ts'
 import { type AuditActor, recordAudit } from '../audit/audit.server.ts'
 import type { Db } from '../db/client.server.ts'
-import { account, clientOnboarding, organisationMembers, user, verification } from '../db/schema/index.server.ts'
+import {
+  account,
+  clientOnboarding,
+  type OrganisationRole,
+  organisationMembers,
+  user,
+  verification,
+} from '../db/schema/index.server.ts'
+import { memberColumns } from './organisations.server.ts'
 import { actingOn, checkId, lockOrganisations, organisationGone, readInput } from './rules.server.ts'
 
 /**
@@ -59,7 +67,7 @@ export type PendingInvitation = {
   personId: string
   email: string
   fullName: string | null
-  role: string
+  role: OrganisationRole
   expiresAt: Date | null
 }
 
@@ -68,10 +76,7 @@ export async function pendingInvitations(db: Db, organisationId: string): Promis
   const id = checkId(organisationId, organisationGone)
   return db
     .select({
-      personId: organisationMembers.personId,
-      email: clientOnboarding.email,
-      fullName: clientOnboarding.fullName,
-      role: organisationMembers.role,
+      ...memberColumns,
       expiresAt: sql<Date | null>`(select max(${verification.expiresAt}) from ${verification}
         where ${verification.value} = ${user.id}::text and ${verification.identifier} like 'reset-password:%')`.mapWith(
         (value: string | Date | null) => (value === null ? null : new Date(value)),

@@ -46,18 +46,19 @@ export type OrganisationPerson = {
   status: string
 }
 
+/** Who a member is, as the lists of people show them (join organisation_members to client_onboarding). */
+export const memberColumns = {
+  personId: organisationMembers.personId,
+  email: clientOnboarding.email,
+  fullName: clientOnboarding.fullName,
+  role: organisationMembers.role,
+}
+
 /** The organisation's people, owners first, then by name. */
 export async function listMembers(db: Db, organisationId: string): Promise<OrganisationPerson[]> {
   const id = checkId(organisationId, organisationGone)
   return db
-    .select({
-      personId: organisationMembers.personId,
-      email: clientOnboarding.email,
-      fullName: clientOnboarding.fullName,
-      role: organisationMembers.role,
-      joinedAt: organisationMembers.joinedAt,
-      status: clientOnboarding.status,
-    })
+    .select({ ...memberColumns, joinedAt: organisationMembers.joinedAt, status: clientOnboarding.status })
     .from(organisationMembers)
     .innerJoin(clientOnboarding, eq(clientOnboarding.id, organisationMembers.personId))
     .where(eq(organisationMembers.organisationId, id))
