@@ -10,6 +10,7 @@ import {
   keepAnOwner,
   lockOrganisations,
   membershipOf,
+  noSuchPerson,
   organisationGone,
   personGone,
   personOf,
@@ -38,7 +39,7 @@ export async function addPerson(
   input: { organisationId: string; personId: string; role: unknown },
 ): Promise<void> {
   const organisationId = checkId(input.organisationId, organisationGone)
-  const personId = checkId(input.personId, personGone)
+  const personId = checkId(input.personId, noSuchPerson)
   const role = roleOf(input.role)
   await db.transaction(async (tx) => {
     await requireStaff(tx, actor)
@@ -48,7 +49,7 @@ export async function addPerson(
     const target = locked.get(organisationId)
     if (!target) throw organisationGone()
     const person = await personOf(tx, personId)
-    if (!person) throw new DomainError('not_found', 'This person does not exist (any more).')
+    if (!person) throw noSuchPerson()
     if (person.role !== 'client') {
       throw new DomainError('invalid', 'Only client accounts belong to organisations; this is a staff account.')
     }

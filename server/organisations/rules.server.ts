@@ -28,6 +28,7 @@ const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{1
 
 export const organisationGone = () => new DomainError('not_found', 'This organisation does not exist (any more).')
 export const personGone = () => new DomainError('not_found', 'This person is not in this organisation (any more).')
+export const noSuchPerson = () => new DomainError('not_found', 'This person does not exist (any more).')
 
 /** An input read with its form's schema; a wrong one is answered with its fields' messages. */
 export function readInput<S extends z.ZodType>(schema: S, input: unknown, message: string): z.output<S> {
@@ -146,7 +147,7 @@ export async function keepAnOwner(
   return { deleteOrganisation: true }
 }
 
-/** The person's onboarding record, locked by the organisation lock that precedes it. */
+/** The person's onboarding record: who they are, and whether they are a client. */
 export async function personOf(tx: Tx, personId: string) {
   const [person] = await tx
     .select({
