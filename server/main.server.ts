@@ -23,11 +23,12 @@ import { type Outbox, startOutbox } from './mail/outbox.server.ts'
 import { createMailTransport } from './mail/transport.server.ts'
 import { assertNode24 } from './node-guard.server.ts'
 import { type OperationsJobs, startOperationsJobs } from './operations/jobs.server.ts'
+import { seedDemoOrganisations } from './organisations/demo.server.ts'
 import { invalidatePublicPages, listenForInvalidations } from './page-cache/invalidation.server.ts'
 import { PageCache } from './page-cache/page-cache.server.ts'
 import { authCookiePrefixOf } from './page-cache/request-rules.server.ts'
 import { clientBuildDir } from './paths.server.ts'
-import { loadDemoClientPassword, loadSecrets } from './secrets.server.ts'
+import { loadDemoClientPassword, loadDemoPeoplePasswords, loadSecrets } from './secrets.server.ts'
 
 /** The React Router build bundled with this module (production entry reads it from here). */
 export const build = serverBuild as unknown as ServerBuild
@@ -261,6 +262,11 @@ function startAfterListen(deps: {
       log.info({ inserted }, 'demo client and billing documents seeded')
       const contracts = await seedDemoContracts(database.db, client.onboardingId)
       if (contracts > 0) log.info({ inserted: contracts }, 'demo contracts seeded')
+      await seedDemoOrganisations(
+        { accounts, db: database.db },
+        client.onboardingId,
+        loadDemoPeoplePasswords(config.dataDir),
+      )
       timer.step('demo')
     })
   demo.then(

@@ -53,13 +53,29 @@ function writeSecrets(dataDir: string, file: string, values: Record<string, unkn
  * to sign in as the demo client (README).
  */
 export function loadDemoClientPassword(dataDir: string): string {
+  return loadDemoPassword(dataDir, 'demoClientPassword')
+}
+
+/**
+ * The passwords of the other demo people (SEED_DEMO, server/organisations/demo.server.ts), kept
+ * beside the demo client's and made the same way: the demo office's billing person and member, and
+ * the demo household's owner.
+ */
+export function loadDemoPeoplePasswords(dataDir: string): { billing: string; member: string; household: string } {
+  return {
+    billing: loadDemoPassword(dataDir, 'demoBillingPassword'),
+    member: loadDemoPassword(dataDir, 'demoMemberPassword'),
+    household: loadDemoPassword(dataDir, 'demoHouseholdPassword'),
+  }
+}
+
+function loadDemoPassword(dataDir: string, key: string): string {
   const file = path.join(dataDir, 'secrets.json')
   const stored = fs.existsSync(file) ? (JSON.parse(fs.readFileSync(file, 'utf8')) as Record<string, unknown>) : {}
-  if (typeof stored.demoClientPassword === 'string' && stored.demoClientPassword.length >= 8) {
-    return stored.demoClientPassword
-  }
+  const kept = stored[key]
+  if (typeof kept === 'string' && kept.length >= 8) return kept
   const password = randomBytes(12).toString('base64url')
-  writeSecrets(dataDir, file, { ...stored, demoClientPassword: password })
+  writeSecrets(dataDir, file, { ...stored, [key]: password })
   return password
 }
 

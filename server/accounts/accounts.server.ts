@@ -9,7 +9,7 @@ import { clientOnboarding, session as sessionTable } from '../db/schema/index.se
 import type { Logger } from '../log.server.ts'
 import type { Outbox } from '../mail/outbox.server.ts'
 import { AUTH_BASE_PATH, type Auth, accountLinks, authLifetimes, CLIENT_IP_HEADER, createAuth } from './auth.server.ts'
-import { seedDemoClient } from './demo-client.server.ts'
+import { seedDemoClient, seedDemoSignIn } from './demo-client.server.ts'
 import { inviteMail } from './mail.server.ts'
 import { isDisabledUser } from './onboarding.server.ts'
 import { type Realtime, startRealtime } from './realtime.server.ts'
@@ -60,6 +60,8 @@ export type Accounts = {
   seedAdmin(): Promise<void>
   /** The approved demo client of SEED_DEMO, with this password; its onboarding record's id. */
   seedDemoClient(password: string): Promise<{ onboardingId: string }>
+  /** The sign-in of another demo person (server/organisations/demo.server.ts), with this password. */
+  seedDemoSignIn(person: { email: string; name: string }, password: string): Promise<void>
   /**
    * Makes requests to Better Auth (sign-in, sign-up, password reset; through `handle` and `call`)
    * wait until `work` settles: the demo accounts and their data are written after the server
@@ -67,8 +69,12 @@ export type Accounts = {
    * halfway through. Other requests do not wait.
    */
   holdSignInsUntil(work: Promise<unknown>): void
-  /** A staff-created account: approved at once; its owner picks a password through a one-time link. */
-  invite(input: InviteInput, invitedBy: AuditActor): Promise<void>
+  /**
+   * A staff-created account: approved at once; its owner picks a password through a one-time link.
+   * `within` runs in the invitation's transaction with the new record's id (an organisation's
+   * invitation puts the person in it there); its failure takes the invitation back.
+   */
+  invite(input: InviteInput, invitedBy: AuditActor, options?: { within?: InviteStep }): Promise<void>
   /** Who a /setup-account or reset token belongs to, while it is valid. */
   tokenOwner(token: string): Promise<{ email: string; name: string } | null>
   stop(): Promise<void>
@@ -81,6 +87,12 @@ export type InviteInput = {
   phone: string | null
   role: Exclude<AccountRole, 'admin'>
 }
+
+/** What an invitation does besides creating the account, in its transaction. */
+export type InviteStep = (
+  tx: Parameters<Parameters<Database['db']['transaction']>[0]>[0],
+  personId: string,
+) => Promise<void>
 
 export async function startAccounts(deps: {
   config: Config
@@ -160,6 +172,9 @@ export async function startAccounts(deps: {
       if (!config.admin) return
       await seedAdmin(auth, database, log, config.admin)
     },
+    async seedDemoSignIn(person, password) {
+      await seedDemoSignIn(auth, person, password)
+    },
     seedDemoClient(password) {
       return seedDemoClient(auth, database, log, password)
     },
@@ -173,7 +188,7 @@ export async function startAccounts(deps: {
         if (held === settled) held = undefined
       })
     },
-    async invite(input, invitedBy) {
+    async invite(input, invitedBy, options = {}) {
       const ctx = await auth.$context
       const email = input.email.toLowerCase()
       if (await ctx.internalAdapter.findUserByEmail(email)) {
@@ -201,10 +216,12 @@ export async function startAccounts(deps: {
             reviewedBy: invitedBy.email,
             reviewedAt: new Date(),
           }
-          await tx
+          const [record] = await tx
             .insert(clientOnboarding)
             .values(values)
             .onConflictDoUpdate({ target: clientOnboarding.email, set: values })
+            .returning({ id: clientOnboarding.id })
+          if (record && options.within) await options.within(tx, record.id)
           await outbox.enqueue(
             inviteMail(email, input.name, links.setupAccount(token), authLifetimes.inviteLink, input.role),
             tx,

@@ -24,41 +24,8 @@ export async function seedDemoClient(
   log: Logger,
   password: string,
 ): Promise<{ onboardingId: string }> {
-  const ctx = await auth.$context
-  const existing = await ctx.internalAdapter.findUserByEmail(demoClient.email, { includeAccounts: true })
-  if (!existing) {
-    try {
-      const user = await ctx.internalAdapter.createUser(
-        { email: demoClient.email, name: demoClient.name, emailVerified: true },
-        { method: 'admin' },
-      )
-      await ctx.internalAdapter.linkAccount({
-        userId: user.id,
-        providerId: 'credential',
-        accountId: user.id,
-        password: await ctx.password.hash(password),
-      })
-      log.info({ event: 'account.demo_client_seeded' }, 'demo client created (password in secrets.json)')
-    } catch (error) {
-      // Another process booting at the same time created it first.
-      if (!(await ctx.internalAdapter.findUserByEmail(demoClient.email))) throw error
-    }
-  } else {
-    const credential = existing.accounts.find((a) => a.providerId === 'credential')
-    const matches = credential?.password ? await ctx.password.verify({ hash: credential.password, password }) : false
-    if (!matches) {
-      const hash = await ctx.password.hash(password)
-      if (credential) await ctx.internalAdapter.updatePassword(existing.user.id, hash)
-      else {
-        await ctx.internalAdapter.linkAccount({
-          userId: existing.user.id,
-          providerId: 'credential',
-          accountId: existing.user.id,
-          password: hash,
-        })
-      }
-    }
-    if (!existing.user.emailVerified) await ctx.internalAdapter.updateUser(existing.user.id, { emailVerified: true })
+  if (await seedDemoSignIn(auth, demoClient, password)) {
+    log.info({ event: 'account.demo_client_seeded' }, 'demo client created (password in secrets.json)')
   }
   const values = {
     email: demoClient.email,
@@ -78,4 +45,53 @@ export async function seedDemoClient(
     .where(eq(clientOnboarding.email, demoClient.email))
   if (!record) throw new Error('demo client record missing after upsert')
   return { onboardingId: record.id }
+}
+
+/**
+ * The sign-in of a demo person (the demo client, the other people of the demo organisations): a
+ * confirmed e-mail with this install's password for it, set again when it differs. True when the
+ * account was made now.
+ */
+export async function seedDemoSignIn(
+  auth: Auth,
+  person: { email: string; name: string },
+  password: string,
+): Promise<boolean> {
+  const ctx = await auth.$context
+  const existing = await ctx.internalAdapter.findUserByEmail(person.email, { includeAccounts: true })
+  if (!existing) {
+    try {
+      const user = await ctx.internalAdapter.createUser(
+        { email: person.email, name: person.name, emailVerified: true },
+        { method: 'admin' },
+      )
+      await ctx.internalAdapter.linkAccount({
+        userId: user.id,
+        providerId: 'credential',
+        accountId: user.id,
+        password: await ctx.password.hash(password),
+      })
+      return true
+    } catch (error) {
+      // Another process booting at the same time created it first.
+      if (!(await ctx.internalAdapter.findUserByEmail(person.email))) throw error
+      return false
+    }
+  }
+  const credential = existing.accounts.find((a) => a.providerId === 'credential')
+  const matches = credential?.password ? await ctx.password.verify({ hash: credential.password, password }) : false
+  if (!matches) {
+    const hash = await ctx.password.hash(password)
+    if (credential) await ctx.internalAdapter.updatePassword(existing.user.id, hash)
+    else {
+      await ctx.internalAdapter.linkAccount({
+        userId: existing.user.id,
+        providerId: 'credential',
+        accountId: existing.user.id,
+        password: hash,
+      })
+    }
+  }
+  if (!existing.user.emailVerified) await ctx.internalAdapter.updateUser(existing.user.id, { emailVerified: true })
+  return false
 }

@@ -1,7 +1,12 @@
 import { and, eq, gt } from 'drizzle-orm'
 import type { Hono, MiddlewareHandler } from 'hono'
 import { streamSSE } from 'hono/streaming'
-import { can, mustEnrolSecondFactor, type Requirement } from '../../app/features/accounts/access.ts'
+import {
+  can,
+  mustEnrolSecondFactor,
+  organisationRefusals,
+  type Requirement,
+} from '../../app/features/accounts/access.ts'
 import { session } from '../db/schema/index.server.ts'
 import type { AppEnv } from '../http/app.server.ts'
 import { readAccess, summarize } from './access.server.ts'
@@ -20,6 +25,7 @@ const apiRefusals: Record<Requirement, string> = {
   approved: 'Your account is waiting for approval.',
   staff: 'Only our staff may use this.',
   admin: 'Only admins may use this.',
+  ...organisationRefusals,
 }
 
 /**

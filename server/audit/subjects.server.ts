@@ -35,6 +35,8 @@ const lookups: Record<AuditSubjectKind, (id: string, details: SQL) => SQL> = {
   mail: (_id, d) => sql`nullif(concat_ws(' · ',
       case when jsonb_typeof(${d}->'to') = 'array' then (select string_agg(value, ', ') from jsonb_array_elements_text(${d}->'to')) end,
       ${d}->>'subject'), '')`,
+  organisation: (id, d) =>
+    sql`coalesce((select org.name from organisations org where org.id::text = ${id}), ${d}->>'name')`,
   retention: () => sql`null`,
 }
 

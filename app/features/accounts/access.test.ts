@@ -1,19 +1,30 @@
 import { describe, expect, it } from 'vitest'
+import type { OrganisationRole } from '../organisations'
 import { type Actor, can, type Requirement, requirementOf } from './access'
 import type { AccountRole, AccountStatus } from './status'
 
 const roles: AccountRole[] = ['client', 'employee', 'admin']
 const statuses: AccountStatus[] = ['pending', 'approved', 'rejected']
+const requirements: Requirement[] = [
+  'session',
+  'approved',
+  'staff',
+  'admin',
+  'billing',
+  'contracts',
+  'sign_contracts',
+  'people',
+]
 
 describe('can', () => {
   it('refuses every requirement to a visitor who is not signed in', () => {
-    for (const requirement of ['session', 'approved', 'staff', 'admin'] as Requirement[]) {
+    for (const requirement of requirements) {
       expect(can(null, requirement)).toBe(false)
     }
   })
 
-  it('answers the whole table of roles, statuses and requirements', () => {
-    const table: Record<Requirement, (actor: NonNullable<Actor>) => boolean> = {
+  it('answers the whole table of account roles, statuses and the account requirements', () => {
+    const table: Record<'session' | 'approved' | 'staff' | 'admin', (actor: NonNullable<Actor>) => boolean> = {
       session: () => true,
       approved: (a) => a.role !== 'client' || a.status === 'approved',
       staff: (a) => a.role === 'employee' || a.role === 'admin',
@@ -22,7 +33,7 @@ describe('can', () => {
     for (const role of roles) {
       for (const status of statuses) {
         for (const [requirement, expected] of Object.entries(table) as [
-          Requirement,
+          keyof typeof table,
           (a: NonNullable<Actor>) => boolean,
         ][]) {
           expect(can({ role, status }, requirement), `${role}/${status} → ${requirement}`).toBe(
@@ -37,6 +48,45 @@ describe('can', () => {
     expect(can({ role: 'client', status: 'pending' }, 'session')).toBe(true)
     expect(can({ role: 'client', status: 'rejected' }, 'approved')).toBe(false)
     expect(can({ role: 'employee', status: 'pending' }, 'approved')).toBe(true)
+  })
+})
+
+describe('can, with roles in an organisation', () => {
+  // One row per visitor, one column per requirement: the table of docs/accounts.md#organisations.
+  const columns = ['session', 'approved', 'staff', 'admin', 'billing', 'contracts', 'sign_contracts', 'people'] as const
+  const table: [string, Actor, boolean[]][] = [
+    // visitor                                            session approved staff admin  billing contracts sign   people
+    ['owner', client('approved', 'owner'), [true, true, false, false, true, true, true, true]],
+    ['billing person', client('approved', 'billing'), [true, true, false, false, true, true, false, false]],
+    ['member', client('approved', 'member'), [true, true, false, false, false, false, false, false]],
+    ['client in no organisation', client('approved', null), [true, true, false, false, false, false, false, false]],
+    ['pending owner', client('pending', 'owner'), [true, false, false, false, false, false, false, false]],
+    ['rejected owner', client('rejected', 'owner'), [true, false, false, false, false, false, false, false]],
+    ['pending billing person', client('pending', 'billing'), [true, false, false, false, false, false, false, false]],
+    ['employee', { role: 'employee', status: 'approved' }, [true, true, true, false, true, true, false, false]],
+    ['admin', { role: 'admin', status: 'approved' }, [true, true, true, true, true, true, false, false]],
+    ['nobody signed in', null, [false, false, false, false, false, false, false, false]],
+  ]
+
+  function client(status: AccountStatus, organisationRole: OrganisationRole | null): Actor {
+    return { role: 'client', status, organisationRole }
+  }
+
+  it('covers every requirement in its columns', () => {
+    expect([...columns].sort()).toEqual([...requirements].sort())
+  })
+
+  for (const [who, actor, expected] of table) {
+    it(`answers for the ${who}`, () => {
+      expect(Object.fromEntries(columns.map((requirement) => [requirement, can(actor, requirement)]))).toEqual(
+        Object.fromEntries(columns.map((requirement, i) => [requirement, expected[i]])),
+      )
+    })
+  }
+
+  it('gives a staff account no organisation rights from a role it happens to carry', () => {
+    expect(can({ role: 'employee', status: 'approved', organisationRole: 'owner' }, 'people')).toBe(false)
+    expect(can({ role: 'admin', status: 'approved', organisationRole: 'owner' }, 'sign_contracts')).toBe(false)
   })
 })
 

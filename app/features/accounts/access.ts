@@ -1,3 +1,4 @@
+import type { OrganisationRole } from '../organisations'
 import type { AccountRole, AccountStatus } from './status'
 
 /**
@@ -16,9 +17,35 @@ export type Requirement =
   | 'staff'
   /** an admin */
   | 'admin'
+  /**
+   * the organisation's estimates, invoices, receipts and payments (accepting and declining
+   * estimates): an approved client who is an owner or billing person, or staff
+   */
+  | 'billing'
+  /** reading the organisation's contracts: as `billing` */
+  | 'contracts'
+  /** signing or declining a contract for the organisation: an approved owner */
+  | 'sign_contracts'
+  /** inviting the organisation's people, changing their roles, removing them: an approved owner */
+  | 'people'
 
-/** The signed-in visitor as the rule sees them; null when nobody is signed in. */
-export type Actor = { role: AccountRole; status: AccountStatus } | null
+/**
+ * The signed-in visitor as the rule sees them; null when nobody is signed in. A client's
+ * `organisationRole` is their role in their organisation (docs/accounts.md#organisations); a client
+ * without one (removed from their organisation) has none of an organisation's rights.
+ */
+export type Actor = {
+  role: AccountRole
+  status: AccountStatus
+  organisationRole?: OrganisationRole | null | undefined
+} | null
+
+/** What each role in an organisation may do beyond its dashboard, requests and appointments. */
+const organisationRights: Record<OrganisationRole, ReadonlySet<Requirement>> = {
+  owner: new Set(['billing', 'contracts', 'sign_contracts', 'people']),
+  billing: new Set(['billing', 'contracts']),
+  member: new Set(),
+}
 
 export function can(actor: Actor, requirement: Requirement): boolean {
   if (!actor) return false
@@ -31,7 +58,33 @@ export function can(actor: Actor, requirement: Requirement): boolean {
       return actor.role !== 'client' || actor.status === 'approved'
     case 'session':
       return true
+    case 'billing':
+    case 'contracts':
+      // Staff read client pages as they always have; they have no organisation's documents there.
+      if (actor.role !== 'client') return true
+      return hasOrganisationRight(actor, requirement)
+    case 'sign_contracts':
+    case 'people':
+      // Staff neither sign for a client nor manage its people from the client's side.
+      return actor.role === 'client' && hasOrganisationRight(actor, requirement)
   }
+}
+
+/**
+ * What a client hears when their role in their organisation does not cover a page or an action: the
+ * words of their role, the same on pages and in the JSON API.
+ */
+export const organisationRefusals = {
+  billing: 'Your role in your organisation does not include billing. An owner of your organisation can change that.',
+  contracts:
+    'Your role in your organisation does not include contracts. An owner of your organisation can change that.',
+  sign_contracts: 'Only an owner of your organisation may sign or decline its contracts.',
+  people: 'Only an owner of your organisation may invite people, change their roles or remove them.',
+} as const satisfies Record<Exclude<Requirement, 'session' | 'approved' | 'staff' | 'admin'>, string>
+
+function hasOrganisationRight(actor: NonNullable<Actor>, requirement: Requirement): boolean {
+  if (actor.status !== 'approved' || !actor.organisationRole) return false
+  return organisationRights[actor.organisationRole].has(requirement)
 }
 
 /**

@@ -5,6 +5,7 @@ import type { SessionData } from '../../../server/accounts/accounts.server.ts'
 import {
   can,
   mustEnrolSecondFactor,
+  organisationRefusals,
   protectedAreas,
   type Requirement,
   requirementOf,
@@ -158,6 +159,7 @@ const guardedUserContext = createContext<CurrentUser | null>(null)
 const refusals: Record<Exclude<Requirement, 'session' | 'approved'>, string> = {
   admin: 'This page is for administrators.',
   staff: 'This page is for our staff.',
+  ...organisationRefusals,
 }
 
 /**

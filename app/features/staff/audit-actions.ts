@@ -24,6 +24,8 @@ export type AuditSubjectKind =
   | 'redirect'
   /** An outgoing e-mail (a pg-boss job): its recipients and subject line. */
   | 'mail'
+  /** A client organisation: its name. */
+  | 'organisation'
   /** The nightly retention job: no one record. */
   | 'retention'
 
@@ -85,6 +87,13 @@ export const auditActions = {
   'redirect.delete': { words: 'Removed a redirect', subject: 'redirect' },
   'mail.retry': { words: 'Retried an e-mail', subject: 'mail' },
   'mail.discard': { words: 'Discarded an e-mail', subject: 'mail' },
+  'organisation.create': { words: 'Created an organisation', subject: 'organisation' },
+  'organisation.person_add': { words: 'Added a person to an organisation', subject: 'organisation' },
+  'organisation.person_move': { words: 'Moved a person to another organisation', subject: 'organisation' },
+  'organisation.role_change': { words: "Changed a person's role in an organisation", subject: 'organisation' },
+  'organisation.person_remove': { words: 'Removed a person from an organisation', subject: 'organisation' },
+  'organisation.invite': { words: 'Invited a person to an organisation', subject: 'organisation' },
+  'organisation.merge': { words: 'Merged two organisations', subject: 'organisation' },
   'retention.delete': { words: 'Deleted old records (retention)', subject: 'retention' },
 } as const satisfies Record<string, AuditActionEntry>
 
@@ -110,6 +119,7 @@ export const auditAreaWords: Record<AuditArea, string> = {
   blog: 'Blog',
   location: 'Town pages',
   redirect: 'Redirects',
+  organisation: 'Organisations',
   mail: 'E-mail',
   retention: 'Retention',
 }

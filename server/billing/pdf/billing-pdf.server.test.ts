@@ -34,6 +34,7 @@ function invoiceWith(lineCount: number, over: Partial<BillingDocument> = {}): St
     kind: 'invoice',
     status: 'partially_paid',
     clientId: 'client-1',
+    organisationId: 'organisation-1',
     number: 'INV-2026-0042',
     issuedOn: '2026-04-01',
     dueOn: '2026-05-01',

@@ -25,6 +25,7 @@ import {
 } from '../../../app/features/billing/states.ts'
 import { oneOf } from './checks.server.ts'
 import { clientOnboarding } from './onboarding.server.ts'
+import { organisations } from './organisations.server.ts'
 
 /**
  * Estimates, invoices and receipts of client accounts (docs/billing.md). A draft has no number;
@@ -42,6 +43,11 @@ export const billingDocuments = pgTable(
     clientId: uuid('client_id')
       .notNull()
       .references(() => clientOnboarding.id, { onDelete: 'restrict' }),
+    /**
+     * The organisation the document belongs to. Always set (a check says so): a write that leaves
+     * it out gets the organisation of `client_id`'s person from a trigger (migration 0019, ADR 028).
+     */
+    organisationId: uuid('organisation_id').references(() => organisations.id, { onDelete: 'restrict' }),
     /** EST-2026-0001, INV-2026-0001, RCT-2026-0001: given when sent (receipts: when issued). */
     number: text('number').unique(),
     /** New York date the document was sent or issued. */
@@ -89,6 +95,8 @@ export const billingDocuments = pgTable(
   (t) => [
     // A client's lists: by kind, newest first.
     index('billing_documents_client_idx').on(t.clientId, t.kind, t.createdAt.desc()),
+    index('billing_documents_organisation_idx').on(t.organisationId, t.kind, t.createdAt.desc()),
+    check('billing_documents_organisation_check', sql`${t.organisationId} is not null`),
     // The staff list, newest first, and its filters.
     index('billing_documents_created_idx').on(t.createdAt.desc()),
     index('billing_documents_kind_status_idx').on(t.kind, t.status),

@@ -3,6 +3,7 @@ import { type AnyPgColumn, check, index, integer, pgTable, text, timestamp, uuid
 import { appointmentPlaces, requestKinds, requestStatuses } from '../../../app/features/booking/statuses.ts'
 import { user } from './auth.server.ts'
 import { oneOf } from './checks.server.ts'
+import { organisations } from './organisations.server.ts'
 
 /**
  * Every consultation request and contact message, stored before any
@@ -47,6 +48,12 @@ export const bookings = pgTable(
      */
     submittedByUserId: uuid('submitted_by_user_id').references(() => user.id, { onDelete: 'set null' }),
     claimedByUserId: uuid('claimed_by_user_id').references(() => user.id, { onDelete: 'set null' }),
+    /**
+     * The client organisation a consultation request (and its appointment) belongs to: that of the
+     * client account that sent it signed in, else of the one that claimed it, filled by a trigger
+     * (migration 0019, ADR 028); null for a request that is no client's.
+     */
+    organisationId: uuid('organisation_id').references(() => organisations.id, { onDelete: 'restrict' }),
     /** SHA-256 of the confirmation link's token (the token itself is only in the e-mail); null once claimed. */
     claimTokenHash: text('claim_token_hash').unique('bookings_claim_token_hash_key'),
     /** Staff's workflow (docs/staff-workspace.md): who moved it last, and when. */
@@ -69,6 +76,7 @@ export const bookings = pgTable(
     index('bookings_received_at_idx').on(t.receivedAt),
     index('bookings_submitted_by_user_id_idx').on(t.submittedByUserId),
     index('bookings_claimed_by_user_id_idx').on(t.claimedByUserId),
+    index('bookings_organisation_idx').on(t.organisationId, t.receivedAt).where(sql`${t.organisationId} is not null`),
     index('bookings_status_received_idx').on(t.status, t.receivedAt),
     // The staff's search (docs/decisions/023-trigram-search.md). fastupdate off: PGlite runs no
     // autovacuum, so new rows would pile up in the index's pending list, which the planner

@@ -9,6 +9,7 @@ import {
 import type { BillToSnapshot, IssuerSnapshot } from './billing.server.ts'
 import { oneOf } from './checks.server.ts'
 import { clientOnboarding } from './onboarding.server.ts'
+import { organisations } from './organisations.server.ts'
 
 /**
  * Contracts with electronic signature (docs/contracts.md, ADR 019). A template is Markdown with
@@ -44,6 +45,12 @@ export const contracts = pgTable(
     clientId: uuid('client_id')
       .notNull()
       .references(() => clientOnboarding.id, { onDelete: 'restrict' }),
+    /**
+     * The organisation the contract belongs to. Always set (a check says so): a write that leaves it
+     * out gets the organisation of `client_id`'s person from a trigger (migration 0019, ADR 028). The
+     * one change a sent contract allows besides its signatures: moving to another organisation.
+     */
+    organisationId: uuid('organisation_id').references(() => organisations.id, { onDelete: 'restrict' }),
     templateId: uuid('template_id').references(() => contractTemplates.id, { onDelete: 'set null' }),
     title: text('title').notNull(),
     /** The full text (Markdown), placeholders filled; frozen once sent. */
@@ -90,6 +97,8 @@ export const contracts = pgTable(
   },
   (t) => [
     index('contracts_client_idx').on(t.clientId, t.createdAt.desc()),
+    index('contracts_organisation_idx').on(t.organisationId, t.createdAt.desc()),
+    check('contracts_organisation_check', sql`${t.organisationId} is not null`),
     index('contracts_created_idx').on(t.createdAt.desc()),
     check('contracts_status_check', sql`${t.status} in (${oneOf(contractStatuses)})`),
     // Sent exactly when numbered, hashed and addressed.

@@ -1,0 +1,3 @@
+// What other features may use of organisations: the kinds and roles, and the forms' schemas.
+export * from './roles'
+export * from './schema'
