@@ -2,6 +2,7 @@ import { stringify } from 'csv-stringify/sync'
 import { and, asc, count, desc, eq, gte, ilike, inArray, isNull, lt, type SQL, sql } from 'drizzle-orm'
 import { createEvent, type EventAttributes } from 'ics'
 import { business } from '../../app/content/business.ts'
+import { icsParameterText } from '../../app/features/booking/ics-param.ts'
 import {
   type AppointmentPlace,
   appointmentPlaceLabels,
@@ -458,7 +459,14 @@ export function appointmentIcs(
     ...(appointment.place === 'video' && appointment.details ? { url: appointment.details } : {}),
     organizer: { name: business.name, email: business.email },
     attendees: [
-      { name: booking.name, email: booking.email, rsvp: true, role: 'REQ-PARTICIPANT', partstat: 'NEEDS-ACTION' },
+      // RFC 6868 quoting: the library's own `\"` ends the value early in calendar programs.
+      {
+        name: icsParameterText(booking.name),
+        email: booking.email,
+        rsvp: true,
+        role: 'REQ-PARTICIPANT',
+        partstat: 'NEEDS-ACTION',
+      },
     ],
   }
   const { error, value } = createEvent(attributes)
