@@ -10,7 +10,7 @@ import type { Logger } from '../../../server/log.server.ts'
 import type { MailMessage, Outbox } from '../../../server/mail/outbox.server.ts'
 import { startOutbox } from '../../../server/mail/outbox.server.ts'
 import { createMailTransport } from '../../../server/mail/transport.server.ts'
-import { totpCode, totpSecretOf } from '../../setup/totp.ts'
+import { totpSecretOf, unusedTotpCode } from '../../setup/totp.ts'
 import { openTestDatabase, silentLogger, type TestDatabase } from './database.ts'
 
 export const PUBLIC_URL = 'http://portal.test'
@@ -164,7 +164,9 @@ export async function signInStaff(harness: Harness, email: string, password = st
     secrets.set(email, secret)
   }
   if (!secret) throw new Error(`${email} has two-factor sign-in, enrolled outside signInStaff()`)
-  const verify = await client.request('/api/auth/two-factor/verify-totp', { json: { code: totpCode(secret) } })
+  const verify = await client.request('/api/auth/two-factor/verify-totp', {
+    json: { code: await unusedTotpCode(secret) },
+  })
   if (verify.status !== 200) throw new Error(`second factor failed: ${verify.status} ${await verify.text()}`)
   return client
 }
