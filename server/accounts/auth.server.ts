@@ -435,13 +435,14 @@ export const usedCodeMessage = 'This code has been used already. Wait for the ne
 
 /**
  * Refuses a TOTP code whose time step the account has used already (totp-replay.server.ts), at
- * sign-in (the challenge cookie names the account) and at enrolment (the session does). A code
+ * enrolment (the session names the account) and at sign-in (the challenge cookie does). A code
  * that fits no step is left to the plugin, which refuses and counts it.
  */
 async function refuseUsedCode(ctx: HookContext, db: Db): Promise<void> {
   const code = ctx.body?.code
   if (typeof code !== 'string') return
-  const userId = (await challengedUser(ctx))?.id ?? (await getSessionFromCtx(ctx))?.user.id
+  // The plugin's order: a signed-in visitor's own account (enrolment), else the challenged one.
+  const userId = (await getSessionFromCtx(ctx))?.user.id ?? (await challengedUser(ctx))?.id
   if (!userId) return
   const enrolled = await ctx.context.adapter.findOne<{ secret: string }>({
     model: 'twoFactor',
