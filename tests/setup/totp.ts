@@ -32,12 +32,19 @@ export function wrongTotpCode(secret: string): string {
 const periodMs = 30_000
 const claimsDir = path.join(os.tmpdir(), 'ramapo-totp-steps')
 
-/** The steps of `secret` claimed so far by any test process (files named `<key>-<step>`). */
-function claimedSteps(key: string): number[] {
-  return fs
-    .readdirSync(claimsDir)
-    .filter((name) => name.startsWith(`${key}-`))
-    .map((name) => Number(name.slice(key.length + 1)))
+/**
+ * The steps of `secret` claimed so far by any test process (files named `<key>-<step>`). Claims of
+ * steps before `current - 1` are removed as they are met: every step handed out from now on is
+ * later than them anyway.
+ */
+function claimedSteps(key: string, current: number): number[] {
+  const steps: number[] = []
+  for (const name of fs.readdirSync(claimsDir)) {
+    const step = Number(name.slice(name.lastIndexOf('-') + 1))
+    if (step < current - 1) fs.rmSync(path.join(claimsDir, name), { force: true })
+    else if (name.startsWith(`${key}-`)) steps.push(step)
+  }
+  return steps
 }
 
 /**
@@ -54,7 +61,7 @@ export async function unusedTotpCode(secret: string): Promise<string> {
   for (;;) {
     const now = Date.now()
     const current = Math.floor(now / periodMs)
-    const highest = Math.max(-1, ...claimedSteps(key))
+    const highest = Math.max(-1, ...claimedSteps(key, current))
     for (const step of [current, current + 1]) {
       if (step <= highest) continue
       try {
