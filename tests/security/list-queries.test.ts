@@ -60,6 +60,8 @@ describe('list and export addresses', () => {
       const queries = [
         ...[...textParams, ...moreParams].flatMap((name) => textProbes.map((probe) => `${name}=${probe}`)),
         ...['from', 'to'].flatMap((name) => dateProbes.map((date) => `${name}=${date}`)),
+        // Plain words where an id, a choice or a number is expected, all at once.
+        [...textParams, ...moreParams].map((name) => `${name}=not-an-id`).join('&'),
       ]
       for (const query of queries) {
         const answer = await fetch(`${baseURL()}${path}?${query}`, {
