@@ -4,52 +4,34 @@ import { textProblem } from './forms/text'
 
 /**
  * The one reading of a back-office list's or export's address (`?q=…&status=…&from=…&page=…`),
- * for every staff list, its CSV and the admin APIs' exports. Nothing from the address reaches a
- * query unchecked:
+ * for every staff list and its CSV (the consent log's API export checks its days by the same
+ * `isCalendarDate`). Nothing from the address reaches a query unchecked:
  * - every value is one line of text without control characters (PostgreSQL refuses NUL) or
  *   broken UTF-16, or the request is refused;
  * - dates are calendar days that exist, inside the window of `calendarDateWindow`, or refused;
  * - choices are checked against what the list knows; an unknown one (an old bookmark) shows the
  *   whole list rather than an error, as does `all`;
  * - free text is cut to its length, the page number held within bounds.
- * A refusal is a 400 whose message names the parameter (`listQueryError`).
+ * A refusal is a 400 whose message names the parameter.
  */
 
-/** The refusal of an address: its message, with the 400 a loader throws (or an API answers). */
-export class ListQueryError extends Error {
-  override name = 'ListQueryError'
-}
-
-/** A loader's answer to a refused address: 400 with the message, shown by the page's error boundary. */
-export function listQueryRefusal(error: ListQueryError) {
-  return data({ error: error.message }, { status: 400 })
+/** The 400 a loader throws for a refused value (its page's error boundary, or an export's caller, reads the message). */
+function refusal(message: string) {
+  return data({ error: message }, { status: 400 })
 }
 
 function checkedValue(name: string, raw: string | null): string | undefined {
   if (raw === null) return undefined
   if (textProblem(raw) !== undefined) {
-    throw new ListQueryError(`The address's "${name}" holds characters a search cannot take. Remove them.`)
+    throw refusal(`The address's "${name}" holds characters a search cannot take. Remove them.`)
   }
   const value = raw.trim()
   return value && value !== 'all' ? value : undefined
 }
 
-/** A calendar day from the address, or undefined when absent; anything else is refused. */
-export function listDate(name: string, raw: string | null): string | undefined {
-  const value = checkedValue(name, raw)
-  if (value === undefined || isCalendarDate(value)) return value
-  throw new ListQueryError(`The address's "${name}" is not a date: ${calendarDateMessage}`)
-}
-
-/** The readers of one address. Each throws the 400 of `listQueryRefusal` for a value it refuses. */
+/** The readers of one address. Each throws a 400 for a value it refuses. */
 export function listParams(url: URL) {
-  const get = (name: string) => {
-    try {
-      return checkedValue(name, url.searchParams.get(name))
-    } catch (error) {
-      throw error instanceof ListQueryError ? listQueryRefusal(error) : error
-    }
-  }
+  const get = (name: string) => checkedValue(name, url.searchParams.get(name))
   // Every parameter is checked, read or not: none carries a NUL to a query by another road.
   for (const name of new Set(url.searchParams.keys())) get(name)
   return {
@@ -64,11 +46,9 @@ export function listParams(url: URL) {
     },
     /** A calendar date (YYYY-MM-DD) that exists, inside the window. */
     date(name: string): string | undefined {
-      try {
-        return listDate(name, url.searchParams.get(name))
-      } catch (error) {
-        throw error instanceof ListQueryError ? listQueryRefusal(error) : error
-      }
+      const value = get(name)
+      if (value === undefined || isCalendarDate(value)) return value
+      throw refusal(`The address's "${name}" is not a date: ${calendarDateMessage}`)
     },
     page(): number {
       return Math.max(1, Math.min(100_000, Number.parseInt(get('page') ?? '1', 10) || 1))
