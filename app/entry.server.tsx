@@ -4,7 +4,7 @@ import { isbot } from 'isbot'
 import type { RenderToPipeableStreamOptions } from 'react-dom/server'
 import { renderToPipeableStream } from 'react-dom/server'
 import type { EntryContext, HandleErrorFunction, RouterContextProvider } from 'react-router'
-import { ServerRouter } from 'react-router'
+import { isRouteErrorResponse, ServerRouter } from 'react-router'
 import { isDatabaseUnavailable } from '../server/db/client.server.ts'
 import { appContext } from './context.server.ts'
 import { NonceContext } from './lib/nonce.ts'
@@ -86,5 +86,8 @@ export const handleError: HandleErrorFunction = (error, { request, context }) =>
   if (isDatabaseUnavailable(error)) log.warn({ err: error }, 'database unavailable while rendering')
   else if (error instanceof Error && refusedCrossSiteAction.test(error.message)) {
     log.warn({ url: request.url, origin: request.headers.get('origin') }, 'refused a cross-site form post')
+  } else if (isRouteErrorResponse(error) && error.status < 500) {
+    // React Router's own refusals (a POST to a page without an action: 405) are the visitor's doing.
+    log.warn({ status: error.status, method: request.method, url: request.url }, 'request refused by the router')
   } else log.error({ err: error, url: request.url }, 'error while rendering')
 }

@@ -3,6 +3,18 @@ import { listParams } from './list-params'
 
 const of = (query: string) => listParams(new URL(`http://site.test/list?${query}`))
 
+/** The message of the 400 a reader throws, or a failure when it throws none. */
+function refusal(read: () => unknown): string {
+  try {
+    read()
+  } catch (thrown) {
+    const answer = thrown as { init?: { status?: number }; data?: { error?: string } }
+    expect(answer.init?.status).toBe(400)
+    return answer.data?.error ?? ''
+  }
+  throw new Error('no 400')
+}
+
 describe('listParams', () => {
   it('keeps known choices and ignores the rest, "all" included', () => {
     expect(of('status=new').oneOf('status', ['new', 'spam'] as const)).toBe('new')
@@ -10,10 +22,24 @@ describe('listParams', () => {
     expect(of('status=all').oneOf('status', ['new', 'all'] as const)).toBeUndefined()
   })
 
-  it('reads dates that exist and pages within bounds', () => {
+  it('reads dates that exist inside the window and refuses any other with a 400', () => {
     expect(of('from=2026-02-28').date('from')).toBe('2026-02-28')
-    expect(of('from=2026-02-31x').date('from')).toBeUndefined()
-    expect(of('from=yesterday').date('from')).toBeUndefined()
+    expect(of('from=').date('from')).toBeUndefined()
+    for (const bad of ['2026-02-31x', '2026-02-30', 'yesterday', '0000-01-01', '9999-12-31']) {
+      expect(
+        refusal(() => of(`from=${bad}`).date('from')),
+        bad,
+      ).toMatch(/"from" is not a date/)
+    }
+  })
+
+  it('refuses control characters in any parameter, read or not', () => {
+    expect(refusal(() => of('q=%00').text('q'))).toMatch(/"q" holds characters/)
+    expect(refusal(() => of('other=a%0Db'))).toMatch(/"other" holds characters/)
+    expect(refusal(() => of('status=%1B').oneOf('status', ['new'] as const))).toMatch(/"status"/)
+  })
+
+  it('keeps pages within bounds', () => {
     expect(of('page=3').page()).toBe(3)
     expect(of('page=-4').page()).toBe(1)
     expect(of('page=abc').page()).toBe(1)

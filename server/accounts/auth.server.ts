@@ -1,7 +1,7 @@
 import { APIError, type BetterAuthOptions, type BetterAuthPlugin, betterAuth, getCurrentAdapter } from 'better-auth'
 import { drizzleAdapter } from 'better-auth/adapters/drizzle'
-import { createAuthMiddleware } from 'better-auth/api'
-import { generateRandomString } from 'better-auth/crypto'
+import { createAuthMiddleware, getSessionFromCtx } from 'better-auth/api'
+import { generateRandomString, symmetricDecrypt } from 'better-auth/crypto'
 import { emailOTP } from 'better-auth/plugins/email-otp'
 import { twoFactor } from 'better-auth/plugins/two-factor'
 import { business } from '../../app/content/business.ts'
@@ -9,13 +9,14 @@ import { passwordRules } from '../../app/features/accounts/password-policy.ts'
 import { newPasswordSchema, signUpExtrasSchema } from '../../app/features/accounts/schema.ts'
 import { accountLockedMessage, TOO_MANY_FAILED_SIGN_INS } from '../../app/features/accounts/two-factor.ts'
 import type { Config } from '../config.server.ts'
-import type { Database } from '../db/client.server.ts'
+import type { Database, Db } from '../db/client.server.ts'
 import * as schema from '../db/schema/index.server.ts'
 import type { Logger } from '../log.server.ts'
 import type { Outbox } from '../mail/outbox.server.ts'
 import { changeEmailMail, existingAccountSignUpMail, passwordResetMail, verificationMail } from './mail.server.ts'
 import { disabledAccountMessage, isDisabledUser, markEmailVerified } from './onboarding.server.ts'
 import { lockedFor, pruneStale, recordFailure, recordSuccess } from './sign-in-throttle.server.ts'
+import { claimTimeStep, stepOfCode } from './totp-replay.server.ts'
 
 export const AUTH_BASE_PATH = '/api/auth'
 
@@ -267,6 +268,7 @@ function authOptions(deps: AuthDeps) {
           const email = await challengedEmail(ctx)
           const wait = email ? await lockedFor(db, email, 'second_factor') : 0
           if (wait > 0) throw tooManyFailedSignIns(wait)
+          if (ctx.path === '/two-factor/verify-totp') await refuseUsedCode(ctx, db)
           // A second factor is asked at every sign-in: no browser is trusted to skip it.
           if (ctx.body?.trustDevice) return { context: { body: { ...ctx.body, trustDevice: false } } }
         }
@@ -412,17 +414,48 @@ function authOptions(deps: AuthDeps) {
 type HookContext = Parameters<Parameters<typeof createAuthMiddleware>[0]>[0]
 
 /**
- * The e-mail address of the account a second-factor request is for: the one whose password was
- * right when the browser got its signed two-factor cookie. Null without a valid, unexpired cookie.
+ * The account a second-factor request is for: the one whose password was right when the browser
+ * got its signed two-factor cookie. Null without a valid, unexpired cookie.
  */
-async function challengedEmail(ctx: HookContext): Promise<string | null> {
+async function challengedUser(ctx: HookContext): Promise<{ id: string; email: string } | null> {
   const cookie = ctx.context.createAuthCookie('two_factor')
   const identifier = await ctx.getSignedCookie(cookie.name, ctx.context.secret)
   if (!identifier) return null
   const challenge = await ctx.context.internalAdapter.findVerificationValue(identifier)
   if (!challenge || challenge.expiresAt < new Date()) return null
-  const owner = await ctx.context.internalAdapter.findUserById(challenge.value)
-  return owner?.email ?? null
+  return await ctx.context.internalAdapter.findUserById(challenge.value)
+}
+
+async function challengedEmail(ctx: HookContext): Promise<string | null> {
+  return (await challengedUser(ctx))?.email ?? null
+}
+
+/** What a person who sends a code a second time is told (and whoever replays one they saw). */
+export const usedCodeMessage = 'This code has been used already. Wait for the next code in your app and enter that.'
+
+/**
+ * Refuses a TOTP code whose time step the account has used already (totp-replay.server.ts), at
+ * enrolment (the session names the account) and at sign-in (the challenge cookie does). A code
+ * that fits no step is left to the plugin, which refuses and counts it.
+ */
+async function refuseUsedCode(ctx: HookContext, db: Db): Promise<void> {
+  const code = ctx.body?.code
+  if (typeof code !== 'string') return
+  // The plugin's order: a signed-in visitor's own account (enrolment), else the challenged one.
+  const userId = (await getSessionFromCtx(ctx))?.user.id ?? (await challengedUser(ctx))?.id
+  if (!userId) return
+  const enrolled = await ctx.context.adapter.findOne<{ secret: string }>({
+    model: 'twoFactor',
+    where: [{ field: 'userId', value: userId }],
+  })
+  if (!enrolled) return
+  const secret = await symmetricDecrypt({ key: ctx.context.secretConfig, data: enrolled.secret })
+  const step = stepOfCode(secret, code.trim())
+  if (step === null) return
+  // The plugin's own code for a wrong one: the pages already answer it ("enter the code your app shows now").
+  if (!(await claimTimeStep(db, userId, step))) {
+    throw new APIError('UNAUTHORIZED', { code: 'INVALID_CODE', message: usedCodeMessage })
+  }
 }
 
 function assertPassword(value: unknown) {

@@ -4,6 +4,7 @@ import { business } from '../../app/content/business.ts'
 import { blogFieldLimits } from '../../app/features/blog/limits.ts'
 import type { AuditAction } from '../../app/features/staff/audit-actions.ts'
 import { fromBusinessLocalInput } from '../../app/lib/business-time.ts'
+import { calendarDateMessage, isCalendarDate } from '../../app/lib/calendar-date.ts'
 import { DomainError } from '../../app/lib/domain-error.ts'
 import { optionalText, text } from '../../app/lib/forms/text.ts'
 import { type AuditActor, recordAudit } from '../audit/audit.server.ts'
@@ -59,7 +60,11 @@ export const blogPostFormSchema = z
       ...editorText('post', blogFieldLimits.body, { multiline: true, trim: false }),
       required: 'Write the post.',
     }),
-    authorName: requiredText('author name', blogFieldLimits.authorName),
+    authorName: text({
+      ...editorText('author name', blogFieldLimits.authorName),
+      name: true,
+      required: 'Enter the author name.',
+    }),
     status: z.enum(['draft', 'publish', 'schedule'], { error: 'Choose Draft, Publish now or Schedule.' }),
     publishAt: optionalText({ label: 'The publication time', max: 20 }),
     metaTitle: optionalEditorText('search title', blogFieldLimits.metaTitle),
@@ -77,6 +82,11 @@ export const blogPostFormSchema = z
             ? 'That time does not exist in New York (the clocks skip it). Choose another.'
             : 'Choose the date and time to publish.',
         })
+        return z.NEVER
+      }
+      // Year 9999 in New York is year 10000 in UTC, which no database column takes.
+      if (!isCalendarDate((form.publishAt ?? '').slice(0, 10))) {
+        ctx.addIssue({ code: 'custom', path: ['publishAt'], message: calendarDateMessage })
         return z.NEVER
       }
     }

@@ -15,10 +15,12 @@ export const feedContentTypes: Record<FeedKind, string> = {
 }
 
 /**
- * The feed library writes titles and descriptions as CDATA and escapes only the first "]]>" in a
- * text; a second would end the section early and break the XML. No reader needs the sequence.
+ * The feed library declares titles and descriptions HTML (Atom's `type="html"`, RSS by custom) and
+ * writes them as CDATA, so readers render whatever markup they hold. Ours are plain text: escaping
+ * them as HTML makes `<script>` read as the characters it is, and leaves no "]]>" to end the CDATA.
  */
-const cdataSafe = (text: string) => text.replaceAll(']]>', ']] >')
+export const plainTextAsHtml = (text: string) =>
+  text.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;').replaceAll('"', '&quot;')
 
 /**
  * The blog's feed (RSS 2.0 or Atom 1.0) of the newest public posts: title, link, date, author and
@@ -46,8 +48,8 @@ export async function blogFeed(db: Db, publicUrl: string, kind: FeedKind, now = 
       id: url,
       guid: url,
       link: url,
-      title: cdataSafe(post.title),
-      description: cdataSafe(`${post.excerpt} (${readingTimeLabel(post.wordCount)})`),
+      title: plainTextAsHtml(post.title),
+      description: plainTextAsHtml(`${post.excerpt} (${readingTimeLabel(post.wordCount)})`),
       date: lastChangeOf(post),
       published: post.publishedAt,
       author: [{ name: post.authorName }],

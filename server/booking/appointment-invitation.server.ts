@@ -1,5 +1,6 @@
 import { createEvent, type EventAttributes } from 'ics'
 import { business } from '../../app/content/business.ts'
+import { icsParameterText } from '../../app/features/booking/ics-param.ts'
 import { type AppointmentPlace, appointmentPlaceLabels } from '../../app/features/booking/workflow.ts'
 import { businessDateTimeFormat } from '../../app/lib/business-time.ts'
 import type { Booking } from '../db/schema/index.server.ts'
@@ -54,7 +55,14 @@ export function appointmentIcs(
     ...(appointment.place === 'video' && appointment.details ? { url: appointment.details } : {}),
     organizer: { name: business.name, email: business.email },
     attendees: [
-      { name: booking.name, email: booking.email, rsvp: true, role: 'REQ-PARTICIPANT', partstat: 'NEEDS-ACTION' },
+      // RFC 6868 quoting: the library's own `\"` ends the value early in calendar programs.
+      {
+        name: icsParameterText(booking.name),
+        email: booking.email,
+        rsvp: true,
+        role: 'REQ-PARTICIPANT',
+        partstat: 'NEEDS-ACTION',
+      },
     ],
   }
   const { error, value } = createEvent(attributes)

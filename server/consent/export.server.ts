@@ -1,5 +1,6 @@
 import { and, asc, gte, lt, type SQL } from 'drizzle-orm'
 import { z } from 'zod'
+import { calendarDateMessage, isCalendarDate } from '../../app/lib/calendar-date.ts'
 import type { Db } from '../db/client.server.ts'
 import { consentRecords } from '../db/schema/index.server.ts'
 import { spreadsheetCsv } from '../spreadsheet-csv.server.ts'
@@ -45,7 +46,8 @@ export async function exportConsentLogCsv(db: Db, range: ConsentLogRange = {}): 
   ])
 }
 
-const day = z.iso.date('must be a date like 2026-05-31')
+// The list addresses' calendar day (app/lib/calendar-date.ts): a day that exists, in the window.
+const day = z.string().refine(isCalendarDate, calendarDateMessage)
 const exportQuerySchema = z
   .object({ from: day.optional(), to: day.optional() })
   .refine((q) => !q.from || !q.to || q.from <= q.to, { message: 'from must not be after to', path: ['from'] })

@@ -223,22 +223,19 @@ export type Verification =
       issuedAt: Date
       contract: VerifiedContract
     }
-  /** Not a file we issued, but it names a contract and the text hash it prints is that contract's. */
+  /**
+   * Not a file we issued, whatever it says about itself: it names one of our contracts (a copy of
+   * a genuine file's metadata costs a forger nothing), so the record's text is offered to compare.
+   */
   | {
-      result: 'hash-matches-record'
+      result: 'not-issued'
       sha256: string
       claimedNumber: string
       claimedTextSha256: string
       contract: VerifiedContract
     }
-  /** It names a contract, but with a text hash that is not the one recorded. */
-  | {
-      result: 'hash-differs'
-      sha256: string
-      claimedNumber: string
-      claimedTextSha256: string
-      contract: VerifiedContract | null
-    }
+  /** Not a file we issued, and the contract number it prints is not one of ours. */
+  | { result: 'unknown-number'; sha256: string; claimedNumber: string; claimedTextSha256: string }
   /** A pasted hash that is the text hash of a sent contract. */
   | { result: 'text-hash'; sha256: string; contract: VerifiedContract }
   | { result: 'unknown'; sha256: string }
@@ -282,7 +279,10 @@ export function claimedIdentity(pdf: Uint8Array): { number: string; textSha256: 
   return match ? { number: match[1] ?? '', textSha256: match[2] ?? '' } : null
 }
 
-/** Checks a PDF in hand against the records: its file hash first, then the identity it prints. */
+/**
+ * Checks a PDF in hand against the records. Only its file hash can make it genuine; the identity it
+ * prints only says which record to compare it with.
+ */
 export async function verifyPdf(db: Db, pdf: Uint8Array): Promise<Verification> {
   const sha256 = fileSha256(pdf)
   const byFile = await verifyFileHash(db, sha256)
@@ -291,10 +291,7 @@ export async function verifyPdf(db: Db, pdf: Uint8Array): Promise<Verification> 
   if (!claimed) return { result: 'unknown', sha256 }
   const contract = await verifiedContract(db, eq(contracts.number, claimed.number))
   const base = { sha256, claimedNumber: claimed.number, claimedTextSha256: claimed.textSha256 }
-  if (contract && contract.integrity.state !== 'draft' && contract.integrity.recorded === claimed.textSha256) {
-    return { result: 'hash-matches-record', ...base, contract }
-  }
-  return { result: 'hash-differs', ...base, contract }
+  return contract ? { result: 'not-issued', ...base, contract } : { result: 'unknown-number', ...base }
 }
 
 async function verifyFileHash(db: Db, sha256: string): Promise<Verification | null> {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { totpCode, totpSecretOf, wrongTotpCode } from '../setup/totp'
+import { totpSecretOf, unusedTotpCode, wrongTotpCode } from '../setup/totp'
 import {
   adminSessionCookie,
   appErrors,
@@ -44,7 +44,7 @@ describe('a staff member and two-factor sign-in', () => {
     await page.getByLabel('Authentication code').fill(wrongTotpCode(secret))
     await page.getByRole('button', { name: 'Turn on two-factor sign-in' }).click()
     await page.getByText('That code is not right').waitFor()
-    await page.getByLabel('Authentication code').fill(totpCode(secret))
+    await page.getByLabel('Authentication code').fill(await unusedTotpCode(secret))
     await page.getByRole('button', { name: 'Turn on two-factor sign-in' }).click()
     await page.getByRole('heading', { name: 'Two-factor sign-in is on', level: 2 }).waitFor()
     const codes = await page.getByRole('list', { name: 'Backup codes' }).getByRole('listitem').allTextContents()
@@ -69,7 +69,7 @@ describe('a staff member and two-factor sign-in', () => {
     await second.page.getByLabel('Authentication code').fill(wrongTotpCode(secret))
     await second.page.getByRole('button', { name: 'Verify and sign in' }).click()
     await second.page.getByText('That code is not right').waitFor()
-    await second.page.getByLabel('Authentication code').fill(totpCode(secret))
+    await second.page.getByLabel('Authentication code').fill(await unusedTotpCode(secret))
     await second.page.getByRole('button', { name: 'Verify and sign in' }).click()
     await second.page.getByRole('heading', { name: 'Employee portal', level: 1 }).waitFor()
     expect(new URL(second.page.url()).pathname).toBe('/employee')
@@ -95,7 +95,7 @@ describe('a staff member and two-factor sign-in', () => {
     await staff.page.getByLabel('Current password').fill(strongPassword)
     await staff.page.getByRole('button', { name: 'Set up two-factor sign-in' }).click()
     const secret = totpSecretOf((await staff.page.getByTestId('manual-key').textContent()) ?? '')
-    await staff.page.getByLabel('Authentication code').fill(totpCode(secret))
+    await staff.page.getByLabel('Authentication code').fill(await unusedTotpCode(secret))
     await staff.page.getByRole('button', { name: 'Turn on two-factor sign-in' }).click()
     await staff.page.getByRole('heading', { name: 'Two-factor sign-in is on', level: 2 }).waitFor()
 

@@ -156,7 +156,7 @@ describe('contracts, from template to countersigned PDF', () => {
     await admin.getByLabel(/^Contract PDF/).setInputFiles([])
     await admin.getByLabel(/^Or a SHA-256 hash/).fill(hash ?? '')
     await admin.getByRole('button', { name: 'Verify' }).click()
-    await admin.getByText('This is the text hash of one of our contracts.').waitFor()
+    await admin.getByText(/This is the text hash recorded for one of our contracts/).waitFor()
     fs.rmSync(dir, { recursive: true })
 
     expect(appErrors(staff.consoleErrors)).toEqual([])

@@ -1,13 +1,13 @@
 import type { TestProject } from 'vitest/node'
 import { startBuiltServer, testAdmin } from '../setup/built-server'
-import { enrolAdmin } from '../setup/two-factor-http'
+import { enrolAdminSession } from '../setup/two-factor-http'
 
 declare module 'vitest' {
   export interface ProvidedContext {
     baseURL: string
     dataDir: string
     /** The admin the server seeds from ADMIN_EMAIL/ADMIN_PASSWORD, enrolled in two-factor sign-in. */
-    admin: { email: string; password: string; totpSecret: string }
+    admin: { email: string; password: string; totpSecret: string; cookie: string }
   }
 }
 
@@ -20,7 +20,7 @@ export default async function setup(project: TestProject) {
   const server = await startBuiltServer('e2e')
   project.provide('baseURL', server.baseURL)
   project.provide('dataDir', server.dataDir)
-  const totpSecret = await enrolAdmin({ baseURL: server.baseURL, origin: server.publicURL }, testAdmin)
-  project.provide('admin', { ...testAdmin, totpSecret })
+  const enrolled = await enrolAdminSession({ baseURL: server.baseURL, origin: server.publicURL }, testAdmin)
+  project.provide('admin', { ...testAdmin, ...enrolled })
   return () => server.stop()
 }

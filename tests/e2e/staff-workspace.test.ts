@@ -1,5 +1,6 @@
 import type { Browser, Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
+import { addDays, businessDate, fromBusinessLocalInput } from '../../app/lib/business-time'
 import { consultationBody } from '../integration/helpers/intake'
 import {
   adminSessionCookie,
@@ -88,7 +89,8 @@ describe('the staff workspace', () => {
     await page.getByText(`${baseURL()}/book`).first().waitFor()
     await expectAccessible(page)
 
-    // new → contacted, with a note, then scheduled.
+    // new → contacted, with a note, then scheduled two weeks from today.
+    const appointmentDate = addDays(businessDate(new Date()), 14)
     await choose(page, 'Move to', 'Contacted')
     await page.getByRole('button', { name: 'Change status' }).click()
     await page.getByText('Status changed.').waitFor()
@@ -96,7 +98,7 @@ describe('the staff workspace', () => {
     await page.getByLabel('New note').fill('Called; prefers a video call on Tuesday.')
     await page.getByRole('button', { name: 'Add note' }).click()
     await page.getByText('Note added.').waitFor()
-    await page.getByLabel('Date').fill('2030-06-04')
+    await page.getByLabel('Date').fill(appointmentDate)
     await page.getByLabel('Time (New York)').fill('10:30')
     await choose(page, 'Length', '45 minutes')
     await page.getByRole('radio', { name: 'Video call' }).click()
@@ -117,7 +119,10 @@ describe('the staff workspace', () => {
     const mail = await waitForMail(client.email, /Your consultation with/)
     const ics = calendarPart(mail.raw)
     expect(ics).toContain('METHOD:REQUEST')
-    expect(ics).toContain('DTSTART:20300604T143000Z')
+    const start = fromBusinessLocalInput(`${appointmentDate}T10:30`)
+      ?.toISOString()
+      .replace(/[-:]|\.000/g, '')
+    expect(ics).toContain(`DTSTART:${start}`)
     expect(ics).toContain('SEQUENCE:0')
     expect(ics).toMatch(/UID:consultation-[0-9a-f-]+@/)
 

@@ -9,7 +9,7 @@ import { recordFailure, signInThrottlePolicy } from '../../server/accounts/sign-
 import { resetSecondFactor } from '../../server/accounts/two-factor.server.ts'
 import { selectRows, sql } from '../../server/db/client.server.ts'
 import { auditLog, session, signInThrottle, twoFactor, user } from '../../server/db/schema/index.server.ts'
-import { totpCode, totpSecretOf, wrongTotpCode } from '../setup/totp.ts'
+import { totpSecretOf, unusedTotpCode, wrongTotpCode } from '../setup/totp.ts'
 import {
   Client,
   freshIp,
@@ -52,7 +52,9 @@ describe(`two-factor sign-in and per-account sign-in locks on ${backend}`, () =>
     expect(enable.status).toBe(200)
     const { totpURI, backupCodes } = (await enable.json()) as { totpURI: string; backupCodes: string[] }
     const secret = totpSecretOf(totpURI)
-    const verify = await client.request('/api/auth/two-factor/verify-totp', { json: { code: totpCode(secret) } })
+    const verify = await client.request('/api/auth/two-factor/verify-totp', {
+      json: { code: await unusedTotpCode(secret) },
+    })
     expect(verify.status).toBe(200)
     return { totpURI, secret, backupCodes }
   }
@@ -93,7 +95,9 @@ describe(`two-factor sign-in and per-account sign-in locks on ${backend}`, () =>
     const secret = totpSecretOf(totpURI)
     const wrong = await client.request('/api/auth/two-factor/verify-totp', { json: { code: wrongTotpCode(secret) } })
     expect(wrong.status).toBe(401)
-    const right = await client.request('/api/auth/two-factor/verify-totp', { json: { code: totpCode(secret) } })
+    const right = await client.request('/api/auth/two-factor/verify-totp', {
+      json: { code: await unusedTotpCode(secret) },
+    })
     expect(right.status).toBe(200)
     expect((await userOf(email)).twoFactorEnabled).toBe(true)
     // The secret is stored encrypted, never as the key the app got.
@@ -113,7 +117,7 @@ describe(`two-factor sign-in and per-account sign-in locks on ${backend}`, () =>
     ).toBe(401)
     // Asking to trust the browser is ignored: a code is asked at every sign-in.
     const signedIn = await browser.request('/api/auth/two-factor/verify-totp', {
-      json: { code: totpCode(secret), trustDevice: true },
+      json: { code: await unusedTotpCode(secret), trustDevice: true },
     })
     expect(signedIn.status).toBe(200)
     expect(browser.cookies.has('ramapo.session_token')).toBe(true)
@@ -215,7 +219,9 @@ describe(`two-factor sign-in and per-account sign-in locks on ${backend}`, () =>
       )
     }
     expect(statuses).toEqual(Array(signInThrottlePolicy.freeFailures + 1).fill(401))
-    const right = await browser.request('/api/auth/two-factor/verify-totp', { json: { code: totpCode(secret) } })
+    const right = await browser.request('/api/auth/two-factor/verify-totp', {
+      json: { code: await unusedTotpCode(secret) },
+    })
     expect(right.status).toBe(429)
     expect((await json(right)).code).toBe('TOO_MANY_FAILED_SIGN_INS')
     const [row] = await harness.database.db
@@ -231,9 +237,10 @@ describe(`two-factor sign-in and per-account sign-in locks on ${backend}`, () =>
       .set({ lockedUntil: new Date(Date.now() - 1000) })
       .where(eq(signInThrottle.email, email))
     const later = await challenged(email)
-    expect((await later.request('/api/auth/two-factor/verify-totp', { json: { code: totpCode(secret) } })).status).toBe(
-      200,
-    )
+    expect(
+      (await later.request('/api/auth/two-factor/verify-totp', { json: { code: await unusedTotpCode(secret) } }))
+        .status,
+    ).toBe(200)
   })
 
   it('keeps a staff account without a second factor out of the staff API until it enrols', async () => {

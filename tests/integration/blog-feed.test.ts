@@ -41,8 +41,8 @@ describe(`the blog feeds on ${backend}`, () => {
     const rss = await blogFeed(database.db, base, 'rss')
     expect(rss).toMatch(/^<\?xml version="1.0" encoding="utf-8"\?>\s*<rss version="2.0"/)
     expect(rss).toContain(`<link>${base}/blog/public-one</link>`)
-    // Text goes in CDATA sections; a title or excerpt cannot end one early.
-    expect(rss).toContain('<![CDATA[About public-one & <friends>. (5 min read)]]>')
+    // Plain text in CDATA, escaped as the HTML the feed declares it to be: no markup, no early end.
+    expect(rss).toContain('<![CDATA[About public-one &amp; &lt;friends&gt;. (5 min read)]]>')
     expect(rss).not.toContain('hidden-draft')
     expect(rss).not.toContain('later-post')
     const atom = await blogFeed(database.db, base, 'atom')
@@ -64,7 +64,7 @@ describe(`the blog feeds on ${backend}`, () => {
   it('keeps "]]>" in a text from ending its CDATA section', async () => {
     await post('brackets', 'publish', 'Body')
     const rss = await blogFeed(database.db, base, 'rss')
-    expect(rss).toContain('<![CDATA[Not ]] > public ]] > brackets. (1 min read)]]>')
+    expect(rss).toContain('<![CDATA[Not ]]&gt; public ]]&gt; brackets. (1 min read)]]>')
     await database.db.delete(blogPosts).where(eq(blogPosts.slug, 'brackets'))
   })
 

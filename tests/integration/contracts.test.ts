@@ -340,14 +340,20 @@ describe('verification of a PDF in hand', () => {
       stage: 'signed',
       contract: { number: 'CTR-2026-0001', integrity: { state: 'intact' } },
     })
-    // The same file re-saved with one byte more: not the file issued, but it names the contract and its hash.
+    // The same file with one byte more: not the file issued, however genuine the number and hash it carries.
     const resaved = Buffer.concat([bytes, Buffer.from('\n')])
     expect(await verifyPdf(database.db, resaved)).toMatchObject({
-      result: 'hash-matches-record',
+      result: 'not-issued',
       claimedNumber: 'CTR-2026-0001',
+      contract: { number: 'CTR-2026-0001' },
     })
     const forged = Buffer.from(bytes.toString('latin1').replace(sent.textSha256 ?? '', 'a'.repeat(64)), 'latin1')
-    expect(await verifyPdf(database.db, forged)).toMatchObject({ result: 'hash-differs' })
+    expect(await verifyPdf(database.db, forged)).toMatchObject({ result: 'not-issued' })
+    const elsewhere = Buffer.from(bytes.toString('latin1').replaceAll('CTR-2026-0001', 'CTR-2026-9999'), 'latin1')
+    expect(await verifyPdf(database.db, elsewhere)).toMatchObject({
+      result: 'unknown-number',
+      claimedNumber: 'CTR-2026-9999',
+    })
     expect(await verifyPdf(database.db, Buffer.from('%PDF-1.4 nothing of ours'))).toMatchObject({ result: 'unknown' })
     expect(await verifyHash(database.db, file?.sha256 ?? '')).toMatchObject({ result: 'issued-file' })
     expect(await verifyHash(database.db, sent.textSha256 ?? '')).toMatchObject({ result: 'text-hash' })

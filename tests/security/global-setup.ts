@@ -1,6 +1,6 @@
 import type { TestProject } from 'vitest/node'
 import { startBuiltServer, testAdmin } from '../setup/built-server'
-import { enrolAdmin } from '../setup/two-factor-http'
+import { enrolAdminSession } from '../setup/two-factor-http'
 
 /** An outside site the main server lists in ALLOWED_ORIGINS (it may call the intake API). */
 export const PARTNER_ORIGIN = 'https://partner.example'
@@ -27,12 +27,16 @@ export default async function setup(project: TestProject) {
   project.provide('baseURL', main.baseURL)
   project.provide('dataDir', main.dataDir)
   // Staff sign in with a second factor: each server's admin enrols once, here.
-  const [mainSecret, httpsSecret] = await Promise.all([
-    enrolAdmin({ baseURL: main.baseURL, origin: main.publicURL }, testAdmin),
-    enrolAdmin({ baseURL: https.baseURL, origin: https.publicURL }, testAdmin),
+  const [mainAdmin, httpsAdmin] = await Promise.all([
+    enrolAdminSession({ baseURL: main.baseURL, origin: main.publicURL }, testAdmin),
+    enrolAdminSession({ baseURL: https.baseURL, origin: https.publicURL }, testAdmin),
   ])
-  project.provide('admin', { ...testAdmin, totpSecret: mainSecret })
-  project.provide('httpsServer', { baseURL: https.baseURL, publicURL: https.publicURL, adminTotpSecret: httpsSecret })
+  project.provide('admin', { ...testAdmin, ...mainAdmin })
+  project.provide('httpsServer', {
+    baseURL: https.baseURL,
+    publicURL: https.publicURL,
+    adminTotpSecret: httpsAdmin.totpSecret,
+  })
   return async () => {
     await Promise.all([main.stop(), https.stop()])
   }

@@ -3,6 +3,7 @@ import path from 'node:path'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { z } from 'zod'
 import { planChoices } from '../../app/features/booking/schema'
+import { addDays, businessDate } from '../../app/lib/business-time'
 import { adminSessionCookie, postForm, uniqueIdentity } from '../e2e/helpers/accounts'
 import { baseURL } from '../e2e/helpers/browser'
 import { lineBreaks, refusedEverywhere } from './helpers/control-characters'
@@ -150,7 +151,8 @@ const samples: Record<string, { form: Record<string, unknown>; multiline?: strin
     form: {
       id: '00000000-0000-4000-8000-000000000000',
       version: '2',
-      date: '2031-01-07',
+      // A month from today: appointments are for the year to come.
+      date: addDays(businessDate(new Date()), 30),
       time: '10:30',
       minutes: '45',
       place: 'on_site',

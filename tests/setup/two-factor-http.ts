@@ -1,4 +1,4 @@
-import { totpCode, totpSecretOf } from './totp.ts'
+import { totpSecretOf, unusedTotpCode } from './totp.ts'
 
 /**
  * Signing in over HTTP when an account may have two-factor sign-in, for the suites that run
@@ -62,7 +62,13 @@ export async function signInOverHttp(
   const body = (await signIn.json()) as { twoFactorRedirect?: boolean }
   if (!body.twoFactorRedirect) return jar
   if (!account.totpSecret) throw new Error(`${account.email} has two-factor sign-in: pass its secret`)
-  const verify = await postAuth(server, '/two-factor/verify-totp', { code: totpCode(account.totpSecret) }, ip, jar)
+  const verify = await postAuth(
+    server,
+    '/two-factor/verify-totp',
+    { code: await unusedTotpCode(account.totpSecret) },
+    ip,
+    jar,
+  )
   responses.push(verify)
   if (verify.status !== 200)
     throw new Error(`second factor of ${account.email}: ${verify.status} ${await verify.text()}`)
@@ -84,14 +90,32 @@ export async function enrolOverHttp(
   if (enable.status !== 200) throw new Error(`two-factor enable: ${enable.status} ${await enable.text()}`)
   const { totpURI } = (await enable.json()) as { totpURI: string }
   const totpSecret = totpSecretOf(totpURI)
-  const verify = await postAuth(server, '/two-factor/verify-totp', { code: totpCode(totpSecret) }, ip, cookie)
+  const verify = await postAuth(
+    server,
+    '/two-factor/verify-totp',
+    { code: await unusedTotpCode(totpSecret) },
+    ip,
+    cookie,
+  )
   if (verify.status !== 200) throw new Error(`two-factor confirm: ${verify.status} ${await verify.text()}`)
   return { totpSecret, cookie: applySetCookies(cookie, verify) }
 }
 
 /** The seeded admin of a test server, enrolled in two-factor sign-in (staff must be); returns its secret. */
 export async function enrolAdmin(server: HttpServer, admin: { email: string; password: string }): Promise<string> {
+  return (await enrolAdminSession(server, admin)).totpSecret
+}
+
+/**
+ * enrolAdmin, keeping also the Cookie header of the session enrolment left the admin with. The
+ * suites share that one session: each code works once (RFC 6238 §5.2), so an admin sign-in per
+ * test would wait for the clock's next 30-second step.
+ */
+export async function enrolAdminSession(
+  server: HttpServer,
+  admin: { email: string; password: string },
+): Promise<{ totpSecret: string; cookie: string }> {
   const ip = '10.254.254.1'
   const cookie = await signInOverHttp(server, admin, ip)
-  return (await enrolOverHttp(server, cookie, admin.password, ip)).totpSecret
+  return enrolOverHttp(server, cookie, admin.password, ip)
 }

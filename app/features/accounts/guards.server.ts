@@ -170,11 +170,26 @@ const refusals: Record<Exclude<Requirement, 'session' | 'approved'>, string> = {
  * page but its own account's. A state-changing request must come from our own pages. Every answer
  * of the area is private to its visitor and never stored by a cache.
  */
+/**
+ * Route matching ignores case (`/ADMIN/billing` finds the page of `/admin/billing`); the areas do
+ * not. Such an address is the area's page under another spelling: no page of it runs. A read is
+ * sent to the one lower-case address (the area's guard then applies there), anything else is 404.
+ * A page under the protected-area layout outside every area, in any spelling, is a programming error.
+ */
+function refuseOtherSpelling(request: Request, path: string): never {
+  if (!requirementOf(path.toLowerCase())) {
+    throw new Error(`${path} is under a protected-area layout but in no protected area`)
+  }
+  if (request.method === 'GET' || request.method === 'HEAD') {
+    throw redirect(`${path.toLowerCase()}${pagePath(request).slice(path.length)}`, 301)
+  }
+  throw data({ error: 'There is no page at this address.' }, { status: 404 })
+}
+
 export const areaGuard: MiddlewareFunction<Response> = async (args, next) => {
   const path = pagePath(args.request).split('?')[0] ?? '/'
   const requirement = requirementOf(path)
-  // A page placed under the protected-area layout outside every protected area is a programming error.
-  if (!requirement) throw new Error(`${path} is under a protected-area layout but in no protected area`)
+  if (!requirement) refuseOtherSpelling(args.request, path)
   const user = await requireUser(args)
   if (!can(user, requirement)) {
     if (requirement === 'approved' || requirement === 'session') {

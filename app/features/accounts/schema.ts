@@ -36,8 +36,10 @@ export const newPasswordSchema = z
     if (problem) ctx.addIssue({ code: 'custom', message: problem })
   })
 
-export const fullNameSchema = text({ label: 'Full name', max: 100, required: 'Full name is required.' })
-export const companyNameSchema = optionalText({ label: 'Company name', max: 120 }).transform((v) => v ?? null)
+export const fullNameSchema = text({ label: 'Full name', max: 100, name: true, required: 'Full name is required.' })
+export const companyNameSchema = optionalText({ label: 'Company name', max: 120, name: true }).transform(
+  (v) => v ?? null,
+)
 
 /** The fields sign-up takes besides e-mail and password (the auth API's body carries them too). */
 export const signUpExtrasSchema = z.object({

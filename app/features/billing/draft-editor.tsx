@@ -3,6 +3,7 @@ import { useMemo, useState } from 'react'
 import { Form, useNavigation } from 'react-router'
 import { paymentInstructions } from '~/content/business'
 import { salesTaxRates } from '~/content/sales-tax'
+import { isCalendarDate } from '~/lib/calendar-date'
 import type { FieldErrors } from '~/lib/forms/result'
 import { Button } from '~/ui/button'
 import { Checkbox } from '~/ui/checkbox'
@@ -118,8 +119,9 @@ export function DraftEditor({
         status: 'draft',
         number: null,
         issuedOn: null,
-        dueOn: kind === 'invoice' ? dueOn || null : null,
-        expiresOn: kind === 'estimate' ? expiresOn || null : null,
+        // A date still being typed (or sent without JavaScript as anything at all) is not printed.
+        dueOn: kind === 'invoice' && isCalendarDate(dueOn) ? dueOn : null,
+        expiresOn: kind === 'estimate' && isCalendarDate(expiresOn) ? expiresOn : null,
         taxRateMilliPercent: rate,
         taxLabel: taxLabel || null,
         notes: notes || null,

@@ -156,6 +156,13 @@ describe('amounts as people read and type them', () => {
     }
     expect(parseQuantity('1.5')).toBe(1500)
     expect(parseQuantity('0.0001')).toBeNull()
+    // One reader for every decimal: a comma only groups thousands.
+    expect(parseQuantity('1,500')).toBe(1_500_000)
+    expect(parseTaxRate('1,000')).toBe(1_000_000)
+    for (const bad of ['1,5', '1,0.5', '1,50', ',5', '1,,500', '1500,']) {
+      expect(parseQuantity(bad), bad).toBeNull()
+      expect(parseMoney(bad), bad).toBeNull()
+    }
     expect(parseTaxRate('8.375%')).toBe(8375)
     expect(parseTaxRate('6.625')).toBe(6625)
     expect(parseTaxRate('8.3755')).toBeNull()

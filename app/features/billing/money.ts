@@ -85,32 +85,30 @@ export function centsToDecimal(cents: number): string {
   return `${sign}${Math.trunc(abs / 100)}.${String(abs % 100).padStart(2, '0')}`
 }
 
-const moneyPattern = /^\$?\s*(\d{1,3}(?:,\d{3})+|\d+)?(?:\.(\d*))?$/
+/**
+ * The one reading of a decimal a person types (amounts, quantities, tax rates): digits, an optional
+ * decimal point, and commas only as thousands separators between groups of three ("1,500" is
+ * fifteen hundred). Any other comma ("1,5", "1,0.5") is refused rather than guessed at: a decimal
+ * comma read as grouping stored ten times the quantity.
+ */
+const decimalPattern = /^(\d{1,3}(?:,\d{3})+|\d+)?(?:\.(\d*))?$/
+
+/** A non-negative decimal with at most `places` decimals, scaled by 10^places; null otherwise. */
+function parseScaled(text: string, places: number): number | null {
+  const match = decimalPattern.exec(text.trim())
+  if (!match) return null
+  const [, whole = '', fraction = ''] = match
+  if ((whole === '' && fraction === '') || fraction.length > places) return null
+  const value = Number(whole.replaceAll(',', '') || '0') * 10 ** places + Number(fraction.padEnd(places, '0') || '0')
+  return Number.isSafeInteger(value) ? value : null
+}
 
 /**
  * Cents from what a person types: "1,234.56", "$40", "2.08", ".5". Null when it is not an amount
  * or has more than two decimals.
  */
 export function parseMoney(text: string): number | null {
-  const match = moneyPattern.exec(text.trim())
-  if (!match) return null
-  const [, whole = '', fraction = ''] = match
-  if (whole === '' && fraction === '') return null
-  if (fraction.length > 2) return null
-  const cents = Number(whole.replaceAll(',', '') || '0') * 100 + Number(fraction.padEnd(2, '0') || '0')
-  return Number.isSafeInteger(cents) ? cents : null
-}
-
-const decimalPattern = /^(\d+)?(?:\.(\d*))?$/
-
-/** A non-negative decimal with at most `places` decimals, scaled by 10^places; null otherwise. */
-function parseScaled(text: string, places: number): number | null {
-  const match = decimalPattern.exec(text.trim().replaceAll(',', ''))
-  if (!match) return null
-  const [, whole = '', fraction = ''] = match
-  if ((whole === '' && fraction === '') || fraction.length > places) return null
-  const value = Number(whole || '0') * 10 ** places + Number(fraction.padEnd(places, '0') || '0')
-  return Number.isSafeInteger(value) ? value : null
+  return parseScaled(text.trim().replace(/^\$\s*/, ''), 2)
 }
 
 /** Thousandths from "1.5", "45", "0.25"; null for anything else (at most three decimals). */

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { isCalendarDate } from '../../lib/calendar-date'
 import { optionalText, text } from '../../lib/forms/text'
 import { paymentMethodLabels, paymentMethods } from './labels'
 import { documentTotals, moneyLimits, parseMoney, parseQuantity, parseTaxRate } from './money'
@@ -8,18 +9,7 @@ import { documentTotals, moneyLimits, parseMoney, parseQuantity, parseTaxRate } 
  * same schemas). Every message names the field and what to do.
  */
 
-const datePattern = /^(\d{4})-(\d{2})-(\d{2})$/
-
 /** A calendar date typed in a date input (YYYY-MM-DD) that exists. */
-export function isCalendarDate(value: string): boolean {
-  const match = datePattern.exec(value)
-  if (!match) return false
-  const [year, month, day] = match.slice(1).map(Number) as [number, number, number]
-  if (year < 2000 || year > 2100) return false
-  const date = new Date(Date.UTC(year, month - 1, day))
-  return date.getUTCMonth() === month - 1 && date.getUTCDate() === day
-}
-
 const optionalDateField = z.preprocess(
   (v) => (v === null || (typeof v === 'string' && v.trim() === '') ? undefined : v),
   z
@@ -48,7 +38,10 @@ export const draftLineSchema = z.object({
   quantity: numberText.transform((text, ctx) => {
     const value = parseQuantity(text)
     if (value === null || value <= 0 || value > moneyLimits.quantityMilli) {
-      ctx.addIssue({ code: 'custom', message: 'Enter a quantity above 0, up to 100,000, with at most 3 decimals.' })
+      ctx.addIssue({
+        code: 'custom',
+        message: 'Enter a quantity above 0, up to 100,000, with at most 3 decimals (1.5, not 1,5).',
+      })
       return z.NEVER
     }
     return value

@@ -106,10 +106,10 @@ const shared = {
 
 export const consultationRequestSchema = z.object({
   formType: z.literal('consultation'),
-  firstName: text({ label: 'First name', max: limits.name, required: 'Please enter your first name.' }),
-  lastName: text({ label: 'Last name', max: limits.name, required: 'Please enter your last name.' }),
+  firstName: text({ label: 'First name', max: limits.name, name: true, required: 'Please enter your first name.' }),
+  lastName: text({ label: 'Last name', max: limits.name, name: true, required: 'Please enter your last name.' }),
   phone: requiredPhone,
-  company: optionalText({ label: 'Company', max: limits.company }),
+  company: optionalText({ label: 'Company', max: limits.company, name: true }),
   employees,
   services: z.preprocess(
     (v) => (v === undefined || v === null ? [] : v),
@@ -123,14 +123,14 @@ export const consultationRequestSchema = z.object({
   plan: optional(z.enum(planChoices, { error: 'Please choose a plan from the list.' })),
   message: message(false),
   // Derived by the form (first + last name, services joined); the server derives them again.
-  name: optionalText({ label: 'Name', max: limits.fullName }),
+  name: optionalText({ label: 'Name', max: limits.fullName, name: true }),
   service: optionalText({ label: 'Service', max: limits.serviceList, trim: false }),
   ...shared,
 })
 
 export const contactRequestSchema = z.object({
   formType: z.literal('contact'),
-  name: text({ label: 'Name', max: limits.fullName, required: 'Please enter your name.' }),
+  name: text({ label: 'Name', max: limits.fullName, name: true, required: 'Please enter your name.' }),
   phone: optionalText({ label: 'Phone', max: limits.phone }).pipe(phoneShape.optional()),
   message: message(true),
   ...shared,

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import { addDays, businessDate } from '~/lib/business-time'
 import { assignSchema, canMove, requestStatuses, scheduleSchema, statusMoves } from './workflow'
 
 describe('the request workflow', () => {
@@ -14,7 +15,8 @@ describe('the request workflow', () => {
   const valid = {
     id: '00000000-0000-4000-8000-000000000000',
     version: '3',
-    date: '2026-07-14',
+    // A month from today: appointments are for the year to come.
+    date: addDays(businessDate(new Date()), 30),
     time: '10:30',
     minutes: '45',
     place: 'phone',
@@ -31,6 +33,14 @@ describe('the request workflow', () => {
       true,
     )
     expect(scheduleSchema.safeParse({ ...valid, details: 'line\u0000break' }).success).toBe(false)
+  })
+
+  it('takes a date still to come within the year, never the past, a day that does not exist or year 9999', () => {
+    const today = businessDate(new Date())
+    for (const date of ['2020-01-01', addDays(today, -1), addDays(today, 400), '9999-12-31', '2027-02-30', 'soon']) {
+      expect(scheduleSchema.safeParse({ ...valid, date }).success, date).toBe(false)
+    }
+    expect(scheduleSchema.safeParse({ ...valid, date: addDays(today, 300) }).success).toBe(true)
   })
 
   it('reads "nobody" as no assignee', () => {

@@ -1,4 +1,6 @@
 import { z } from 'zod'
+import { fromBusinessLocalInput } from '~/lib/business-time'
+import { calendarDateMessage, isCalendarDate } from '~/lib/calendar-date'
 import { optionalText, text } from '~/lib/forms/text'
 import { appointmentPlaces, type RequestStatus, requestStatuses } from './statuses'
 
@@ -62,14 +64,16 @@ export const noteSchema = z.object({
   body: text({ label: 'Note', max: 4000, multiline: true, required: 'Write the note first.' }),
 })
 
-const datePattern = /^\d{4}-\d{2}-\d{2}$/
+/** How far ahead an appointment may be booked: a consultation is arranged within weeks, not years. */
+export const appointmentHorizonDays = 365
+
 const timePattern = /^([01]\d|2[0-3]):[0-5]\d$/
 
 export const scheduleSchema = z
   .object({
     id,
     version,
-    date: z.string().regex(datePattern, 'Choose the date.'),
+    date: z.string('Choose the date.').refine(isCalendarDate, calendarDateMessage),
     time: z.string().regex(timePattern, 'Choose the time (for example 10:30).'),
     minutes: z
       .string('Choose the length.')
@@ -82,6 +86,20 @@ export const scheduleSchema = z
     details: optionalText({ label: 'Address, phone number or link', max: 500 }),
   })
   .superRefine((value, ctx) => {
+    // The client is e-mailed an invitation at once: it must name a time still to come, and not years out.
+    const start = fromBusinessLocalInput(`${value.date}T${value.time}`)
+    const now = Date.now()
+    if (!start) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['time'],
+        message: 'That time does not exist in New York (the clocks skip it).',
+      })
+    } else if (start.getTime() <= now) {
+      ctx.addIssue({ code: 'custom', path: ['date'], message: 'Choose a date and time still to come.' })
+    } else if (start.getTime() > now + appointmentHorizonDays * 86_400_000) {
+      ctx.addIssue({ code: 'custom', path: ['date'], message: 'Choose a date within the next year.' })
+    }
     if (value.place === 'video' && value.details && !/^https:\/\/\S+$/.test(value.details)) {
       ctx.addIssue({ code: 'custom', path: ['details'], message: 'A video call needs its link (https://…).' })
     }

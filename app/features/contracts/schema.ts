@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { isCalendarDate } from '../../lib/calendar-date'
 import { text } from '../../lib/forms/text'
 
 /**
@@ -6,15 +7,6 @@ import { text } from '../../lib/forms/text'
  * schemas). Every text is a text() field: control characters are refused, not stripped.
  */
 
-const datePattern = /^(\d{4})-(\d{2})-(\d{2})$/
-function isCalendarDate(value: string): boolean {
-  const match = datePattern.exec(value)
-  if (!match) return false
-  const [year, month, day] = match.slice(1).map(Number) as [number, number, number]
-  if (year < 2000 || year > 2100) return false
-  const date = new Date(Date.UTC(year, month - 1, day))
-  return date.getUTCMonth() === month - 1 && date.getUTCDate() === day
-}
 const dateField = (required: string) =>
   z.string({ error: required }).trim().min(1, required).refine(isCalendarDate, 'Enter a date like 2026-05-31.')
 
@@ -51,7 +43,7 @@ export type TemplateInput = z.infer<typeof templateFormSchema>
 
 export const signFormSchema = z.object({
   consent: z.literal('on', { error: 'Tick the box to agree to sign electronically.' }),
-  fullName: text({ label: 'Full name', max: 120, required: 'Type your full name to sign.' }),
+  fullName: text({ label: 'Full name', max: 120, name: true, required: 'Type your full name to sign.' }),
 })
 
 export const contractDeclineFormSchema = z.object({
@@ -68,7 +60,7 @@ export const withdrawFormSchema = z.object({
 })
 
 export const countersignFormSchema = z.object({
-  fullName: text({ label: 'Full name', max: 120, required: 'Type your full name to countersign.' }),
+  fullName: text({ label: 'Full name', max: 120, name: true, required: 'Type your full name to countersign.' }),
 })
 
 /** A SHA-256 pasted on the verification page: 64 hex digits, spaces and case ignored. */

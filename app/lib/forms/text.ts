@@ -11,7 +11,20 @@ import { z } from 'zod'
  * Passwords are not text fields: they are hashed, never stored or shown.
  */
 
-export type TextProblem = 'line-break' | 'control' | 'broken'
+export type TextProblem = 'line-break' | 'control' | 'broken' | 'direction'
+
+/**
+ * The invisible characters that change how text around them is shown: zero-width space and joiners,
+ * the direction marks (U+200B-U+200F), embeddings and overrides (U+202A-U+202E) and isolates
+ * (U+2066-U+2069). In a name, `Mal\u202EecnalliM` shows as "MalMillance" on the page, the PDF and
+ * the signature certificate: a name must show as what it is, so names refuse them.
+ */
+const directionCharacters = /[\u200B-\u200F\u202A-\u202E\u2066-\u2069]/
+
+/** Whether a value holds a character that reorders or hides the text around it. */
+export function hasDirectionCharacters(value: string): boolean {
+  return directionCharacters.test(value)
+}
 
 /** What is wrong with the characters of a value, or undefined. */
 export function textProblem(value: string, multiline = false): TextProblem | undefined {
@@ -42,6 +55,8 @@ export type TextOptions = {
   multiline?: boolean
   /** Leading and trailing spaces are dropped (the default). */
   trim?: boolean
+  /** A person's or a company's name: also refuses the direction and format characters above. */
+  name?: boolean
   /** Messages in the form's own voice, instead of the defaults built from the label. */
   messages?: { tooLong?: string; notText?: string }
 }
@@ -50,16 +65,18 @@ const characterMessages: Record<TextProblem, (label: string) => string> = {
   'line-break': (label) => `${label} must be on one line.`,
   control: (label) => `${label} contains invisible control characters. Type it again or paste it as plain text.`,
   broken: (label) => `${label} contains a character that is not valid text. Type it again.`,
+  direction: (label) =>
+    `${label} contains invisible characters that change how it reads (direction or zero-width). Type it again.`,
 }
 
 /** The string checks shared by both variants. */
 function textString(options: TextOptions) {
-  const { label, max, multiline = false, trim = true, messages = {} } = options
+  const { label, max, multiline = false, trim = true, name = false, messages = {} } = options
   const base = z.string({ error: messages.notText ?? `${label} must be text.` })
   // The characters first: their message is the one a forged or pasted value needs.
   return (trim ? base.trim() : base)
     .superRefine((value, ctx) => {
-      const problem = textProblem(value, multiline)
+      const problem = textProblem(value, multiline) ?? (name && hasDirectionCharacters(value) ? 'direction' : undefined)
       if (problem) ctx.addIssue({ code: 'custom', message: characterMessages[problem](label) })
     })
     .max(max, messages.tooLong ?? `${label} must be at most ${max.toLocaleString('en-US')} characters.`)

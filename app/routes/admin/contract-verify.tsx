@@ -131,17 +131,17 @@ export default function ContractVerify() {
 }
 
 function Outcome({ v }: { v: ReturnType<typeof present> }) {
-  const good = v.result === 'issued-file' || v.result === 'text-hash'
-  const partly = v.result === 'hash-matches-record'
+  // Only a file whose SHA-256 we issued is genuine; a pasted text hash names a record, not a file.
+  const good = v.result === 'issued-file'
+  const partly = v.result === 'text-hash'
   const Icon = good ? ShieldCheckIcon : partly ? ShieldQuestionIcon : ShieldAlertIcon
   const headline = {
     'issued-file': `Genuine: this is exactly the PDF we issued${v.stage === 'countersigned' ? ' after both signatures' : ' after the client signed'}, on ${v.issuedAt}.`,
-    'text-hash': 'This is the text hash of one of our contracts.',
-    'hash-matches-record':
-      'Not a file we issued, byte for byte (it was re-saved or changed), but the contract number and text hash it carries match our record. Compare its text with ours before relying on it.',
-    'hash-differs':
-      'Does not match: this PDF names one of our contracts, but its text hash is not the one we recorded. Its text was changed.',
-    unknown: 'Unknown: this matches no contract PDF or text we issued.',
+    'text-hash':
+      'This is the text hash recorded for one of our contracts. It says nothing about a file: check the PDF itself.',
+    'not-issued': `Not a file we issued: no PDF we issued has this SHA-256, whatever it says about itself. It calls itself ${v.claimedNumber}; compare its text with our record before relying on any of it.`,
+    'unknown-number': `Not a file we issued: it calls itself ${v.claimedNumber}, and we have no contract with that number.`,
+    unknown: 'Not a file we issued: this matches no contract PDF or text we issued.',
   }[v.result]
   return (
     <section aria-labelledby="outcome-title" className="grid gap-3 rounded-xl border bg-card p-6" role="status">
@@ -167,6 +167,7 @@ function Outcome({ v }: { v: ReturnType<typeof present> }) {
               {v.contract.title} {v.contract.number}
             </Link>{' '}
             for {v.contract.clientName}: {v.contract.status}.
+            {v.result === 'not-issued' && ' Open it to read the text we recorded and compare.'}
           </p>
           {v.contract.signedAt && <p>Signed by the client {v.contract.signedAt}.</p>}
           {v.contract.countersignedAt && <p>Countersigned {v.contract.countersignedAt}.</p>}

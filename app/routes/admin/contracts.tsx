@@ -6,6 +6,7 @@ import { Pager } from '~/features/billing/pager'
 import { contractsToday } from '~/features/contracts/context.server'
 import { ContractStatusBadge } from '~/features/contracts/status-badge'
 import { formatCalendarDate } from '~/lib/business-time'
+import { listParams } from '~/lib/list-params'
 import { pageMeta } from '~/lib/seo'
 import { Button } from '~/ui/button'
 import { type DataTableColumn, RecordTable } from '~/ui/data-table'
@@ -28,9 +29,9 @@ export const meta: Route.MetaFunction = ({ matches }) =>
   })
 
 export const loader = async (args: Route.LoaderArgs) => {
-  const url = new URL(args.request.url)
-  const q = url.searchParams.get('q')?.trim().slice(0, 100) || undefined
-  const page = Math.max(1, Math.min(10_000, Number.parseInt(url.searchParams.get('page') ?? '1', 10) || 1))
+  const p = listParams(new URL(args.request.url))
+  const q = p.text('q')
+  const page = p.page()
   const { database } = args.context.get(appContext)
   return { list: await listStaffContracts(database.db, { q, page }, contractsToday()), q }
 }

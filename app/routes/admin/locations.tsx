@@ -6,6 +6,7 @@ import { guardedUser } from '~/features/accounts/guards.server'
 import { nothingChangedMessage } from '~/lib/database-outage'
 import { DomainError } from '~/lib/domain-error'
 import { type IntentContext, intentAction } from '~/lib/forms/intent-action.server'
+import { listParams } from '~/lib/list-params'
 import { pageMeta } from '~/lib/seo'
 import { useResultToast } from '~/lib/toast'
 import { Badge } from '~/ui/badge'
@@ -30,13 +31,11 @@ export const meta: Route.MetaFunction = ({ matches }) =>
     noindex: true,
   })
 
-const publishedFilter = (value: string | null) => (value === 'yes' || value === 'no' ? value : undefined)
-
 export async function loader(args: Route.LoaderArgs) {
   const { database } = args.context.get(appContext)
-  const url = new URL(args.request.url)
-  const search = (url.searchParams.get('q') ?? '').slice(0, 100)
-  const published = publishedFilter(url.searchParams.get('published'))
+  const p = listParams(new URL(args.request.url))
+  const search = p.text('q') ?? ''
+  const published = p.oneOf('published', ['yes', 'no'] as const)
   const rows = await listLocations(database.db, { search, published })
   return {
     search,

@@ -90,7 +90,14 @@ export const loader = async (args: Route.LoaderArgs) => {
       : null,
     declineReason: contract.declineReason,
     withdrawReason: contract.withdrawReason,
-    events: events.map((e) => ({ id: e.id, kind: e.kind, name: e.actorName, at: formatSignatureTime(e.at), ip: e.ip })),
+    // A client sees the addresses of their own steps only; staff members' addresses are not theirs to see.
+    events: events.map((e) => ({
+      id: e.id,
+      kind: e.kind,
+      name: e.actorName,
+      at: formatSignatureTime(e.at),
+      ip: e.actorUserId === client.userId ? e.ip : null,
+    })),
   }
 }
 

@@ -3,7 +3,7 @@ import path from 'node:path'
 import type { Browser, Page } from 'playwright-core'
 import { expect, inject } from 'vitest'
 import { type ParsedMessage, parseMessage } from '../../integration/helpers/mail'
-import { totpCode } from '../../setup/totp'
+import { unusedTotpCode } from '../../setup/totp'
 import { enrolOverHttp, signInOverHttp } from '../../setup/two-factor-http'
 import { baseURL, newPage, open, visit } from './browser'
 
@@ -125,7 +125,7 @@ export async function signInThroughPage(
 /** The two-factor page after a right password: the app's current code. */
 export async function enterSecondFactor(page: Page, totpSecret: string) {
   await page.getByRole('heading', { name: 'Two-factor sign-in', level: 1 }).waitFor()
-  await page.getByLabel('Authentication code').fill(totpCode(totpSecret))
+  await page.getByLabel('Authentication code').fill(await unusedTotpCode(totpSecret))
   await page.getByRole('button', { name: 'Verify and sign in' }).click()
 }
 
@@ -164,10 +164,13 @@ export async function sessionCookie(email: string, password: string, ip: string,
   return signInOverHttp({ baseURL: baseURL(), origin: baseURL() }, { email, password, totpSecret }, ip)
 }
 
-/** The seeded admin's session, second factor included. */
-export async function adminSessionCookie(ip: string): Promise<string> {
-  const { email, password, totpSecret } = adminCredentials()
-  return sessionCookie(email, password, ip, totpSecret)
+/**
+ * The seeded admin's session, second factor included: the one the global set-up signed in, shared
+ * by every test (a code works once, so a sign-in per test would wait for the next 30-second step).
+ * `_ip` is kept for callers; a session is not tied to an address.
+ */
+export async function adminSessionCookie(_ip: string): Promise<string> {
+  return adminCredentials().cookie
 }
 
 /**

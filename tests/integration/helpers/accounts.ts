@@ -10,7 +10,7 @@ import type { Logger } from '../../../server/log.server.ts'
 import type { MailMessage, Outbox } from '../../../server/mail/outbox.server.ts'
 import { startOutbox } from '../../../server/mail/outbox.server.ts'
 import { createMailTransport } from '../../../server/mail/transport.server.ts'
-import { totpCode, totpSecretOf } from '../../setup/totp.ts'
+import { totpSecretOf, unusedTotpCode } from '../../setup/totp.ts'
 import { openTestDatabase, silentLogger, type TestDatabase } from './database.ts'
 
 export const PUBLIC_URL = 'http://portal.test'
@@ -145,13 +145,31 @@ export async function signIn(harness: Harness, email: string, password = strongP
 /** The authenticator-app secret of each staff account signInStaff() enrolled, per harness. */
 const staffSecrets = new WeakMap<Harness, Map<string, string>>()
 
+/** The cookies of each staff account's session signInStaff() opened, per harness. */
+const staffSessions = new WeakMap<Harness, Map<string, Map<string, string>>>()
+
+/** A client with the cookies of a session opened earlier, when that session is still open. */
+async function resumedSession(harness: Harness, cookies: Map<string, string> | undefined): Promise<Client | null> {
+  if (!cookies) return null
+  const client = new Client(harness)
+  for (const [name, value] of cookies) client.cookies.set(name, value)
+  const session = await client.request('/api/auth/get-session')
+  return session.status === 200 && (await session.json()) !== null ? client : null
+}
+
 /**
  * Signs a staff account in as staff pages require: with its second factor, enrolling it first (as
- * /account/two-factor does) the first time. Returns the signed-in client.
+ * /account/two-factor does) the first time. Returns the signed-in client. A code works once
+ * (RFC 6238 §5.2), so a later call resumes the account's open session rather than wait for the
+ * authenticator's next 30-second step.
  */
 export async function signInStaff(harness: Harness, email: string, password = strongPassword): Promise<Client> {
   const secrets = staffSecrets.get(harness) ?? new Map<string, string>()
   staffSecrets.set(harness, secrets)
+  const sessions = staffSessions.get(harness) ?? new Map<string, Map<string, string>>()
+  staffSessions.set(harness, sessions)
+  const resumed = await resumedSession(harness, sessions.get(email))
+  if (resumed) return resumed
   const client = new Client(harness)
   const response = await client.request('/api/auth/sign-in/email', { json: { email, password } })
   if (response.status !== 200) throw new Error(`sign-in failed: ${response.status} ${await response.text()}`)
@@ -164,7 +182,10 @@ export async function signInStaff(harness: Harness, email: string, password = st
     secrets.set(email, secret)
   }
   if (!secret) throw new Error(`${email} has two-factor sign-in, enrolled outside signInStaff()`)
-  const verify = await client.request('/api/auth/two-factor/verify-totp', { json: { code: totpCode(secret) } })
+  const verify = await client.request('/api/auth/two-factor/verify-totp', {
+    json: { code: await unusedTotpCode(secret) },
+  })
   if (verify.status !== 200) throw new Error(`second factor failed: ${verify.status} ${await verify.text()}`)
+  sessions.set(email, new Map(client.cookies))
   return client
 }
