@@ -12,6 +12,7 @@ import {
   type StoredStatus,
 } from '../../app/features/billing/states.ts'
 import { addDays, businessDate } from '../../app/lib/business-time.ts'
+import { isUuid } from '../../app/lib/uuid.ts'
 import { type AuditActor, recordAudit } from '../audit/audit.server.ts'
 import type { Db } from '../db/client.server.ts'
 import {
@@ -63,8 +64,7 @@ export class BillingError extends Error {
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0]
 
-const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
-export const isDocumentId = (id: string) => uuidPattern.test(id)
+export const isDocumentId = (id: string) => isUuid(id)
 
 const notFound = () => new BillingError('not-found', 'This document does not exist, or is not yours to see.')
 

@@ -12,6 +12,7 @@ import {
   decideContract,
 } from '../../app/features/contracts/states.ts'
 import { businessDate } from '../../app/lib/business-time.ts'
+import { isUuid } from '../../app/lib/uuid.ts'
 import { type AuditActor, recordAudit } from '../audit/audit.server.ts'
 import { takeNumber } from '../billing/numbering.server.ts'
 import { billToOf, currentIssuer } from '../billing/parties.server.ts'
@@ -76,8 +77,7 @@ export class ContractError extends Error {
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0]
 
-const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
-export const isContractId = (id: string | undefined): id is string => id !== undefined && uuidPattern.test(id)
+export const isContractId = (id: string | undefined): id is string => isUuid(id)
 
 const notFound = () => new ContractError('not-found', 'This contract does not exist, or is not yours to see.')
 
