@@ -20,8 +20,8 @@ import { staffMembers } from './staff-members.server.ts'
  * How staff move a request on (docs/staff-workspace.md): status, assignee, notes, appointment.
  * Every change has the same steps in one transaction: lock the row at the version the page was
  * loaded on (refused if someone changed it since), check the workflow allows it, write the change
- * (`writeChange`, one version up),
- * then its line in the request's history and its audit entry (`writeHistory`).
+ * one version up (`writeChange`), then its line in the request's history and its audit entry
+ * (`writeHistory`).
  */
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0]
