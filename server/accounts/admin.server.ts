@@ -2,6 +2,7 @@ import { generateId } from 'better-auth'
 import { and, asc, count, desc, eq, gt, ilike, inArray, isNotNull, isNull, like, or, type SQL, sql } from 'drizzle-orm'
 import type { AccountState } from '../../app/features/accounts/admin-labels.ts'
 import { DomainError } from '../../app/lib/domain-error.ts'
+import { isUuid } from '../../app/lib/uuid.ts'
 import { type AuditActor, recordAudit } from '../audit/audit.server.ts'
 import type { Db } from '../db/client.server.ts'
 import {
@@ -133,10 +134,8 @@ export async function countAwaitingApproval(db: Db): Promise<number> {
   return row?.n ?? 0
 }
 
-const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
-
 export async function accountDetail(db: Db, id: string) {
-  if (!uuidPattern.test(id)) return null
+  if (!isUuid(id)) return null
   const [record] = await db.select().from(clientOnboarding).where(eq(clientOnboarding.id, id))
   if (!record) return null
   const [person] = await db
@@ -203,7 +202,7 @@ export async function accountDetail(db: Db, id: string) {
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0]
 
 async function lockRecord(tx: Tx, id: string): Promise<ClientOnboarding> {
-  if (!uuidPattern.test(id)) throw new DomainError('conflict', 'This account does not exist (any more).')
+  if (!isUuid(id)) throw new DomainError('conflict', 'This account does not exist (any more).')
   const [row] = await tx.select().from(clientOnboarding).where(eq(clientOnboarding.id, id)).for('update')
   if (!row) throw new DomainError('conflict', 'This account does not exist (any more).')
   return row
@@ -392,7 +391,7 @@ export async function revokeInvitation(db: Db, actor: AuditActor, input: { id: s
 /** A new verification link for an account that has not confirmed its address. */
 export async function resendVerification(accounts: Accounts, actor: AuditActor, input: { id: string }): Promise<void> {
   const db = accounts.database.db
-  const [record] = uuidPattern.test(input.id)
+  const [record] = isUuid(input.id)
     ? await db.select().from(clientOnboarding).where(eq(clientOnboarding.id, input.id))
     : []
   if (!record) throw new DomainError('conflict', 'This account does not exist (any more).')

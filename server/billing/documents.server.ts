@@ -13,6 +13,7 @@ import {
 } from '../../app/features/billing/states.ts'
 import { addDays, businessDate } from '../../app/lib/business-time.ts'
 import { DomainError } from '../../app/lib/domain-error.ts'
+import { isUuid } from '../../app/lib/uuid.ts'
 import { type AuditActor, recordAudit } from '../audit/audit.server.ts'
 import type { Db } from '../db/client.server.ts'
 import {
@@ -53,8 +54,7 @@ export const billingInbox = business.email
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0]
 
-const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
-export const isDocumentId = (id: string) => uuidPattern.test(id)
+export const isDocumentId = (id: string) => isUuid(id)
 
 /** The one answer for a document that does not exist or is not the visitor's (pages say it too). */
 export const documentNotFoundMessage = 'There is no document at this address.'

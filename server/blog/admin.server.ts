@@ -7,6 +7,7 @@ import { fromBusinessLocalInput } from '../../app/lib/business-time.ts'
 import { calendarDateMessage, isCalendarDate } from '../../app/lib/calendar-date.ts'
 import { DomainError } from '../../app/lib/domain-error.ts'
 import { optionalText, text } from '../../app/lib/forms/text.ts'
+import { isUuid } from '../../app/lib/uuid.ts'
 import { type AuditActor, recordAudit } from '../audit/audit.server.ts'
 import type { Db } from '../db/client.server.ts'
 import { type BlogPost, blogPosts } from '../db/schema/index.server.ts'
@@ -119,11 +120,9 @@ export async function listAllPosts(db: Db, now = new Date()): Promise<AdminPostR
   return rows.map((row) => ({ ...row, status: statusOf(row, now) }))
 }
 
-const uuidSchema = z.uuid()
-
 /** One post by its id, or null (unknown, or not an id at all). */
 export async function findPostById(db: Db, id: string): Promise<BlogPost | null> {
-  if (!uuidSchema.safeParse(id).success) return null
+  if (!isUuid(id)) return null
   const [row] = await db.select().from(blogPosts).where(eq(blogPosts.id, id)).limit(1)
   return row ?? null
 }
@@ -280,7 +279,7 @@ export async function updatePost(
 
 /** Deletes a post; null when there was none. */
 export async function deletePost(db: Db, actor: AuditActor, id: string): Promise<BlogPost | null> {
-  if (!uuidSchema.safeParse(id).success) return null
+  if (!isUuid(id)) return null
   return db.transaction(async (tx) => {
     const [row] = await tx.delete(blogPosts).where(eq(blogPosts.id, id)).returning()
     if (!row) return null

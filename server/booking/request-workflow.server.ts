@@ -1,4 +1,5 @@
 import { eq, sql } from 'drizzle-orm'
+import type { PgUpdateSetSource } from 'drizzle-orm/pg-core'
 import {
   type AppointmentPlace,
   canMove,
@@ -18,8 +19,9 @@ import { staffMembers } from './staff-members.server.ts'
 /**
  * How staff move a request on (docs/staff-workspace.md): status, assignee, notes, appointment.
  * Every change has the same steps in one transaction: lock the row at the version the page was
- * loaded on (refused if someone changed it since), check the workflow allows it, write the change,
- * then its line in the request's history and its audit entry (`writeHistory`).
+ * loaded on (refused if someone changed it since), check the workflow allows it, write the change
+ * one version up (`writeChange`), then its line in the request's history and its audit entry
+ * (`writeHistory`).
  */
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0]
@@ -28,7 +30,7 @@ const notFound = () => new DomainError('not_found', 'This request does not exist
 
 /**
  * The request as it is, locked for this transaction, if it is still at `version` (the page's);
- * the caller then adds one to the version with its change.
+ * `writeChange` then adds one to the version with the change.
  */
 async function lockAtVersion(tx: Tx, id: string, version: number): Promise<Booking> {
   const [row] = await tx.select().from(bookings).where(eq(bookings.id, id)).for('update')
@@ -40,6 +42,14 @@ async function lockAtVersion(tx: Tx, id: string, version: number): Promise<Booki
     )
   }
   return row
+}
+
+/** Writes a change to the request and adds one to its version. */
+async function writeChange(tx: Tx, id: string, change: PgUpdateSetSource<typeof bookings>) {
+  await tx
+    .update(bookings)
+    .set({ ...change, version: sql`${bookings.version} + 1` })
+    .where(eq(bookings.id, id))
 }
 
 type HistoryLine = Omit<typeof bookingEvents.$inferInsert, 'bookingId' | 'actorUserId' | 'actorEmail'>
@@ -72,15 +82,11 @@ export async function changeStatus(
         `A request that is ${requestStatusLabels[from].toLowerCase()} cannot be marked ${requestStatusLabels[input.status].toLowerCase()} here.`,
       )
     }
-    await tx
-      .update(bookings)
-      .set({
-        status: input.status,
-        statusChangedAt: sql`now()`,
-        statusChangedBy: actor.email,
-        version: sql`${bookings.version} + 1`,
-      })
-      .where(eq(bookings.id, input.id))
+    await writeChange(tx, input.id, {
+      status: input.status,
+      statusChangedAt: sql`now()`,
+      statusChangedBy: actor.email,
+    })
     await writeHistory(
       tx,
       actor,
@@ -110,14 +116,10 @@ export async function assignRequest(
   await database.db.transaction(async (tx) => {
     const before = await lockAtVersion(tx, input.id, input.version)
     if ((before.assigneeUserId ?? '') === input.assignee) return
-    await tx
-      .update(bookings)
-      .set({
-        assigneeUserId: member?.userId ?? null,
-        assigneeEmail: member?.email ?? null,
-        version: sql`${bookings.version} + 1`,
-      })
-      .where(eq(bookings.id, input.id))
+    await writeChange(tx, input.id, {
+      assigneeUserId: member?.userId ?? null,
+      assigneeEmail: member?.email ?? null,
+    })
     await writeHistory(
       tx,
       actor,
@@ -191,20 +193,16 @@ export async function scheduleAppointment(
       appointmentMail(before, appointment, sequence, rescheduling ? 'changed' : 'new'),
       tx,
     )
-    await tx
-      .update(bookings)
-      .set({
-        status: 'scheduled',
-        statusChangedAt: from === 'scheduled' ? before.statusChangedAt : sql`now()`,
-        statusChangedBy: from === 'scheduled' ? before.statusChangedBy : actor.email,
-        appointmentAt: start,
-        appointmentMinutes: input.minutes,
-        appointmentPlace: input.place,
-        appointmentDetails: input.details ?? null,
-        appointmentSequence: sequence,
-        version: sql`${bookings.version} + 1`,
-      })
-      .where(eq(bookings.id, input.id))
+    await writeChange(tx, input.id, {
+      status: 'scheduled',
+      statusChangedAt: from === 'scheduled' ? before.statusChangedAt : sql`now()`,
+      statusChangedBy: from === 'scheduled' ? before.statusChangedBy : actor.email,
+      appointmentAt: start,
+      appointmentMinutes: input.minutes,
+      appointmentPlace: input.place,
+      appointmentDetails: input.details ?? null,
+      appointmentSequence: sequence,
+    })
     const shownBefore = before.appointmentAt
       ? {
           at: before.appointmentAt.toISOString(),
@@ -259,20 +257,16 @@ export async function cancelAppointment(
       details: before.appointmentDetails ?? undefined,
     }
     const mailId = await deps.outbox.enqueue(appointmentMail(before, appointment, sequence, 'cancelled'), tx)
-    await tx
-      .update(bookings)
-      .set({
-        status: 'contacted',
-        statusChangedAt: sql`now()`,
-        statusChangedBy: actor.email,
-        appointmentAt: null,
-        appointmentMinutes: null,
-        appointmentPlace: null,
-        appointmentDetails: null,
-        appointmentSequence: sequence,
-        version: sql`${bookings.version} + 1`,
-      })
-      .where(eq(bookings.id, input.id))
+    await writeChange(tx, input.id, {
+      status: 'contacted',
+      statusChangedAt: sql`now()`,
+      statusChangedBy: actor.email,
+      appointmentAt: null,
+      appointmentMinutes: null,
+      appointmentPlace: null,
+      appointmentDetails: null,
+      appointmentSequence: sequence,
+    })
     await writeHistory(
       tx,
       actor,

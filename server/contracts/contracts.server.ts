@@ -13,6 +13,7 @@ import {
 } from '../../app/features/contracts/states.ts'
 import { businessDate } from '../../app/lib/business-time.ts'
 import { DomainError } from '../../app/lib/domain-error.ts'
+import { isUuid } from '../../app/lib/uuid.ts'
 import { type AuditActor, recordAudit } from '../audit/audit.server.ts'
 import { takeNumber } from '../billing/numbering.server.ts'
 import { billToOf, currentIssuer } from '../billing/parties.server.ts'
@@ -66,8 +67,7 @@ export const contractSeries = 'CTR'
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0]
 
-const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
-export const isContractId = (id: string | undefined): id is string => id !== undefined && uuidPattern.test(id)
+export const isContractId = (id: string | undefined): id is string => isUuid(id)
 
 /** The one answer for a contract that does not exist or is not the visitor's (pages say it too). */
 export const contractNotFoundMessage = 'There is no contract at this address.'

@@ -1,7 +1,7 @@
 import { and, asc, eq, ilike, or, sql } from 'drizzle-orm'
-import { z } from 'zod'
 import type { LocationForm } from '../../app/features/locations/schema.ts'
 import { DomainError } from '../../app/lib/domain-error.ts'
+import { isUuid } from '../../app/lib/uuid.ts'
 import { type AuditActor, recordAudit } from '../audit/audit.server.ts'
 import type { Db } from '../db/client.server.ts'
 import { type Location, locations } from '../db/schema/index.server.ts'
@@ -51,10 +51,8 @@ export async function listLocations(db: Db, filter: LocationFilter = {}): Promis
     .orderBy(asc(locations.town), asc(locations.slug))
 }
 
-const uuidSchema = z.uuid()
-
 export async function findLocationById(db: Db, id: string): Promise<Location | null> {
-  if (!uuidSchema.safeParse(id).success) return null
+  if (!isUuid(id)) return null
   const [row] = await db.select().from(locations).where(eq(locations.id, id)).limit(1)
   return row ?? null
 }
@@ -224,7 +222,7 @@ export async function setPublished(db: Db, actor: AuditActor, id: string, publis
 
 /** Deletes a town page and the old addresses that led to it; null when there was none. */
 export async function deleteLocation(db: Db, actor: AuditActor, id: string): Promise<Location | null> {
-  if (!uuidSchema.safeParse(id).success) return null
+  if (!isUuid(id)) return null
   return db.transaction(async (tx) => {
     const [row] = await tx.delete(locations).where(eq(locations.id, id)).returning()
     if (!row) return null

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto'
 import { sql } from 'drizzle-orm'
 import { fromDrizzle, type JobResult } from 'pg-boss'
 import { z } from 'zod'
+import { isUuid } from '../../app/lib/uuid.ts'
 import { type Database, type Db, selectRows, summarizeError } from '../db/client.server.ts'
 import { startPgBoss } from '../db/pg-boss.server.ts'
 import type { Logger } from '../log.server.ts'
@@ -178,7 +179,7 @@ export async function startOutbox(options: {
    * meanwhile skips it), when staff may act on it.
    */
   const lockedState = async (id: string, tx: SqlRunner): Promise<MailJobState | null> => {
-    if (!z.uuid().safeParse(id).success) return null
+    if (!isUuid(id)) return null
     const result = (await tx.execute(
       sql`select state::text as state from pgboss.job where name = ${MAIL_QUEUE} and id = ${id} for update`,
     )) as unknown as { rows: Array<{ state: string }> }

@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import { isUuid } from '../../app/lib/uuid.ts'
 import { type AuditActor, recordAudit } from '../audit/audit.server.ts'
 import { type Database, selectRows, sql } from '../db/client.server.ts'
 import { MAIL_QUEUE, type Outbox } from '../mail/outbox.server.ts'
@@ -16,7 +16,7 @@ export async function actOnMail(
   action: MailAction,
   id: string,
 ): Promise<{ done: boolean }> {
-  if (!z.uuid().safeParse(id).success) return { done: false }
+  if (!isUuid(id)) return { done: false }
   return deps.database.db.transaction(async (tx) => {
     const [message] = await selectRows<{ to: string[] | null; subject: string | null }>(
       tx,

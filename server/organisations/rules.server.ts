@@ -7,6 +7,7 @@ import { fieldErrors } from '../../app/lib/forms/result.ts'
 import type { AuditActor } from '../audit/audit.server.ts'
 import type { Db } from '../db/client.server.ts'
 import {
+import { isUuid } from '../../app/lib/uuid.ts'
   billingDocuments,
   bookings,
   clientOnboarding,
@@ -24,7 +25,6 @@ import {
 
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0]
 
-const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 
 export const organisationGone = () => new DomainError('not_found', 'This organisation does not exist (any more).')
 export const personGone = () => new DomainError('not_found', 'This person is not in this organisation (any more).')
@@ -37,7 +37,7 @@ export function readInput<S extends z.ZodType>(schema: S, input: unknown, messag
   return parsed.data
 }
 
-export const isId = (id: unknown): id is string => typeof id === 'string' && uuidPattern.test(id)
+export const isId = (id: unknown): id is string => typeof id === 'string' && isUuid(id)
 
 /** Checks an id from outside before it reaches a query (a malformed one would be a database error). */
 export function checkId(id: unknown, gone: () => DomainError): string {

@@ -2,6 +2,7 @@ import { asc, eq, inArray } from 'drizzle-orm'
 import { redirect } from 'react-router'
 import { z } from 'zod'
 import { DomainError } from '../../app/lib/domain-error.ts'
+import { isUuid } from '../../app/lib/uuid.ts'
 import { type AuditActor, recordAudit } from '../audit/audit.server.ts'
 import type { Db } from '../db/client.server.ts'
 import { type Redirect, redirects } from '../db/schema/index.server.ts'
@@ -97,11 +98,9 @@ export async function listRedirects(db: Db): Promise<Redirect[]> {
   return db.select().from(redirects).orderBy(asc(redirects.fromPath))
 }
 
-const uuidSchema = z.uuid()
-
 /** Removes one redirect (admins, /admin/redirects): its old address answers 404 again. */
 export async function removeRedirect(db: Db, actor: AuditActor, id: string): Promise<Redirect | null> {
-  if (!uuidSchema.safeParse(id).success) return null
+  if (!isUuid(id)) return null
   return db.transaction(async (tx) => {
     const [row] = await tx.delete(redirects).where(eq(redirects.id, id)).returning()
     if (!row) return null

@@ -109,11 +109,15 @@ describe('protected pages in the browser', () => {
     await signInThroughPage(client.page, me.email)
     await client.page.getByText('Welcome, Rita Rejected').waitFor()
 
-    // Hold the settings page's server check for a moment: the page shows Loading meanwhile. The
-    // dashboard is an islands page, so the settings page comes as a new document (the server checks
-    // it before sending it); from an app page it is the page's data, checked the same way.
+    // Hold the settings page's server check until Loading has been seen. The dashboard is an
+    // islands page, so the settings page comes as a new document (the server checks it before
+    // sending it); from an app page it is the page's data, checked the same way.
+    let releaseSettings = () => {}
+    const settingsReleased = new Promise<void>((resolve) => {
+      releaseSettings = resolve
+    })
     await client.page.route('**/account/settings', async (route) => {
-      await new Promise((r) => setTimeout(r, 800))
+      await settingsReleased
       await route.continue()
     })
     // Looked at in the same task as the click: while a document is on its way the test browser
@@ -124,16 +128,22 @@ describe('protected pages in the browser', () => {
       return document.querySelector('[role="status"]')?.textContent
     })
     expect(shown).toBe('Loading')
+    releaseSettings()
     await client.page.getByRole('heading', { name: 'Account Settings', level: 1 }).waitFor()
     await client.page.unroute('**/account/settings')
     await client.page.waitForSelector('html[data-hydrated="true"]')
     // The settings page runs the app: it renders the dashboard itself, once its data is in.
+    let releaseDashboard = () => {}
+    const dashboardReleased = new Promise<void>((resolve) => {
+      releaseDashboard = resolve
+    })
     await client.page.route('**/dashboard.data*', async (route) => {
-      await new Promise((r) => setTimeout(r, 800))
+      await dashboardReleased
       await route.continue()
     })
     await client.page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Dashboard' }).click()
     await client.page.getByRole('status').filter({ hasText: 'Loading' }).waitFor()
+    releaseDashboard()
     await client.page.getByRole('heading', { name: 'Dashboard', level: 1 }).waitFor()
     await client.page.unroute('**/dashboard.data*')
     await visit(client.page, '/dashboard')

@@ -175,9 +175,13 @@ describe('a visitor books a free consultation', () => {
   it('books for real: employees must be at least 1, then the toast, the stored row and both e-mails', async () => {
     const { page, context, consoleErrors } = await newPage(browser())
     const posts = recordPosts(page)
-    // The real server answers; the answer is held back a moment so the submitting state can be seen.
+    // The real server answers; the request is held until the submitting state has been seen.
+    let release = () => {}
+    const released = new Promise<void>((resolve) => {
+      release = resolve
+    })
     await page.route('**/api/process-form', async (route: Route) => {
-      if (route.request().method() === 'POST') await new Promise((r) => setTimeout(r, 400))
+      if (route.request().method() === 'POST') await released
       await route.continue()
     })
     await visit(page, '/book?service=cloud&plan=basic')
@@ -198,6 +202,7 @@ describe('a visitor books a free consultation', () => {
     await submitButton(page).click()
     await expect.poll(() => submitButton(page).textContent()).toBe('Submitting...')
     expect(await submitButton(page).isDisabled()).toBe(true)
+    release()
 
     const sent = await toastTitled(page, 'Consultation request sent!')
     expect(sent).toEqual({ variant: 'success', description: "We'll contact you shortly to confirm your appointment." })

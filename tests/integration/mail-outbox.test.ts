@@ -10,7 +10,7 @@ import { backend, openTestDatabase, silentLogger, type TestDatabase } from './he
 import { capturingLogger } from './helpers/log.ts'
 import { parseMessage } from './helpers/mail.ts'
 import { TestSmtpServer } from './helpers/smtp.ts'
-import { sleep, waitFor } from './helpers/wait.ts'
+import { markerSubject, outboxCaughtUp, sleep, waitFor } from './helpers/wait.ts'
 
 const FROM = 'Ramapo IT <noreply@ramapo-it.test>'
 /** Retries every second or two, so an outage of a few seconds is ridden out within the test. */
@@ -99,8 +99,8 @@ describe(`mail outbox over SMTP on ${backend}`, () => {
 
     await waitFor('the committed message', () => receivedWithSubject(committed).length === 1)
     expect(receivedWithSubject(committed)[0]?.headers.get('message-id')).toBe(`<${committedId}@outbox.ramapo-it>`)
-    // Several more polls: the rolled-back one is not merely late.
-    await sleep(polling * 1000 * 4)
+    // The worker has had its turn after it: the rolled-back one is not merely late.
+    await outboxCaughtUp(outbox, () => receivedWithSubject(markerSubject).length)
     expect(receivedWithSubject(rolledBack)).toHaveLength(0)
     expect(await outbox.pending()).toBe(0)
     const jobs = await jobStates(database)
@@ -116,8 +116,10 @@ describe(`mail outbox over SMTP on ${backend}`, () => {
     const subject = 'Sent only after commit'
     const transaction = database.db.transaction(async (tx) => {
       await outbox.enqueue({ to: ['c@example.com'], subject, text: 'after commit' }, tx)
-      // On PostgreSQL the worker keeps polling meanwhile; on PGlite it waits for the transaction.
-      await sleep(polling * 1000 * 3)
+      // On PostgreSQL the worker keeps polling meanwhile: once it has delivered a marker queued after
+      // this message, it has had its turn at it. On PGlite it waits for the transaction, which holds
+      // the one connection (a marker could not be queued either).
+      if (backend === 'postgres') await outboxCaughtUp(outbox, () => receivedWithSubject(markerSubject).length)
       expect(receivedWithSubject(subject)).toHaveLength(0)
     })
     await transaction
@@ -178,9 +180,8 @@ describe(`mail outbox over SMTP on ${backend}`, () => {
       await waitFor('every message to be delivered', () => subjects.every((s) => receivedWithSubject(s).length > 0), {
         timeoutMs: 30_000,
       })
-      await waitFor('the outbox to empty', async () => (await outbox.pending()) === 0)
-      // A few more polls, so a duplicate would have time to show up.
-      await sleep(polling * 1000 * 4)
+      // The worker has had its turn after them, so a duplicate would have shown up.
+      await outboxCaughtUp(outbox, () => receivedWithSubject(markerSubject).length)
 
       const counts = smtp.countsByMessageId()
       for (const id of ids) expect(counts.get(`<${id}@outbox.ramapo-it>`)).toBe(1)

@@ -172,6 +172,8 @@ export function consentLogEntry(saved: SavedConsent, action: ConsentAction): Con
   }
 }
 
+// The banner's code runs on every page and loads no zod (docs/frontend-performance.md): the one
+// id check here that does not use app/lib/uuid.ts.
 const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 
 /** The consent id of an earlier choice, even an expired one, so the log links a browser's choices. */

@@ -31,6 +31,30 @@ describe('contract Markdown', () => {
       { text: '<b>x</b> and [link](http://x) and snake_case_name' },
     ])
   })
+
+  it('shows blocks it does not know as typed: deeper headings, quotes, code, HTML', () => {
+    expect(
+      parseContractMarkdown(
+        '#### Fine print\n\n> Quoted\n\n    indented\n\n<div>hidden?</div>\n\nA [link](http://x).\n',
+      ),
+    ).toEqual([
+      { type: 'paragraph', spans: [{ text: '#### Fine print' }] },
+      { type: 'paragraph', spans: [{ text: '> Quoted' }] },
+      { type: 'paragraph', spans: [{ text: '    indented' }] },
+      { type: 'paragraph', spans: [{ text: '<div>hidden?</div>' }] },
+      { type: 'paragraph', spans: [{ text: 'A [link](http://x).' }] },
+    ])
+  })
+
+  it('continues a list with the items of a list inside it', () => {
+    expect(parseContractMarkdown('- Support\n  - on site\n  - remote\n- Backups\n')).toEqual([
+      {
+        type: 'list',
+        ordered: false,
+        items: [[{ text: 'Support' }], [{ text: 'on site' }], [{ text: 'remote' }], [{ text: 'Backups' }]],
+      },
+    ])
+  })
 })
 
 describe('placeholders', () => {

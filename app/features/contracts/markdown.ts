@@ -1,9 +1,14 @@
+import type { List, ListItem, Nodes, PhrasingContent, RootContent } from 'mdast'
+import { fromMarkdown } from 'mdast-util-from-markdown'
+
 /**
  * The Markdown of contracts, read into blocks that the page (contract-text.tsx) and the PDF
- * (server/contracts/pdf/) lay out alike, so what a client reads is what is printed. A small subset
- * on purpose: headings (#, ##, ###), paragraphs, bulleted (- or *) and numbered (1.) lists, and
- * **bold** and _italic_ inside them. Anything else (links, HTML, tables) shows as typed: a contract
- * has no business hiding text in markup, and the signed record is the source text itself.
+ * (server/contracts/pdf/) lay out alike, so what a client reads is what is printed. Parsed by the
+ * blog's Markdown stack (mdast-util-from-markdown, the parser under react-markdown's remark-parse:
+ * CommonMark), then kept to a small subset on purpose: headings (#, ##, ###), paragraphs, bulleted
+ * and numbered lists, and **bold** and _italic_ inside them. Anything else (links, HTML, tables,
+ * quotes, code) shows as typed, its source text: a contract has no business hiding text in markup,
+ * and the signed record is the source text itself (its hash is of that text, not of these blocks).
  */
 
 export type Span = { text: string; bold?: boolean; italic?: boolean }
@@ -12,66 +17,75 @@ export type Block =
   | { type: 'paragraph'; spans: Span[] }
   | { type: 'list'; ordered: boolean; items: Span[][] }
 
-const heading = /^(#{1,3})\s+(.*)$/
-const bullet = /^\s*[-*]\s+(.*)$/
-const numbered = /^\s*\d+[.)]\s+(.*)$/
+/** The text a node was written as. */
+function sourceOf(node: Nodes, markdown: string): string {
+  const start = node.position?.start.offset
+  const end = node.position?.end.offset
+  return start === undefined || end === undefined ? '' : markdown.slice(start, end)
+}
 
-/** **bold** and _italic_ (or *italic*) inside one line or paragraph. */
-export function spansOf(text: string): Span[] {
-  const spans: Span[] = []
-  const pattern = /\*\*(.+?)\*\*|(?<![\w*])[_*](?![\s_*])(.+?)(?<![\s_*])[_*](?![\w*])/g
-  let last = 0
-  for (const match of text.matchAll(pattern)) {
-    const index = match.index ?? 0
-    if (index > last) spans.push({ text: text.slice(last, index) })
-    if (match[1] !== undefined) spans.push({ text: match[1], bold: true })
-    else spans.push({ text: match[2] ?? '', italic: true })
-    last = index + match[0].length
+/** Line breaks inside a paragraph read as spaces, as a printed paragraph flows. */
+const flowing = (text: string) => text.replace(/[ \t]*\r?\n[ \t]*/g, ' ')
+
+function inlineSpans(nodes: PhrasingContent[], markdown: string, style: Omit<Span, 'text'> = {}): Span[] {
+  return nodes.flatMap((node): Span[] => {
+    switch (node.type) {
+      case 'text':
+        return [{ text: flowing(node.value), ...style }]
+      case 'break':
+        return [{ text: ' ', ...style }]
+      case 'strong':
+        return inlineSpans(node.children, markdown, { ...style, bold: true })
+      case 'emphasis':
+        return inlineSpans(node.children, markdown, { ...style, italic: true })
+      default:
+        return [{ text: flowing(sourceOf(node, markdown)), ...style }]
+    }
+  })
+}
+
+/** Neighbours of the same style as one span. */
+function merged(spans: Span[]): Span[] {
+  const out: Span[] = []
+  for (const span of spans) {
+    const last = out.at(-1)
+    if (last && last.bold === span.bold && last.italic === span.italic) last.text += span.text
+    else if (span.text !== '') out.push({ ...span })
   }
-  if (last < text.length) spans.push({ text: text.slice(last) })
-  return spans
+  return out
+}
+
+/** A list item's paragraphs as one line; a list inside it continues the list as items of its own. */
+function itemsOf(list: List, markdown: string): Span[][] {
+  return list.children.flatMap((item: ListItem) => {
+    const own: Span[] = []
+    const nested: Span[][] = []
+    for (const child of item.children) {
+      if (child.type === 'list') nested.push(...itemsOf(child, markdown))
+      else if (child.type === 'paragraph') {
+        if (own.length > 0) own.push({ text: ' ' })
+        own.push(...inlineSpans(child.children, markdown))
+      } else own.push({ text: flowing(sourceOf(child, markdown)) })
+    }
+    return [merged(own), ...nested]
+  })
+}
+
+function blockOf(node: RootContent, markdown: string): Block {
+  if (node.type === 'heading' && node.depth <= 3) {
+    return { type: 'heading', level: node.depth as 1 | 2 | 3, spans: merged(inlineSpans(node.children, markdown)) }
+  }
+  if (node.type === 'paragraph') return { type: 'paragraph', spans: merged(inlineSpans(node.children, markdown)) }
+  if (node.type === 'list') return { type: 'list', ordered: node.ordered === true, items: itemsOf(node, markdown) }
+  return { type: 'paragraph', spans: [{ text: flowing(sourceOf(node, markdown)) }] }
 }
 
 export function parseContractMarkdown(markdown: string): Block[] {
-  const blocks: Block[] = []
-  let paragraph: string[] = []
-  let list: { ordered: boolean; items: string[] } | null = null
-  const flush = () => {
-    if (paragraph.length > 0) blocks.push({ type: 'paragraph', spans: spansOf(paragraph.join(' ')) })
-    paragraph = []
-    if (list) blocks.push({ type: 'list', ordered: list.ordered, items: list.items.map(spansOf) })
-    list = null
-  }
-  for (const raw of markdown.split('\n')) {
-    const line = raw.trimEnd()
-    if (line.trim() === '') {
-      flush()
-      continue
-    }
-    const h = heading.exec(line)
-    if (h) {
-      flush()
-      blocks.push({ type: 'heading', level: (h[1]?.length ?? 1) as 1 | 2 | 3, spans: spansOf(h[2] ?? '') })
-      continue
-    }
-    const b = bullet.exec(line)
-    const n = b ? null : numbered.exec(line)
-    const item = b ?? n
-    if (item) {
-      const ordered = n !== null
-      if (paragraph.length > 0 || (list && list.ordered !== ordered)) flush()
-      list ??= { ordered, items: [] }
-      list.items.push(item[1] ?? '')
-      continue
-    }
-    if (list && /^\s+\S/.test(raw)) {
-      // An indented line continues the list item above it.
-      list.items[list.items.length - 1] += ` ${line.trim()}`
-      continue
-    }
-    if (list) flush()
-    paragraph.push(line.trim())
-  }
-  flush()
-  return blocks
+  return fromMarkdown(markdown).children.map((node) => blockOf(node, markdown))
+}
+
+/** **bold** and _italic_ (or *italic*) inside one line or paragraph; anything else as typed. */
+export function spansOf(text: string): Span[] {
+  const [first] = fromMarkdown(text).children
+  return first?.type === 'paragraph' ? merged(inlineSpans(first.children, text)) : [{ text }]
 }

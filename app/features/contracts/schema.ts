@@ -10,14 +10,12 @@ import { text } from '../../lib/forms/text'
 const dateField = (required: string) =>
   z.string({ error: required }).trim().min(1, required).refine(isCalendarDate, 'Enter a date like 2026-05-31.')
 
-const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
-
 /** Longest contract or template text: well under the 100 KB a request body may carry. */
 export const contractTextMax = 60_000
 
 export const newContractFormSchema = z.object({
-  templateId: z.string({ error: 'Choose a template.' }).trim().regex(uuid, 'Choose a template.'),
-  clientId: z.string({ error: 'Choose a client account.' }).trim().regex(uuid, 'Choose a client account.'),
+  templateId: z.string({ error: 'Choose a template.' }).trim().pipe(z.uuid('Choose a template.')),
+  clientId: z.string({ error: 'Choose a client account.' }).trim().pipe(z.uuid('Choose a client account.')),
   plan: text({ label: 'Plan', max: 120, required: 'Enter the plan, e.g. Full Help Desk.' }),
   pricePerUser: text({ label: 'Price per user', max: 40, required: 'Enter the price per user, e.g. $100.00.' }),
   users: text({ label: 'Number of users', max: 20, required: 'Enter the number of users.' }),
