@@ -4,10 +4,10 @@ import { type Actor, can, organisationRefusals } from '../../app/features/accoun
 import { accountRoleOf, accountStatusOf } from '../../app/features/accounts/status.ts'
 import { DomainError } from '../../app/lib/domain-error.ts'
 import { fieldErrors } from '../../app/lib/forms/result.ts'
+import { isUuid } from '../../app/lib/uuid.ts'
 import type { AuditActor } from '../audit/audit.server.ts'
 import type { Db } from '../db/client.server.ts'
 import {
-import { isUuid } from '../../app/lib/uuid.ts'
   billingDocuments,
   bookings,
   clientOnboarding,
@@ -24,7 +24,6 @@ import { isUuid } from '../../app/lib/uuid.ts'
  */
 
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0]
-
 
 export const organisationGone = () => new DomainError('not_found', 'This organisation does not exist (any more).')
 export const personGone = () => new DomainError('not_found', 'This person is not in this organisation (any more).')
