@@ -1,6 +1,5 @@
 import { asc, eq, inArray } from 'drizzle-orm'
 import { redirect } from 'react-router'
-import { z } from 'zod'
 import { DomainError } from '../../app/lib/domain-error.ts'
 import { isUuid } from '../../app/lib/uuid.ts'
 import { type AuditActor, recordAudit } from '../audit/audit.server.ts'
