@@ -1,6 +1,8 @@
 // Pieces of the resilience suite: a database of its own per test, a stream of bookings from
 // several concurrent senders that records every answer, and reads of the bookings and mail tables.
+
 import pg from 'pg'
+import { PgBoss } from 'pg-boss'
 
 export const MAIL_QUEUE = 'mail'
 
@@ -57,6 +59,25 @@ export async function pendingMail(url: string): Promise<number> {
     [MAIL_QUEUE],
   )
   return row?.n ?? 0
+}
+
+/**
+ * Queues a marker message on the server's mail queue through a pg-boss client of its own (as
+ * another process of the product would), for a test to wait for instead of sleeping: the server's
+ * worker takes jobs oldest first, so once the marker has arrived and nothing is waiting, whatever
+ * was queued before it has had its turn.
+ */
+export async function queueMarkerMail(url: string, subject: string): Promise<void> {
+  const boss = new PgBoss({ connectionString: url, max: 1, schedule: false, supervise: false })
+  boss.on('error', () => {
+    // the send below reports its own failure
+  })
+  await boss.start()
+  try {
+    await boss.send(MAIL_QUEUE, { to: ['marker@example.test'], subject, text: 'Sent by a test.' })
+  } finally {
+    await boss.stop({ graceful: false, close: true })
+  }
 }
 
 /**
