@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import { businessTimeZone } from '../../app/lib/time-zone.ts'
 import { appErrors, pageFrom, signInAdminThroughPage, uniqueIdentity } from './helpers/accounts'
 import { expectAccessible, testBrowser, visit } from './helpers/browser'
 
@@ -15,7 +16,7 @@ describe('an admin checks the sync status', () => {
     await page.getByRole('heading', { name: 'Mail outbox', level: 2 }).waitFor()
     await page.getByRole('heading', { name: 'Recently sent', level: 3 }).waitFor()
     expect(await page.locator('[data-job="retention"]').textContent()).toContain('30 3 * * *')
-    expect(await page.locator('[data-job="billing-reminders"]').textContent()).toContain('America/New_York')
+    expect(await page.locator('[data-job="billing-reminders"]').textContent()).toContain(businessTimeZone)
     await page.getByText('Embedded (PGlite)').waitFor()
     await page.getByText('Files in the data folder').waitFor()
     expect(await page.getByText(/^\d{4}_[a-z_]+$/).count()).toBe(1)

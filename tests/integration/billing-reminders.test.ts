@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { paymentFormSchema } from '../../app/features/billing/schema.ts'
+import { businessTimeZone } from '../../app/lib/time-zone.ts'
 import {
   type BillingDeps,
   createDraft,
@@ -140,7 +141,7 @@ describe(`overdue reminders on ${backend}`, () => {
         database.db,
         sql`select cron, options from pgboss.schedule where name = ${REMINDER_QUEUE}`,
       )
-      expect(schedule).toMatchObject({ cron: reminderSchedule, options: { tz: 'America/New_York' } })
+      expect(schedule).toMatchObject({ cron: reminderSchedule, options: { tz: businessTimeZone } })
       await jobs.runNow()
       await waitFor('the reminder run', async () => (await reminders()).length === 1)
     } finally {

@@ -5,6 +5,7 @@ import path from 'node:path'
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { retentionPeriods } from '../../app/content/retention.ts'
+import { businessTimeZone } from '../../app/lib/time-zone.ts'
 import { createDraft } from '../../server/billing/documents.server.ts'
 import { selectRows, sql } from '../../server/db/client.server.ts'
 import {
@@ -412,7 +413,7 @@ describe(`retention on ${backend}`, () => {
         database.db,
         sql`select cron, options from pgboss.schedule where name = ${RETENTION_QUEUE}`,
       )
-      expect(schedule).toMatchObject({ cron: retentionSchedule, options: { tz: 'America/New_York' } })
+      expect(schedule).toMatchObject({ cron: retentionSchedule, options: { tz: businessTimeZone } })
       await jobs.runRetentionNow()
       await waitFor('the retention run to show in sync status', async () => {
         const status = await readSyncStatus({ database, transportKind: 'file' })
@@ -420,7 +421,7 @@ describe(`retention on ${backend}`, () => {
       })
       const status = await readSyncStatus({ database, transportKind: 'file' })
       expect(status.jobs.find((job) => job.queue === RETENTION_QUEUE)).toMatchObject({
-        schedule: { cron: retentionSchedule, timeZone: 'America/New_York' },
+        schedule: { cron: retentionSchedule, timeZone: businessTimeZone },
         lastRun: { output: { deleted: expect.objectContaining({ contactMessages: 1 }) } },
       })
       expect(await database.db.select().from(bookings)).toHaveLength(0)

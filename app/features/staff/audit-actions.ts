@@ -125,9 +125,11 @@ export const auditAreaWords: Record<AuditArea, string> = {
 }
 
 /** The filter's choices: each area (`account.`), then its actions, with the words staff read. */
-export const auditFilterChoices: ReadonlyArray<{ value: string; words: string }> = Object.entries(
-  Object.groupBy(auditActionNames, (action) => action.slice(0, action.indexOf('.'))),
-).flatMap(([area, actions]) => [
-  { value: `${area}.`, words: `${auditAreaWords[area as AuditArea]}: every action` },
-  ...(actions ?? []).map((action) => ({ value: action, words: auditActions[action].words })),
+export const auditFilterChoices: ReadonlyArray<{ value: string; words: string }> = (
+  Object.keys(auditAreaWords) as AuditArea[]
+).flatMap((area) => [
+  { value: `${area}.`, words: `${auditAreaWords[area]}: every action` },
+  ...auditActionNames
+    .filter((action) => action.startsWith(`${area}.`))
+    .map((action) => ({ value: action, words: auditActions[action].words })),
 ])
