@@ -141,7 +141,7 @@ describe('billing, from estimate to receipt', () => {
     await second.page.getByRole('heading', { name: 'Admin Dashboard', level: 1 }).waitFor()
     // A draft for the demo client, created by the first editor.
     await open(first.page, '/admin/billing/new?kind=invoice')
-    await choose(first.page, /^Client/, /Harbor Dental \(demo\)/)
+    await choose(first.page, /^Client/, /Harbor Dental \(demo\) · Carla Reyes/)
     await first.page.getByLabel('Description').first().fill('Network check-up')
     await first.page.getByLabel('Unit price ($)').first().fill('150')
     await first.page.getByRole('button', { name: 'Create draft' }).click()
