@@ -1,15 +1,16 @@
 import { ArrowLeftIcon, ShieldCheckIcon } from 'lucide-react'
-import { data, Link, useFetcher } from 'react-router'
+import { Link, useFetcher } from 'react-router'
 import { z } from 'zod'
 import { business } from '~/content/business'
 import { mustEnrolSecondFactor } from '~/features/accounts/access'
-import { type AuthResult, callAuth, somethingWentWrong, tooManyAttempts } from '~/features/accounts/auth-calls.server'
+import { authCall } from '~/features/accounts/auth-calls.server'
 import { BackupCodes } from '~/features/accounts/backup-codes'
 import { accountsContext } from '~/features/accounts/context.server'
 import { guardedUser, safeRedirectPath } from '~/features/accounts/guards.server'
 import { totpCodeSchema } from '~/features/accounts/two-factor'
-import { formValues, readForm } from '~/lib/forms/action.server'
-import type { ActionResult } from '~/lib/forms/result'
+import { DomainError } from '~/lib/domain-error'
+import { type IntentContext, type IntentResult, intentAction } from '~/lib/forms/intent-action.server'
+import type { FieldErrors } from '~/lib/forms/result'
 import { pageMeta } from '~/lib/seo'
 import { useResultToast } from '~/lib/toast'
 import { Button } from '~/ui/button'
@@ -49,10 +50,7 @@ export async function loader(args: Route.LoaderArgs) {
   }
 }
 
-type Intent = 'start' | 'confirm' | 'regenerate' | 'disable'
-
-type Result = ActionResult & {
-  intent: Intent
+type Result = IntentResult & {
   /** start: the QR code (an SVG data URL) and the same secret as text, for typing in by hand. */
   qrCode?: string
   manualKey?: string
@@ -60,100 +58,70 @@ type Result = ActionResult & {
   backupCodes?: string[]
 }
 
-function reply(result: Result, init?: { status?: number; headers?: Headers }) {
-  return data(result, { status: init?.status ?? (result.ok ? 200 : 400), headers: init?.headers })
+const passwordForm = z.object({ password: z.string().min(1, 'Enter your password.').max(200) })
+const codeForm = z.object({ code: totpCodeSchema })
+
+/** The refusals every Better Auth call of this page can get, in the page's words. */
+const refusals = {
+  INVALID_PASSWORD: { message: 'Your password is not right.', field: 'password' },
+  INVALID_CODE: { message: 'That code is not right. Enter the code your app shows now.', field: 'code' },
+  SESSION_NOT_FRESH: 'For your safety, sign out and sign in again before you turn this off.',
 }
 
-const passwordSchema = z.string().min(1, 'Enter your password.').max(200)
+/** What each form of the page shares: its password or code checked, every refusal shown beside it. */
+const withPassword = {
+  schema: passwordForm,
+  secret: ['password'],
+  invalid: (errors: FieldErrors) => errors.password?.[0] ?? 'Enter your password.',
+  onForm: true,
+} as const
 
-/** The answers every Better Auth call of this page can get besides success. */
-function refusal(intent: Intent, result: AuthResult) {
-  if (result.status === 429) return reply({ intent, ok: false, message: tooManyAttempts }, { status: 429 })
-  if (result.code === 'INVALID_PASSWORD') {
-    const message = 'Your password is not right.'
-    return reply({ intent, ok: false, message, fieldErrors: { password: [message] } })
-  }
-  if (result.code === 'SESSION_NOT_FRESH') {
-    return reply(
-      { intent, ok: false, message: 'For your safety, sign out and sign in again before you turn this off.' },
-      { status: 403 },
-    )
-  }
-  return reply({ intent, ok: false, message: result.message ?? somethingWentWrong }, { status: result.status })
-}
+const accountOf = (ctx: IntentContext) => ({ user: guardedUser(ctx.context), ...ctx.context.get(accountsContext) })
 
-export async function action(args: Route.ActionArgs) {
-  const user = guardedUser(args.context)
-  const accounts = args.context.get(accountsContext)
-  const form = formValues(await readForm(args.request))
-  const intent = String(form.intent ?? '') as Intent
-
-  const password = () => {
-    const parsed = passwordSchema.safeParse(form.password ?? '')
-    if (parsed.success) return { ok: true as const, password: parsed.data }
-    const message = parsed.error.issues[0]?.message ?? 'Enter your password.'
-    return { ok: false as const, response: reply({ intent, ok: false, message, fieldErrors: { password: [message] } }) }
-  }
-
-  switch (intent) {
-    case 'start': {
-      if (user.twoFactorEnabled) return reply({ intent, ok: false, message: 'Two-factor sign-in is already on.' })
-      const checked = password()
-      if (!checked.ok) return checked.response
-      const result = await callAuth<{ totpURI: string }>(args, '/two-factor/enable', { password: checked.password })
-      if (!result.ok || !result.body) return refusal(intent, result)
-      const uri = result.body.totpURI
-      return reply({
-        intent,
-        ok: true,
-        message: 'Scan the QR code with your authenticator app.',
-        qrCode: qrCodeDataUrl(uri),
-        manualKey: manualEntryKey(uri),
-      })
-    }
-    case 'confirm': {
-      const code = totpCodeSchema.safeParse(form.code ?? '')
-      if (!code.success) {
-        const message = code.error.issues[0]?.message ?? 'Enter the 6-digit code.'
-        return reply({ intent, ok: false, message, fieldErrors: { code: [message] } })
-      }
-      const result = await callAuth(args, '/two-factor/verify-totp', { code: code.data })
-      if (result.code === 'INVALID_CODE') {
-        const message = 'That code is not right. Enter the code your app shows now.'
-        return reply({ intent, ok: false, message, fieldErrors: { code: [message] } })
-      }
-      if (!result.ok) return refusal(intent, result)
-      // This browser's session was replaced by one that knows about the second factor (result.headers).
-      const backupCodes = await backupCodesOf(accounts.auth, user.userId)
-      accounts.log.info({ event: 'account.two_factor_enabled', userId: user.userId }, 'two-factor sign-in set up')
-      return reply({ intent, ok: true, message: 'Two-factor sign-in is on.', backupCodes }, { headers: result.headers })
-    }
-    case 'regenerate': {
-      const checked = password()
-      if (!checked.ok) return checked.response
-      const result = await callAuth<{ backupCodes: string[] }>(args, '/two-factor/generate-backup-codes', {
-        password: checked.password,
-      })
-      if (!result.ok || !result.body) return refusal(intent, result)
-      return reply({
-        intent,
-        ok: true,
-        message: 'New backup codes made; the old ones no longer work.',
-        backupCodes: result.body.backupCodes,
-      })
-    }
-    case 'disable': {
-      const checked = password()
-      if (!checked.ok) return checked.response
-      const result = await callAuth(args, '/two-factor/disable', { password: checked.password })
-      if (!result.ok) return refusal(intent, result)
-      accounts.log.info({ event: 'account.two_factor_disabled', userId: user.userId }, 'two-factor sign-in turned off')
-      return reply({ intent, ok: true, message: 'Two-factor sign-in is off.' }, { headers: result.headers })
-    }
-    default:
-      return reply({ intent, ok: false, message: 'Unknown request. Reload the page and try again.' })
-  }
-}
+export const action = intentAction({
+  start: {
+    ...withPassword,
+    run: async (ctx, { password }) => {
+      if (accountOf(ctx).user.twoFactorEnabled) throw new DomainError('invalid', 'Two-factor sign-in is already on.')
+      const { totpURI } = await authCall<{ totpURI: string }>(ctx, '/two-factor/enable', { password }, refusals)
+      return totpURI
+    },
+    done: (uri) => ({
+      message: 'Scan the QR code with your authenticator app.',
+      qrCode: qrCodeDataUrl(uri),
+      manualKey: manualEntryKey(uri),
+    }),
+  },
+  confirm: {
+    schema: codeForm,
+    invalid: (errors) => errors.code?.[0] ?? 'Enter the 6-digit code.',
+    onForm: true,
+    run: async (ctx, { code }) => {
+      // This browser's session is replaced by one that knows about the second factor (its cookie is on the answer).
+      await authCall(ctx, '/two-factor/verify-totp', { code }, refusals)
+      const { user, auth, log } = accountOf(ctx)
+      const backupCodes = await backupCodesOf(auth, user.userId)
+      log.info({ event: 'account.two_factor_enabled', userId: user.userId }, 'two-factor sign-in set up')
+      return backupCodes
+    },
+    done: (backupCodes) => ({ message: 'Two-factor sign-in is on.', backupCodes }),
+  },
+  regenerate: {
+    ...withPassword,
+    run: (ctx, { password }) =>
+      authCall<{ backupCodes: string[] }>(ctx, '/two-factor/generate-backup-codes', { password }, refusals),
+    done: ({ backupCodes }) => ({ message: 'New backup codes made; the old ones no longer work.', backupCodes }),
+  },
+  disable: {
+    ...withPassword,
+    run: async (ctx, { password }) => {
+      await authCall(ctx, '/two-factor/disable', { password }, refusals)
+      const { user, log } = accountOf(ctx)
+      log.info({ event: 'account.two_factor_disabled', userId: user.userId }, 'two-factor sign-in turned off')
+    },
+    done: 'Two-factor sign-in is off.',
+  },
+})
 
 export default function TwoFactorSettings({ loaderData }: Route.ComponentProps) {
   const start = useFetcher<Result>()
@@ -350,7 +318,7 @@ function PasswordForm({
   destructive,
 }: {
   fetcher: Fetcher
-  intent: Intent
+  intent: 'regenerate' | 'disable'
   label: string
   destructive?: boolean
 }) {

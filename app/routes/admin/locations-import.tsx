@@ -1,11 +1,12 @@
 import { ArrowLeftIcon, DownloadIcon, UploadIcon } from 'lucide-react'
 import { useState } from 'react'
-import { data, Form, Link, useNavigation } from 'react-router'
+import { Form, Link, useNavigation } from 'react-router'
 import { business } from '~/content/business'
 import { appContext } from '~/context.server'
 import { guardedUser } from '~/features/accounts/guards.server'
 import { locationCsvColumns } from '~/features/locations/schema'
-import { readForm } from '~/lib/forms/action.server'
+import { DomainError } from '~/lib/domain-error'
+import { intentAction } from '~/lib/forms/intent-action.server'
 import { pageMeta } from '~/lib/seo'
 import { toast } from '~/lib/toast'
 import { Badge } from '~/ui/badge'
@@ -49,25 +50,24 @@ const megabytes = (bytes: number) =>
 const tooLargeMessage = (size: number, limit: number) =>
   `The file is too large (${megabytes(size)}): a town pages import takes at most ${megabytes(limit)} per file. Split it into smaller files and import them one after the other.`
 
-export async function action(args: Route.ActionArgs) {
-  const admin = guardedUser(args.context)
-  const { database, log } = args.context.get(appContext)
-  const request = await readImportForm(await readForm(args.request))
-  if (typeof request === 'string') return data<Outcome>({ error: request }, { status: 400 })
-  try {
-    const report =
-      request.mode === 'apply'
-        ? await applyImport(database.db, { userId: admin.userId, email: admin.email }, request.csv)
-        : await dryRunImport(database.db, request.csv)
-    return data<Outcome>({ report, csv: request.csv }, { status: report.ok ? 200 : 400 })
-  } catch (error) {
-    log.warn({ err: error }, 'town page import failed')
-    return data<Outcome>(
-      { error: 'The import failed and nothing was written: the database did not answer. Try again in a minute.' },
-      { status: 503 },
-    )
-  }
-}
+export const action = intentAction({
+  import: {
+    run: async (ctx) => {
+      const request = await readImportForm(ctx.form)
+      if (typeof request === 'string') throw new DomainError('invalid', request)
+      const admin = guardedUser(ctx.context)
+      const { database } = ctx.context.get(appContext)
+      const report =
+        request.mode === 'apply'
+          ? await applyImport(database.db, { userId: admin.userId, email: admin.email }, request.csv)
+          : await dryRunImport(database.db, request.csv)
+      if (!report.ok) throw new DomainError('invalid', report.fileError ?? 'The file could not be read as CSV.')
+      return { report, csv: request.csv }
+    },
+    done: (outcome) => outcome,
+    outage: 'The import failed and nothing was written: the database did not answer. Try again in a minute.',
+  },
+})
 
 /** Sends the form to the streaming endpoint and reads its JSON lines as they come. */
 async function runWithProgress(form: FormData, onProgress: (p: ImportProgress) => void): Promise<Outcome> {
@@ -104,7 +104,11 @@ export default function LocationsImport({ loaderData, actionData }: Route.Compon
   const [outcome, setOutcome] = useState<Outcome | undefined>(undefined)
   const [progress, setProgress] = useState<ImportProgress | null>(null)
   const [running, setRunning] = useState(false)
-  const shown = outcome ?? actionData
+  // Without JavaScript the page's own action answered.
+  const answered: Outcome | undefined = actionData?.ok
+    ? actionData.report && { report: actionData.report, csv: actionData.csv ?? '' }
+    : actionData && { error: actionData.message }
+  const shown = outcome ?? answered
   const busy = running || navigation.state === 'submitting'
 
   /** With JavaScript: the same form, sent to the streaming endpoint for progress. */
