@@ -216,4 +216,47 @@ describe('contracts, from template to countersigned PDF', () => {
     expect(appErrors(staff.consoleErrors)).toEqual([])
     await staff.context.close()
   })
+
+  it('withdraws a sent contract through the reason dialog, which asks again for a blank reason', async () => {
+    const staff = await pageFrom(browser(), uniqueIdentity('contract-withdraw').ip)
+    const admin = staff.page
+    await signInAdminThroughPage(admin)
+    await admin.getByRole('heading', { name: 'Admin Dashboard', level: 1 }).waitFor()
+    expect(await visit(admin, '/admin/contracts/new')).toBe(200)
+    await admin.waitForSelector('html[data-hydrated="true"]')
+    await choose(admin, /^Template/, 'Residential Service Agreement')
+    await choose(admin, /^Client/, /carla@harbor-dental\.example/)
+    await admin.getByLabel(/^Plan/).fill('Home Care')
+    await admin.getByLabel(/^Price per user/).fill('$40.00')
+    await admin.getByLabel(/^Number of users/).fill('2')
+    await admin.getByLabel(/^Start date/).fill('June 1, 2026')
+    await admin.getByLabel(/^Term/).fill('month to month')
+    await admin.getByRole('button', { name: 'Create draft' }).click()
+    await admin.getByText('Draft created from the template.').waitFor()
+    await admin.getByRole('button', { name: 'Send contract to the client' }).click()
+    await expectToast(admin, 'Done')
+
+    await admin.getByRole('button', { name: 'Withdraw…' }).click()
+    const dialog = admin.getByRole('dialog', { name: 'Withdraw this contract?' })
+    await dialog.waitFor()
+    // Cancel leaves the contract as it was, focus back on the button that opened the dialog.
+    await dialog.getByRole('button', { name: 'Cancel' }).click()
+    await dialog.waitFor({ state: 'detached' })
+    await admin.getByRole('button', { name: 'Withdraw…' }).click()
+    // Only spaces pass the browser's own check, not the server's: the dialog closes as the form is
+    // sent and opens again with the reason's error.
+    await dialog.getByLabel(/^Reason/).fill('   ')
+    await dialog.getByRole('button', { name: 'Withdraw contract' }).click()
+    await dialog.getByText('Say why it is withdrawn; the client reads it.').waitFor()
+    await admin.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'))
+    await expectAccessible(admin)
+    await dialog.getByLabel(/^Reason/).fill('The client chose another plan.')
+    await dialog.getByRole('button', { name: 'Withdraw contract' }).click()
+    await dialog.waitFor({ state: 'detached' })
+    await admin.getByText('Withdrawn: the client has been told.').first().waitFor()
+    await admin.getByText('The client chose another plan.').first().waitFor()
+
+    expect(appErrors(staff.consoleErrors)).toEqual([])
+    await staff.context.close()
+  })
 })
