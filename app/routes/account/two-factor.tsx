@@ -1,4 +1,4 @@
-import { ArrowLeftIcon, ShieldCheckIcon } from 'lucide-react'
+import { ArrowLeftIcon } from 'lucide-react'
 import { Link, useFetcher } from 'react-router'
 import { z } from 'zod'
 import { business } from '~/content/business'
@@ -8,15 +8,14 @@ import { BackupCodes } from '~/features/accounts/backup-codes'
 import { accountsContext } from '~/features/accounts/context.server'
 import { guardedUser, safeRedirectPath } from '~/features/accounts/guards.server'
 import { totpCodeSchema } from '~/features/accounts/two-factor'
+import { EnabledSettings, Enrolment, type TwoFactorResult } from '~/features/accounts/two-factor-settings'
 import { DomainError } from '~/lib/domain-error'
-import { type IntentContext, type IntentResult, intentAction } from '~/lib/forms/intent-action.server'
+import { type IntentContext, intentAction } from '~/lib/forms/intent-action.server'
 import type { FieldErrors } from '~/lib/forms/result'
 import { pageMeta } from '~/lib/seo'
-import { useResultToast } from '~/lib/toast'
 import { Button } from '~/ui/button'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '~/ui/card'
-import { Field, FormMessage } from '~/ui/field'
-import { Input } from '~/ui/input'
+import { FormMessage } from '~/ui/field'
 import { backupCodesOf, manualEntryKey, qrCodeDataUrl } from '../../../server/accounts/two-factor.server'
 import type { Route } from './+types/two-factor'
 
@@ -48,14 +47,6 @@ export async function loader(args: Route.LoaderArgs) {
     backupCodesLeft,
     redirectTo: safeRedirectPath(new URL(args.request.url).searchParams.get('redirectTo')),
   }
-}
-
-type Result = IntentResult & {
-  /** start: the QR code (an SVG data URL) and the same secret as text, for typing in by hand. */
-  qrCode?: string
-  manualKey?: string
-  /** confirm, regenerate: the new backup codes, shown this once. */
-  backupCodes?: string[]
 }
 
 const passwordForm = z.object({ password: z.string().min(1, 'Enter your password.').max(200) })
@@ -124,8 +115,8 @@ export const action = intentAction({
 })
 
 export default function TwoFactorSettings({ loaderData }: Route.ComponentProps) {
-  const start = useFetcher<Result>()
-  const confirm = useFetcher<Result>()
+  const start = useFetcher<TwoFactorResult>()
+  const confirm = useFetcher<TwoFactorResult>()
   const justEnabled = confirm.data?.ok ? confirm.data.backupCodes : undefined
 
   return (
@@ -169,171 +160,5 @@ export default function TwoFactorSettings({ loaderData }: Route.ComponentProps) 
         <Enrolment start={start} confirm={confirm} isStaff={loaderData.isStaff} />
       )}
     </div>
-  )
-}
-
-type Fetcher = ReturnType<typeof useFetcher<Result>>
-
-function Enrolment({ start, confirm, isStaff }: { start: Fetcher; confirm: Fetcher; isStaff: boolean }) {
-  const started = start.data?.ok ? start.data : undefined
-  const startErrors = start.data?.ok ? undefined : start.data
-  const confirmErrors = confirm.data?.ok ? undefined : confirm.data
-  return (
-    <Card>
-      <CardHeader>
-        <CardTitle asChild>
-          <h2>Set up an authenticator app</h2>
-        </CardTitle>
-        <CardDescription>
-          {isStaff
-            ? 'Required for staff accounts.'
-            : 'Optional: with it, a stolen password alone cannot open your account.'}{' '}
-          Any authenticator app works (Google Authenticator, Microsoft Authenticator, 1Password, Authy…).
-        </CardDescription>
-      </CardHeader>
-      <CardContent className="grid gap-6">
-        <start.Form method="post" className="grid gap-4 sm:grid-cols-2" noValidate>
-          <input type="hidden" name="intent" value="start" />
-          <p className="text-sm sm:col-span-2">
-            <strong>Step 1.</strong> Confirm it is you.
-          </p>
-          {startErrors && !startErrors.fieldErrors && <FormMessage tone="error">{startErrors.message}</FormMessage>}
-          <Field label="Current password" required error={startErrors?.fieldErrors?.password}>
-            <Input name="password" type="password" autoComplete="current-password" disabled={Boolean(started)} />
-          </Field>
-          <div className="flex items-end">
-            <Button type="submit" disabled={start.state !== 'idle' || Boolean(started)}>
-              <ShieldCheckIcon aria-hidden="true" />
-              Set up two-factor sign-in
-            </Button>
-          </div>
-        </start.Form>
-        {started?.qrCode && (
-          <div className="grid gap-4 border-t pt-6">
-            <p className="text-sm">
-              <strong>Step 2.</strong> In your authenticator app, add an account and scan this QR code.
-            </p>
-            <img
-              src={started.qrCode}
-              alt="QR code to add this account to an authenticator app"
-              width={240}
-              height={240}
-              className="rounded-md border"
-            />
-            <div className="grid gap-1 text-sm">
-              <span>Cannot scan it? Enter this key in the app instead (time-based, 6 digits):</span>
-              <code data-testid="manual-key" className="break-all rounded bg-muted px-3 py-2 font-mono">
-                {started.manualKey}
-              </code>
-            </div>
-            <confirm.Form method="post" className="grid gap-4 sm:grid-cols-2" noValidate>
-              <input type="hidden" name="intent" value="confirm" />
-              <p className="text-sm sm:col-span-2">
-                <strong>Step 3.</strong> Enter the 6-digit code the app shows, to check it works.
-              </p>
-              {confirmErrors && !confirmErrors.fieldErrors && (
-                <FormMessage tone="error">{confirmErrors.message}</FormMessage>
-              )}
-              <Field label="Authentication code" required error={confirmErrors?.fieldErrors?.code}>
-                <Input name="code" inputMode="numeric" autoComplete="one-time-code" maxLength={7} />
-              </Field>
-              <div className="flex items-end">
-                <Button type="submit" disabled={confirm.state !== 'idle'}>
-                  Turn on two-factor sign-in
-                </Button>
-              </div>
-            </confirm.Form>
-          </div>
-        )}
-      </CardContent>
-    </Card>
-  )
-}
-
-function EnabledSettings({
-  email,
-  backupCodesLeft,
-  isStaff,
-}: {
-  email: string
-  backupCodesLeft: number | null
-  isStaff: boolean
-}) {
-  const regenerate = useFetcher<Result>()
-  const disable = useFetcher<Result>()
-  useResultToast(regenerate.data)
-  useResultToast(disable.data)
-  const newCodes = regenerate.data?.ok ? regenerate.data.backupCodes : undefined
-  return (
-    <>
-      <Card>
-        <CardHeader>
-          <CardTitle asChild>
-            <h2>Two-factor sign-in is on</h2>
-          </CardTitle>
-          <CardDescription>
-            You sign in with your password and a code from your authenticator app.
-            {backupCodesLeft !== null && ` ${backupCodesLeft} of your backup codes are unused.`}
-          </CardDescription>
-        </CardHeader>
-      </Card>
-      <Card>
-        <CardHeader>
-          <CardTitle asChild>
-            <h2>Backup codes</h2>
-          </CardTitle>
-          <CardDescription>New codes replace all your old ones.</CardDescription>
-        </CardHeader>
-        <CardContent className="grid gap-4">
-          {newCodes ? (
-            <BackupCodes codes={newCodes} email={email} />
-          ) : (
-            <PasswordForm fetcher={regenerate} intent="regenerate" label="Make new backup codes" />
-          )}
-        </CardContent>
-      </Card>
-      <Card>
-        <CardHeader>
-          <CardTitle asChild>
-            <h2>Turn off two-factor sign-in</h2>
-          </CardTitle>
-          <CardDescription>
-            {isStaff
-              ? 'Staff accounts must set it up again (with a new phone, for example) before using staff pages.'
-              : 'Your account is then protected by your password alone.'}
-          </CardDescription>
-        </CardHeader>
-        <CardContent>
-          <PasswordForm fetcher={disable} intent="disable" label="Turn off" destructive />
-        </CardContent>
-      </Card>
-    </>
-  )
-}
-
-function PasswordForm({
-  fetcher,
-  intent,
-  label,
-  destructive,
-}: {
-  fetcher: Fetcher
-  intent: 'regenerate' | 'disable'
-  label: string
-  destructive?: boolean
-}) {
-  const errors = fetcher.data?.ok ? undefined : fetcher.data?.fieldErrors
-  return (
-    <fetcher.Form method="post" className="grid gap-4 sm:grid-cols-2" noValidate>
-      <input type="hidden" name="intent" value={intent} />
-      <Field label="Current password" required error={errors?.password}>
-        <Input name="password" type="password" autoComplete="current-password" />
-      </Field>
-      <div className="flex items-end">
-        <Button type="submit" variant={destructive ? 'destructive' : 'primary'} disabled={fetcher.state !== 'idle'}>
-          {label}
-        </Button>
-      </div>
-    </fetcher.Form>
   )
 }

@@ -4,21 +4,20 @@ import { Form, Link, useNavigation } from 'react-router'
 import { business } from '~/content/business'
 import { appContext } from '~/context.server'
 import { guardedUser } from '~/features/accounts/guards.server'
+import { type ImportOutcome, OutcomeReport, runWithProgress } from '~/features/locations/import-outcome'
 import { locationCsvColumns } from '~/features/locations/schema'
 import { DomainError } from '~/lib/domain-error'
 import { intentAction } from '~/lib/forms/intent-action.server'
 import { pageMeta } from '~/lib/seo'
 import { toast } from '~/lib/toast'
-import { Badge } from '~/ui/badge'
 import { Button } from '~/ui/button'
-import { Field, FormMessage } from '~/ui/field'
+import { Field } from '~/ui/field'
 import { Input } from '~/ui/input'
 import {
   applyImport,
   dryRunImport,
   IMPORT_BODY_LIMIT_BYTES,
   type ImportProgress,
-  type ImportReport,
   importRowLimit,
   readImportForm,
 } from '../../../server/locations/import.server.ts'
@@ -40,8 +39,6 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 export function loader() {
   return { rowLimit: importRowLimit, sizeLimit: IMPORT_BODY_LIMIT_BYTES, columns: [...locationCsvColumns] }
 }
-
-type Outcome = { report: ImportReport; csv: string } | { error: string }
 
 const megabytes = (bytes: number) =>
   `${(bytes / (1024 * 1024)).toLocaleString('en-US', { maximumFractionDigits: 1 })} MB`
@@ -69,43 +66,13 @@ export const action = intentAction({
   },
 })
 
-/** Sends the form to the streaming endpoint and reads its JSON lines as they come. */
-async function runWithProgress(form: FormData, onProgress: (p: ImportProgress) => void): Promise<Outcome> {
-  const response = await fetch('/admin/locations/import/run', { method: 'POST', body: form })
-  if (!response.ok || !response.body) {
-    const body = (await response.json().catch(() => null)) as { error?: string } | null
-    return { error: body?.error ?? 'The server refused the file. Reload the page and try again.' }
-  }
-  const csv = form.get('csv')
-  const file = form.get('file')
-  const text = typeof csv === 'string' && csv ? csv : file instanceof File ? await file.text() : ''
-  const reader = response.body.pipeThrough(new TextDecoderStream()).getReader()
-  let buffer = ''
-  let outcome: Outcome = { error: 'The import stopped before it finished. Check the list, then try again.' }
-  for (;;) {
-    const { value, done } = await reader.read()
-    if (done) break
-    buffer += value
-    const lines = buffer.split('\n')
-    buffer = lines.pop() ?? ''
-    for (const line of lines) {
-      if (!line) continue
-      const message = JSON.parse(line) as { progress?: ImportProgress; report?: ImportReport; error?: string }
-      if (message.progress) onProgress(message.progress)
-      if (message.report) outcome = { report: message.report, csv: text }
-      if (message.error) outcome = { error: message.error }
-    }
-  }
-  return outcome
-}
-
 export default function LocationsImport({ loaderData, actionData }: Route.ComponentProps) {
   const navigation = useNavigation()
-  const [outcome, setOutcome] = useState<Outcome | undefined>(undefined)
+  const [outcome, setOutcome] = useState<ImportOutcome | undefined>(undefined)
   const [progress, setProgress] = useState<ImportProgress | null>(null)
   const [running, setRunning] = useState(false)
   // Without JavaScript the page's own action answered.
-  const answered: Outcome | undefined = actionData?.ok
+  const answered: ImportOutcome | undefined = actionData?.ok
     ? actionData.report && { report: actionData.report, csv: actionData.csv ?? '' }
     : actionData && { error: actionData.message }
   const shown = outcome ?? answered
@@ -200,117 +167,7 @@ export default function LocationsImport({ loaderData, actionData }: Route.Compon
         </div>
       )}
 
-      {shown && !busy && <Outcome outcome={shown} enhance={enhance} />}
+      {shown && !busy && <OutcomeReport outcome={shown} enhance={enhance} />}
     </div>
-  )
-}
-
-const actionLabels: Record<ImportReport['rows'][number]['action'], string> = {
-  create: 'Create',
-  update: 'Update',
-  unchanged: 'No change',
-  reject: 'Rejected',
-}
-
-function Outcome({
-  outcome,
-  enhance,
-}: {
-  outcome: Outcome
-  enhance: (event: React.FormEvent<HTMLFormElement>) => void
-}) {
-  if ('error' in outcome) return <FormMessage tone="error">{outcome.error}</FormMessage>
-  const { report, csv } = outcome
-  if (!report.ok) return <FormMessage tone="error">{report.fileError}</FormMessage>
-  const { create, update, unchanged, reject } = report.counts
-  const writes = create + update
-  return (
-    <section aria-labelledby="report-title" className="grid gap-4">
-      <h2 id="report-title" className="font-semibold text-xl">
-        {report.applied ? 'Imported' : 'What the import would do'}
-      </h2>
-      <p role="status">
-        {report.applied
-          ? `${create} created, ${update} updated, ${unchanged} unchanged, ${reject} rejected (not imported).`
-          : `${create} to create, ${update} to update, ${unchanged} unchanged, ${reject} rejected.`}
-      </p>
-      {!report.applied && (
-        <Form
-          method="post"
-          encType="multipart/form-data"
-          onSubmit={enhance}
-          className="flex flex-wrap items-center gap-3"
-        >
-          <input type="hidden" name="mode" value="apply" />
-          <input type="hidden" name="csv" value={csv} />
-          <Button type="submit" size="lg" disabled={writes === 0}>
-            Apply {writes} {writes === 1 ? 'change' : 'changes'}
-          </Button>
-          <span className="text-muted-foreground text-sm">
-            {writes === 0
-              ? 'Nothing to write: fix the rejected rows and check the file again.'
-              : reject > 0
-                ? 'Rejected rows are left out; fix them and import them later.'
-                : 'All in one go: if anything fails, nothing is written.'}
-          </span>
-        </Form>
-      )}
-      <div className="overflow-x-auto rounded-xl border bg-card shadow-sm">
-        <table className="w-full text-left text-sm">
-          <caption className="sr-only">Each row of the file and what happens to it</caption>
-          <thead className="border-b bg-muted/50">
-            <tr>
-              <th scope="col" className="px-4 py-3 font-semibold">
-                Row
-              </th>
-              <th scope="col" className="px-4 py-3 font-semibold">
-                Town
-              </th>
-              <th scope="col" className="px-4 py-3 font-semibold">
-                Result
-              </th>
-              <th scope="col" className="px-4 py-3 font-semibold">
-                Details
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {report.rows.map((row) => (
-              <tr key={row.line} className="border-b align-top last:border-0">
-                <th scope="row" className="px-4 py-3 font-medium">
-                  {row.line}
-                </th>
-                <td className="px-4 py-3">
-                  {row.town || '—'}
-                  <span className="block text-muted-foreground text-xs">{row.slug ? `/${row.slug}` : 'no slug'}</span>
-                </td>
-                <td className="px-4 py-3">
-                  <Badge
-                    variant={
-                      row.action === 'reject' ? 'destructive' : row.action === 'unchanged' ? 'outline' : 'success'
-                    }
-                  >
-                    {actionLabels[row.action]}
-                  </Badge>
-                </td>
-                <td className="px-4 py-3">
-                  {row.action === 'update' ? (
-                    `Changes ${row.notes.join(', ')}`
-                  ) : row.notes.length > 0 ? (
-                    <ul className="grid gap-1">
-                      {row.notes.map((note) => (
-                        <li key={note}>{note}</li>
-                      ))}
-                    </ul>
-                  ) : (
-                    ''
-                  )}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
-    </section>
   )
 }
