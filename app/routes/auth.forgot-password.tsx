@@ -1,7 +1,7 @@
 import { Form, Link, useNavigation } from 'react-router'
 import { z } from 'zod'
 import { business } from '~/content/business'
-import { authRefusal, callAuth } from '~/features/accounts/auth-calls.server'
+import { authCallQuietly } from '~/features/accounts/auth-calls.server'
 import { AuthShell } from '~/features/accounts/auth-shell'
 import { requireSameOrigin } from '~/features/accounts/guards.server'
 import { emailSchema } from '~/features/accounts/schema'
@@ -27,9 +27,7 @@ export const action = intentAction(
       schema: z.object({ email: emailSchema }),
       invalid: (errors) => errors.email?.[0] ?? 'Enter your e-mail.',
       run: async (ctx, { email }) => {
-        const path = '/request-password-reset'
-        const sent = await callAuth(ctx, path, { email })
-        if (sent.status === 429) throw authRefusal(sent, path)
+        await authCallQuietly(ctx, '/request-password-reset', { email })
         return email
       },
       // One answer for every address: nobody learns whether an account exists.

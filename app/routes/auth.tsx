@@ -2,7 +2,7 @@ import { MailCheckIcon } from 'lucide-react'
 import { Form, Link, redirect, useNavigation } from 'react-router'
 import { z } from 'zod'
 import { business } from '~/content/business'
-import { authCall, authRefusal, callAuth, type RefusalWords } from '~/features/accounts/auth-calls.server'
+import { authCall, authCallQuietly, type RefusalWords } from '~/features/accounts/auth-calls.server'
 import { AuthShell } from '~/features/accounts/auth-shell'
 import { getUser, requireSameOrigin, safeRedirectPath } from '~/features/accounts/guards.server'
 import { NewPasswordField } from '~/features/accounts/password-field'
@@ -73,12 +73,10 @@ export const action = intentAction(
       schema: z.object({ email: emailSchema }),
       invalid: (errors) => errors.email?.[0] ?? 'Enter your e-mail.',
       run: async (ctx, { email }) => {
-        const path = '/send-verification-email'
-        const sent = await callAuth(ctx, path, { email })
-        // Only a wait is told: any other answer gets the same words, so nobody learns who has an account.
-        if (sent.status === 429) throw authRefusal(sent, path)
+        await authCallQuietly(ctx, '/send-verification-email', { email })
         return email
       },
+      // The same words whether or not the address has an account waiting: nobody learns who has one.
       done: (email) =>
         `If ${email} has an account waiting for confirmation, a new link is on its way. It works once and expires in 24 hours.`,
     },

@@ -26,6 +26,21 @@ async function choose(page: Page, label: string | RegExp, option: string | RegEx
   await page.getByRole('option', { name: option }).click()
 }
 
+/** A new draft of the Residential Service Agreement for the demo client, open in its editor. */
+async function draftForDemoClient(admin: Page) {
+  expect(await visit(admin, '/admin/contracts/new')).toBe(200)
+  await admin.waitForSelector('html[data-hydrated="true"]')
+  await choose(admin, /^Template/, 'Residential Service Agreement')
+  await choose(admin, /^Client/, /carla@harbor-dental\.example/)
+  await admin.getByLabel(/^Plan/).fill('Home Care')
+  await admin.getByLabel(/^Price per user/).fill('$40.00')
+  await admin.getByLabel(/^Number of users/).fill('3')
+  await admin.getByLabel(/^Start date/).fill('June 1, 2026')
+  await admin.getByLabel(/^Term/).fill('month to month')
+  await admin.getByRole('button', { name: 'Create draft' }).click()
+  await admin.getByText('Draft created from the template.').waitFor()
+}
+
 async function pdfText(bytes: Uint8Array): Promise<string> {
   const { text } = await extractText(await getDocumentProxy(new Uint8Array(bytes)), { mergePages: true })
   return text.replace(/\s+/g, ' ')
@@ -177,17 +192,7 @@ describe('contracts, from template to countersigned PDF', () => {
       await admin.getByRole('cell', { name: status, exact: true }).first().waitFor()
     }
 
-    expect(await visit(admin, '/admin/contracts/new')).toBe(200)
-    await admin.waitForSelector('html[data-hydrated="true"]')
-    await choose(admin, /^Template/, 'Residential Service Agreement')
-    await choose(admin, /^Client/, /carla@harbor-dental\.example/)
-    await admin.getByLabel(/^Plan/).fill('Home Care')
-    await admin.getByLabel(/^Price per user/).fill('$40.00')
-    await admin.getByLabel(/^Number of users/).fill('3')
-    await admin.getByLabel(/^Start date/).fill('June 1, 2026')
-    await admin.getByLabel(/^Term/).fill('month to month')
-    await admin.getByRole('button', { name: 'Create draft' }).click()
-    await admin.getByText('Draft created from the template.').waitFor()
+    await draftForDemoClient(admin)
     const draftPath = new URL(admin.url()).pathname
 
     // The button only asks; Cancel (or Escape) leaves the draft as it was, focus back on the button.
@@ -222,17 +227,7 @@ describe('contracts, from template to countersigned PDF', () => {
     const admin = staff.page
     await signInAdminThroughPage(admin)
     await admin.getByRole('heading', { name: 'Admin Dashboard', level: 1 }).waitFor()
-    expect(await visit(admin, '/admin/contracts/new')).toBe(200)
-    await admin.waitForSelector('html[data-hydrated="true"]')
-    await choose(admin, /^Template/, 'Residential Service Agreement')
-    await choose(admin, /^Client/, /carla@harbor-dental\.example/)
-    await admin.getByLabel(/^Plan/).fill('Home Care')
-    await admin.getByLabel(/^Price per user/).fill('$40.00')
-    await admin.getByLabel(/^Number of users/).fill('2')
-    await admin.getByLabel(/^Start date/).fill('June 1, 2026')
-    await admin.getByLabel(/^Term/).fill('month to month')
-    await admin.getByRole('button', { name: 'Create draft' }).click()
-    await admin.getByText('Draft created from the template.').waitFor()
+    await draftForDemoClient(admin)
     await admin.getByRole('button', { name: 'Send contract to the client' }).click()
     await expectToast(admin, 'Done')
 

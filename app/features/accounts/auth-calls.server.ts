@@ -99,6 +99,15 @@ export async function authCall<T = unknown>(
   return result.body as T
 }
 
+/**
+ * A call whose answer must not tell whether an address has an account (a reset link, a new
+ * confirmation link): only a wait is a refusal; every other answer is taken as sent.
+ */
+export async function authCallQuietly(ctx: IntentContext, path: string, body: unknown): Promise<void> {
+  const result = await callAuth(ctx, path, body)
+  if (result.status === 429) throw authRefusal(result, path)
+}
+
 export const tooManyAttempts = 'Too many attempts from your connection. Wait a minute, then try again.'
 
 export const somethingWentWrong = 'Something went wrong on our side. Please try again in a minute.'
