@@ -7,6 +7,7 @@ import type { EntryContext, HandleErrorFunction, RouterContextProvider } from 'r
 import { isRouteErrorResponse, ServerRouter } from 'react-router'
 import { isDatabaseUnavailable } from '../server/db/client.server.ts'
 import { appContext } from './context.server.ts'
+import { retryAfterHeader, retryAfterSeconds } from './lib/database-outage.ts'
 import { NonceContext } from './lib/nonce.ts'
 
 export const streamTimeout = 5_000
@@ -23,7 +24,7 @@ export default function handleRequest(
   const errors = Object.values(routerContext.staticHandlerContext.errors ?? {})
   if (errors.some(isDatabaseUnavailable)) {
     responseStatusCode = 503
-    responseHeaders.set('Retry-After', '5')
+    responseHeaders.set(retryAfterHeader, String(retryAfterSeconds))
   }
 
   if (request.method.toUpperCase() === 'HEAD') {

@@ -6,6 +6,7 @@ import {
   notSavedPageMessage,
   pageOutageMessage,
   pageUnavailableMessage,
+  retryAfterHeader,
   retryAfterSeconds,
 } from './database-outage'
 import { isDomainError } from './domain-error'
@@ -24,7 +25,7 @@ import type { ActionResult } from './forms/result'
  */
 
 /** The `Retry-After` of every 503 the product sends. */
-export const retryAfterHeaders = { 'Retry-After': String(retryAfterSeconds) } as const
+export const retryAfterHeaders = { [retryAfterHeader]: String(retryAfterSeconds) }
 
 type Args = { request?: Request; context: Readonly<RouterContextProvider> }
 

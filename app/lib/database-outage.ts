@@ -6,6 +6,9 @@
 /** How long a browser or a script should wait before asking again (the `Retry-After` of every 503). */
 export const retryAfterSeconds = 5
 
+/** The header that says how many seconds to wait, spelled once: every 503 and the intake's rate limit send it. */
+export const retryAfterHeader = 'Retry-After'
+
 /** What a page shows when its data could not be read. */
 export const pageUnavailableMessage =
   'This page is temporarily unavailable: the database did not answer. Try again in a minute.'
@@ -43,6 +46,7 @@ export const contractsUnavailableMessage =
 const pageWords: readonly { page: RegExp; message: string }[] = [
   { page: /^\/(billing|admin)\/contracts(\/|$)/, message: contractsUnavailableMessage },
   { page: /^\/(billing|admin\/billing|employee\/billing)(\/|$)/, message: billingUnavailableMessage },
+  { page: /^\/blog\/(rss|atom)\.xml$/, message: 'The feed is unavailable for a moment. Try again in a minute.' },
   {
     page: /^\/admin\/blog\/[^/]+$/,
     message: 'The post could not be loaded: the database did not answer. Try again in a minute.',

@@ -4,6 +4,7 @@ import { DomainError, type DomainErrorKind, domainErrorStatus, isDomainError } f
 describe('DomainError', () => {
   const expected: Record<DomainErrorKind, number> = {
     invalid: 400,
+    unauthenticated: 401,
     forbidden: 403,
     not_found: 404,
     conflict: 409,

@@ -14,6 +14,8 @@ import type { FieldErrors } from './forms/result'
 export type DomainErrorKind =
   /** A value the person sent is wrong; `fields` puts the message beside the field. */
   | 'invalid'
+  /** The person is not who they said: a wrong password or sign-in code. */
+  | 'unauthenticated'
   /** The person may not do this (their role or the record's owner refuses it). */
   | 'forbidden'
   /** No such record, or one the person may not know exists: the same answer either way. */
@@ -28,6 +30,7 @@ export type DomainErrorKind =
 /** The HTTP status of each kind: one table, for pages, forms and JSON alike. */
 export const domainErrorStatus: Record<DomainErrorKind, number> = {
   invalid: 400,
+  unauthenticated: 401,
   forbidden: 403,
   not_found: 404,
   conflict: 409,

@@ -1,11 +1,11 @@
 import { Form, Link, useNavigation } from 'react-router'
+import { z } from 'zod'
 import { business } from '~/content/business'
-import { callAuth, tooManyAttempts } from '~/features/accounts/auth-calls.server'
+import { authCallQuietly } from '~/features/accounts/auth-calls.server'
 import { AuthShell } from '~/features/accounts/auth-shell'
 import { requireSameOrigin } from '~/features/accounts/guards.server'
 import { emailSchema } from '~/features/accounts/schema'
-import { formValues, readForm, reply } from '~/lib/forms/action.server'
-import type { ActionResult } from '~/lib/forms/result'
+import { intentAction } from '~/lib/forms/intent-action.server'
 import { pageMeta } from '~/lib/seo'
 import { Button } from '~/ui/button'
 import { Field, FormMessage } from '~/ui/field'
@@ -21,22 +21,22 @@ export const meta: Route.MetaFunction = ({ matches }) =>
     noindex: true,
   })
 
-export async function action(args: Route.ActionArgs) {
-  requireSameOrigin(args)
-  const { email: typed = '' } = formValues(await readForm(args.request))
-  const email = emailSchema.safeParse(typed)
-  if (!email.success) {
-    const message = email.error.issues[0]?.message ?? 'Enter your e-mail.'
-    return reply<ActionResult>({ ok: false, message, fieldErrors: { email: [message] }, values: { email: typed } })
-  }
-  const result = await callAuth(args, '/request-password-reset', { email: email.data })
-  if (result.status === 429) return reply<ActionResult>({ ok: false, message: tooManyAttempts }, { status: 429 })
-  // One answer for every address: nobody learns whether an account exists.
-  return reply<ActionResult>({
-    ok: true,
-    message: `If ${email.data} has an account, a link to choose a new password is on its way. It works once and expires in 1 hour.`,
-  })
-}
+export const action = intentAction(
+  {
+    forgot: {
+      schema: z.object({ email: emailSchema }),
+      invalid: (errors) => errors.email?.[0] ?? 'Enter your e-mail.',
+      run: async (ctx, { email }) => {
+        await authCallQuietly(ctx, '/request-password-reset', { email })
+        return email
+      },
+      // One answer for every address: nobody learns whether an account exists.
+      done: (email) =>
+        `If ${email} has an account, a link to choose a new password is on its way. It works once and expires in 1 hour.`,
+    },
+  },
+  { guard: requireSameOrigin },
+)
 
 export default function ForgotPassword({ actionData }: Route.ComponentProps) {
   const busy = useNavigation().state === 'submitting'

@@ -1,12 +1,11 @@
 import { Form, Link, useNavigation } from 'react-router'
 import { business } from '~/content/business'
-import { callAuth, somethingWentWrong, tooManyAttempts } from '~/features/accounts/auth-calls.server'
+import { authCall } from '~/features/accounts/auth-calls.server'
 import { AuthShell } from '~/features/accounts/auth-shell'
 import { requireSameOrigin } from '~/features/accounts/guards.server'
 import { NewPasswordField } from '~/features/accounts/password-field'
 import { resetPasswordSchema } from '~/features/accounts/schema'
-import { parseForm, reply } from '~/lib/forms/action.server'
-import type { ActionResult } from '~/lib/forms/result'
+import { intentAction } from '~/lib/forms/intent-action.server'
 import { pageMeta } from '~/lib/seo'
 import { Button } from '~/ui/button'
 import { FormMessage } from '~/ui/field'
@@ -28,30 +27,24 @@ export function loader({ request }: Route.LoaderArgs) {
 const invalidLink =
   'This reset link is not valid: it may have expired (links last 1 hour) or been used already. Ask for a new one.'
 
-export async function action(args: Route.ActionArgs) {
-  requireSameOrigin(args)
-  const checked = await parseForm(args.request, resetPasswordSchema, { secret: ['newPassword'] })
-  if (!checked.ok) {
-    // A broken link is the page's problem, not the field's.
-    const { fieldErrors } = checked.result
-    if (fieldErrors?.token) return reply<ActionResult>({ ok: false, message: invalidLink })
-    return reply<ActionResult>(checked.result)
-  }
-  // Better Auth ends every session of the account when the password is reset.
-  const result = await callAuth(args, '/reset-password', checked.data)
-  if (result.ok) {
-    return reply<ActionResult>({
-      ok: true,
-      message: 'Your password is changed, and every session of your account has ended. Sign in with the new password.',
-    })
-  }
-  if (result.status === 429) return reply<ActionResult>({ ok: false, message: tooManyAttempts }, { status: 429 })
-  if (result.code === 'INVALID_TOKEN') return reply<ActionResult>({ ok: false, message: invalidLink })
-  return reply<ActionResult>(
-    { ok: false, message: result.status === 400 ? (result.message ?? invalidLink) : somethingWentWrong },
-    { status: result.status },
-  )
-}
+export const action = intentAction(
+  {
+    reset: {
+      schema: resetPasswordSchema,
+      secret: ['newPassword'],
+      // A broken link is the page's problem, not the field's.
+      invalid: (errors) => (errors.token ? invalidLink : 'Check the highlighted fields.'),
+      // Better Auth ends every session of the account when the password is reset.
+      run: (ctx, reset) =>
+        authCall(ctx, '/reset-password', reset, {
+          INVALID_TOKEN: invalidLink,
+          400: (refused) => refused.message ?? invalidLink,
+        }),
+      done: 'Your password is changed, and every session of your account has ended. Sign in with the new password.',
+    },
+  },
+  { guard: requireSameOrigin },
+)
 
 export default function ResetPassword({ loaderData, actionData }: Route.ComponentProps) {
   const busy = useNavigation().state === 'submitting'
@@ -71,7 +64,7 @@ export default function ResetPassword({ loaderData, actionData }: Route.Componen
     <AuthShell title="Choose a new password">
       <div className="grid gap-5">
         {!loaderData.token && <FormMessage tone="error">{invalidLink}</FormMessage>}
-        {actionData && !actionData.ok && !actionData.fieldErrors && (
+        {actionData && !actionData.ok && (!actionData.fieldErrors || actionData.fieldErrors.token) && (
           <FormMessage tone="error">{actionData.message}</FormMessage>
         )}
         <Form method="post" className="grid gap-4" noValidate>

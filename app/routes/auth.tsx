@@ -1,15 +1,14 @@
 import { MailCheckIcon } from 'lucide-react'
 import { Form, Link, redirect, useNavigation } from 'react-router'
+import { z } from 'zod'
 import { business } from '~/content/business'
-import { callAuth, somethingWentWrong, tooManyAttempts } from '~/features/accounts/auth-calls.server'
+import { authCall, authCallQuietly, type RefusalWords } from '~/features/accounts/auth-calls.server'
 import { AuthShell } from '~/features/accounts/auth-shell'
 import { getUser, requireSameOrigin, safeRedirectPath } from '~/features/accounts/guards.server'
 import { NewPasswordField } from '~/features/accounts/password-field'
 import { emailSchema, signInFormSchema, signUpFormSchema } from '~/features/accounts/schema'
-import { continueToSecondFactor, isAccountLocked } from '~/features/accounts/second-factor.server'
-import { accountLockedMessage } from '~/features/accounts/two-factor'
-import { checkForm, formValues, readForm, reply } from '~/lib/forms/action.server'
-import type { ActionResult } from '~/lib/forms/result'
+import { continueToSecondFactor, signInWaitMessage } from '~/features/accounts/second-factor.server'
+import { intentAction } from '~/lib/forms/intent-action.server'
 import { islandsHandle } from '~/lib/islands-mode'
 import { pageMeta } from '~/lib/seo'
 import { Button } from '~/ui/button'
@@ -40,84 +39,57 @@ export async function loader(args: Route.LoaderArgs) {
   return { mode: url.searchParams.get('mode') === 'signup' ? ('signup' as const) : ('signin' as const), redirectTo }
 }
 
-type Intent = 'sign-in' | 'sign-up' | 'resend'
-
-type ActionData = ActionResult & {
-  intent: Intent
-  /** Signed in with the right password, but the e-mail is not confirmed yet. */
-  unverifiedEmail?: string
-  /** The account was created; the verification e-mail is on its way. */
-  signedUpEmail?: string
+const signInRefusals: RefusalWords = {
+  EMAIL_NOT_VERIFIED: 'Confirm your e-mail address first.',
+  401: 'The e-mail address or password is not right. Check both and try again.',
+  429: signInWaitMessage,
 }
 
-const answer = (result: ActionData, status?: number) => reply(result, { status })
+export const action = intentAction(
+  {
+    'sign-in': {
+      schema: signInFormSchema,
+      secret: ['password'],
+      // An address not confirmed yet (403) is answered on the form, which offers a new link.
+      onForm: true,
+      run: async (ctx, credentials) => {
+        const signedIn = await authCall(ctx, '/sign-in/email', credentials, signInRefusals)
+        const redirectTo = safeRedirectPath(ctx.values.redirectTo)
+        return continueToSecondFactor(signedIn, redirectTo) ?? redirect(redirectTo)
+      },
+    },
+    'sign-up': {
+      schema: signUpFormSchema,
+      secret: ['password'],
+      run: async (ctx, account) => {
+        await authCall(ctx, '/sign-up/email', account, {
+          400: (refused) => refused.message ?? 'Check the form and try again.',
+        })
+        return account.email
+      },
+      done: (signedUpEmail) => ({ signedUpEmail }),
+    },
+    resend: {
+      schema: z.object({ email: emailSchema }),
+      invalid: (errors) => errors.email?.[0] ?? 'Enter your e-mail.',
+      run: async (ctx, { email }) => {
+        await authCallQuietly(ctx, '/send-verification-email', { email })
+        return email
+      },
+      // The same words whether or not the address has an account waiting: nobody learns who has one.
+      done: (email) =>
+        `If ${email} has an account waiting for confirmation, a new link is on its way. It works once and expires in 24 hours.`,
+    },
+  },
+  { guard: requireSameOrigin },
+)
 
-export async function action(args: Route.ActionArgs) {
-  requireSameOrigin(args)
-  const values = formValues(await readForm(args.request))
-  const intent = values.intent
-
-  if (intent === 'sign-in') {
-    const checked = checkForm(signInFormSchema, values, { secret: ['password'] })
-    if (!checked.ok) return answer({ intent, ...checked.result })
-    const result = await callAuth(args, '/sign-in/email', checked.data)
-    if (result.ok) {
-      const redirectTo = safeRedirectPath(values.redirectTo)
-      throw continueToSecondFactor(result, redirectTo) ?? redirect(redirectTo, { headers: result.headers })
-    }
-    const kept = { values: { email: checked.data.email } }
-    if (result.code === 'EMAIL_NOT_VERIFIED') {
-      const message = 'Confirm your e-mail address first.'
-      return answer({ intent, ok: false, message, unverifiedEmail: checked.data.email, ...kept }, 403)
-    }
-    if (result.status === 429) {
-      const message = isAccountLocked(result) ? accountLockedMessage : tooManyAttempts
-      return answer({ intent, ok: false, message, ...kept }, 429)
-    }
-    if (result.status === 401) {
-      const message = 'The e-mail address or password is not right. Check both and try again.'
-      return answer({ intent, ok: false, message, ...kept }, 401)
-    }
-    return answer({ intent, ok: false, message: somethingWentWrong, ...kept }, 500)
-  }
-
-  if (intent === 'sign-up') {
-    const checked = checkForm(signUpFormSchema, values, { secret: ['password', 'intent'] })
-    if (!checked.ok) return answer({ intent, ...checked.result })
-    const { password: _password, ...kept } = checked.data
-    const typed = { values: { ...kept, companyName: kept.companyName ?? '' } }
-    const result = await callAuth(args, '/sign-up/email', checked.data)
-    if (result.ok) return answer({ intent, ok: true, signedUpEmail: checked.data.email })
-    if (result.status === 429) return answer({ intent, ok: false, message: tooManyAttempts, ...typed }, 429)
-    if (result.status === 400) {
-      const message = result.message ?? 'Check the form and try again.'
-      return answer({ intent, ok: false, message, ...typed }, 400)
-    }
-    return answer({ intent, ok: false, message: somethingWentWrong, ...typed }, 500)
-  }
-
-  if (intent === 'resend') {
-    const email = emailSchema.safeParse(values.email ?? '')
-    if (!email.success) {
-      return answer({ intent, ok: false, message: email.error.issues[0]?.message ?? 'Enter your e-mail.' }, 400)
-    }
-    const result = await callAuth(args, '/send-verification-email', { email: email.data })
-    if (result.status === 429) return answer({ intent, ok: false, message: tooManyAttempts }, 429)
-    // The same words whether or not the address has an account waiting: no enumeration.
-    return answer({
-      intent,
-      ok: true,
-      message: `If ${email.data} has an account waiting for confirmation, a new link is on its way. It works once and expires in 24 hours.`,
-    })
-  }
-
-  return answer({ intent: 'sign-in', ok: false, message: 'Unknown request. Reload the page and try again.' }, 400)
-}
+type ActionData = Route.ComponentProps['actionData']
 
 export default function AuthPage({ loaderData, actionData }: Route.ComponentProps) {
   const navigation = useNavigation()
   const busy = navigation.state === 'submitting'
-  const result = actionData as ActionData | undefined
+  const result = actionData
   const mode = loaderData.mode
   const redirectQuery =
     loaderData.redirectTo !== '/portal' ? `&redirectTo=${encodeURIComponent(loaderData.redirectTo)}` : ''
@@ -143,7 +115,7 @@ export default function AuthPage({ loaderData, actionData }: Route.ComponentProp
     )
   }
 
-  const errorsFor = (intent: ActionData['intent']) => (result?.intent === intent ? result : undefined)
+  const errorsFor = (intent: string) => (result?.intent === intent ? result : undefined)
 
   return (
     <AuthShell title={mode === 'signup' ? 'Create your client account' : 'Sign in to your account'}>
@@ -181,9 +153,13 @@ function ModeLink({ to, current, children }: { to: string; current: boolean; chi
   )
 }
 
+/** Signed in with the right password, but the e-mail is not confirmed yet: the address to send a new link to. */
+const unverifiedEmail = (result: ActionData) =>
+  result?.ok === false && result.kind === 'forbidden' ? result.values?.email : undefined
+
 /** The form-level message of a refusal: when fields are marked, they say it beside themselves. */
-const formError = (result: ActionData | undefined) =>
-  result && !result.ok && !result.fieldErrors && !result.unverifiedEmail ? result.message : undefined
+const formError = (result: ActionData) =>
+  result?.ok === false && !result.fieldErrors && !unverifiedEmail(result) ? result.message : undefined
 
 function SignInForm({
   result,
@@ -191,12 +167,12 @@ function SignInForm({
   redirectTo,
   busy,
 }: {
-  result: ActionData | undefined
-  resend: ActionData | undefined
+  result: ActionData
+  resend: ActionData
   redirectTo: string
   busy: boolean
 }) {
-  const unverified = result?.unverifiedEmail
+  const unverified = unverifiedEmail(result)
   const errors = result && !result.ok ? result.fieldErrors : undefined
   return (
     <div className="grid gap-5">
@@ -247,7 +223,7 @@ function SignInForm({
   )
 }
 
-function SignUpForm({ result, busy }: { result: ActionData | undefined; busy: boolean }) {
+function SignUpForm({ result, busy }: { result: ActionData; busy: boolean }) {
   const refused = result && !result.ok ? result : undefined
   const errors = refused?.fieldErrors
   const values = refused?.values

@@ -1,12 +1,13 @@
 import { ShieldCheckIcon } from 'lucide-react'
-import { data, Form, Link, redirect, useNavigation } from 'react-router'
+import { Form, Link, redirect, useNavigation } from 'react-router'
 import { business } from '~/content/business'
-import { callAuth, somethingWentWrong, tooManyAttempts } from '~/features/accounts/auth-calls.server'
+import { authCall, type RefusalWords } from '~/features/accounts/auth-calls.server'
 import { AuthShell } from '~/features/accounts/auth-shell'
 import { getUser, requireSameOrigin, safeRedirectPath } from '~/features/accounts/guards.server'
-import { isAccountLocked } from '~/features/accounts/second-factor.server'
-import { accountLockedMessage, backupCodeSchema, totpCodeSchema } from '~/features/accounts/two-factor'
-import { readForm } from '~/lib/forms/action.server'
+import { signInWaitMessage } from '~/features/accounts/second-factor.server'
+import { backupCodeSchema, totpCodeSchema } from '~/features/accounts/two-factor'
+import { DomainError } from '~/lib/domain-error'
+import { intentAction } from '~/lib/forms/intent-action.server'
 import { pageMeta } from '~/lib/seo'
 import { Button } from '~/ui/button'
 import { Field, FormMessage } from '~/ui/field'
@@ -37,57 +38,53 @@ export async function loader(args: Route.LoaderArgs) {
   return { redirectTo, method, challenged: hasChallenge(args.request) }
 }
 
-type ActionData = { method: Method; formError?: string; codeError?: string; expired?: boolean }
-
 const expiredMessage = 'Your sign-in has expired or was not started here. Sign in again with your password.'
 
-export async function action(args: Route.ActionArgs) {
-  requireSameOrigin(args)
-  const form = await readForm(args.request)
-  const method: Method = form.get('method') === 'backup' ? 'backup' : 'totp'
-  const redirectTo = safeRedirectPath(form.get('redirectTo'))
-  const code = (method === 'totp' ? totpCodeSchema : backupCodeSchema).safeParse(form.get('code') ?? '')
-  if (!code.success) {
-    return data<ActionData>({ method, codeError: code.error.issues[0]?.message }, { status: 400 })
-  }
-  const path = method === 'totp' ? '/two-factor/verify-totp' : '/two-factor/verify-backup-code'
-  const result = await callAuth(args, path, { code: code.data })
-  if (result.ok) throw redirect(redirectTo, { headers: result.headers })
-  if (result.status === 429) {
-    const formError = isAccountLocked(result) ? accountLockedMessage : tooManyAttempts
-    return data<ActionData>({ method, formError }, { status: 429 })
-  }
-  if (result.code === 'INVALID_CODE' || result.code === 'INVALID_BACKUP_CODE') {
-    const codeError =
-      method === 'totp'
-        ? 'That code is not right. Enter the code your app shows now.'
-        : 'That backup code is not right, or it was used before.'
-    return data<ActionData>({ method, codeError }, { status: 401, headers: result.headers })
-  }
-  if (result.code === 'TOO_MANY_ATTEMPTS_REQUEST_NEW_CODE' || result.code === 'INVALID_TWO_FACTOR_COOKIE') {
-    const formError =
-      result.code === 'INVALID_TWO_FACTOR_COOKIE'
-        ? expiredMessage
-        : 'Too many wrong codes for this sign-in. Sign in again with your password.'
-    return data<ActionData>({ method, formError, expired: true }, { status: result.status, headers: result.headers })
-  }
-  return data<ActionData>({ method, formError: somethingWentWrong }, { status: 500 })
+/** Better Auth's refusals of a code, in this page's words (the sign-in lock's own words for a locked account). */
+const refusals: RefusalWords = {
+  INVALID_CODE: { message: 'That code is not right. Enter the code your app shows now.', field: 'code' },
+  INVALID_BACKUP_CODE: { message: 'That backup code is not right, or it was used before.', field: 'code' },
+  INVALID_TWO_FACTOR_COOKIE: expiredMessage,
+  TOO_MANY_ATTEMPTS_REQUEST_NEW_CODE: 'Too many wrong codes for this sign-in. Sign in again with your password.',
+  429: signInWaitMessage,
 }
+
+export const action = intentAction(
+  {
+    verify: {
+      secret: ['code'],
+      run: async (ctx) => {
+        const method: Method = ctx.values.method === 'backup' ? 'backup' : 'totp'
+        const code = (method === 'totp' ? totpCodeSchema : backupCodeSchema).safeParse(ctx.values.code ?? '')
+        if (!code.success) {
+          throw new DomainError('invalid', code.error.issues[0]?.message ?? 'Enter the code.', { field: 'code' })
+        }
+        const path = method === 'totp' ? '/two-factor/verify-totp' : '/two-factor/verify-backup-code'
+        await authCall(ctx, path, { code: code.data }, refusals)
+        return redirect(safeRedirectPath(ctx.values.redirectTo))
+      },
+    },
+  },
+  { guard: requireSameOrigin },
+)
 
 export default function TwoFactorSignIn({ loaderData, actionData }: Route.ComponentProps) {
   const busy = useNavigation().state === 'submitting'
-  const result = actionData as ActionData | undefined
-  const method = result?.method ?? loaderData.method
+  const result = actionData?.ok === false ? actionData : undefined
+  const method: Method = result ? (result.values?.method === 'backup' ? 'backup' : 'totp') : loaderData.method
   const redirectQuery = `redirectTo=${encodeURIComponent(loaderData.redirectTo)}`
-  const expired = result?.expired ?? !loaderData.challenged
+  const codeError = result?.fieldErrors?.code
+  // A refusal that is neither about the code nor a wait: this sign-in is over (expired, too many codes).
+  const expired = result ? !codeError && result.kind !== 'rate_limited' : !loaderData.challenged
+  const formError = result && !codeError ? result.message : undefined
 
   return (
     <AuthShell title="Two-factor sign-in">
       <div className="grid gap-5">
-        {result?.formError && <FormMessage tone="error">{result.formError}</FormMessage>}
+        {formError && <FormMessage tone="error">{formError}</FormMessage>}
         {expired ? (
           <>
-            {!result?.formError && <FormMessage tone="notice">{expiredMessage}</FormMessage>}
+            {!formError && <FormMessage tone="notice">{expiredMessage}</FormMessage>}
             <Button asChild size="lg">
               <Link to={`/auth?${redirectQuery}`}>Sign in again</Link>
             </Button>
@@ -104,11 +101,11 @@ export default function TwoFactorSignIn({ loaderData, actionData }: Route.Compon
               <input type="hidden" name="method" value={method} />
               <input type="hidden" name="redirectTo" value={loaderData.redirectTo} />
               {method === 'totp' ? (
-                <Field key="totp" label="Authentication code" required error={result?.codeError}>
+                <Field key="totp" label="Authentication code" required error={codeError}>
                   <Input name="code" inputMode="numeric" autoComplete="one-time-code" maxLength={7} autoFocus />
                 </Field>
               ) : (
-                <Field key="backup" label="Backup code" required error={result?.codeError}>
+                <Field key="backup" label="Backup code" required error={codeError}>
                   <Input name="code" autoComplete="off" spellCheck={false} maxLength={11} autoFocus />
                 </Field>
               )}

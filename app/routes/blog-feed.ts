@@ -1,4 +1,3 @@
-import { data } from 'react-router'
 import { appContext } from '~/context.server'
 import { nextScheduledPublication } from '../../server/blog/blog.server.ts'
 import { blogFeed, type FeedKind, feedContentTypes } from '../../server/blog/feed.server.ts'
@@ -9,27 +8,20 @@ import type { Route } from './+types/blog-feed'
 
 const feedMaxAgeSeconds = 300
 
+// A database that does not answer is the outage rule's 503 (every loader has it); any other error is a bug.
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { database, log, config } = context.get(appContext)
+  const { database, config } = context.get(appContext)
   const kind: FeedKind = new URL(request.url).pathname.endsWith('/atom.xml') ? 'atom' : 'rss'
-  try {
-    const now = new Date()
-    const xml = await blogFeed(database.db, config.publicUrl, kind, now)
-    // Short-lived: a new post should reach readers' apps within minutes, and a scheduled one at its
-    // time, so a copy is never kept past the next scheduled publication.
-    const next = await nextScheduledPublication(database.db, now)
-    const maxAge = Math.min(
-      feedMaxAgeSeconds,
-      next ? Math.max(0, Math.ceil((next.getTime() - now.getTime()) / 1000)) : Infinity,
-    )
-    return new Response(xml, {
-      headers: { 'Content-Type': feedContentTypes[kind], 'Cache-Control': `public, max-age=${maxAge}` },
-    })
-  } catch (error) {
-    log.warn({ err: error, kind }, 'blog feed failed')
-    throw data('The feed is unavailable for a moment. Try again in a minute.', {
-      status: 503,
-      headers: { 'Retry-After': '60' },
-    })
-  }
+  const now = new Date()
+  const xml = await blogFeed(database.db, config.publicUrl, kind, now)
+  // Short-lived: a new post should reach readers' apps within minutes, and a scheduled one at its
+  // time, so a copy is never kept past the next scheduled publication.
+  const next = await nextScheduledPublication(database.db, now)
+  const maxAge = Math.min(
+    feedMaxAgeSeconds,
+    next ? Math.max(0, Math.ceil((next.getTime() - now.getTime()) / 1000)) : Infinity,
+  )
+  return new Response(xml, {
+    headers: { 'Content-Type': feedContentTypes[kind], 'Cache-Control': `public, max-age=${maxAge}` },
+  })
 }

@@ -1,13 +1,13 @@
 import { Form, Link, redirect, useNavigation } from 'react-router'
 import { business } from '~/content/business'
-import { callAuth, somethingWentWrong, tooManyAttempts } from '~/features/accounts/auth-calls.server'
+import { authCall, callAuth } from '~/features/accounts/auth-calls.server'
 import { AuthShell } from '~/features/accounts/auth-shell'
 import { accountsContext } from '~/features/accounts/context.server'
 import { requireSameOrigin } from '~/features/accounts/guards.server'
 import { NewPasswordField } from '~/features/accounts/password-field'
 import { linkTokenSchema, setupAccountSchema } from '~/features/accounts/schema'
-import { parseForm, reply } from '~/lib/forms/action.server'
-import type { ActionResult } from '~/lib/forms/result'
+import { DomainError } from '~/lib/domain-error'
+import { intentAction } from '~/lib/forms/intent-action.server'
 import { pageMeta } from '~/lib/seo'
 import { Button } from '~/ui/button'
 import { FormMessage } from '~/ui/field'
@@ -29,24 +29,25 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { token: token.success ? token.data : '', owner }
 }
 
-export async function action(args: Route.ActionArgs) {
-  requireSameOrigin(args)
-  const checked = await parseForm(args.request, setupAccountSchema, { secret: ['password'] })
-  if (!checked.ok && !checked.result.fieldErrors?.token) return reply<ActionResult>(checked.result)
-  const owner = checked.ok ? await args.context.get(accountsContext).tokenOwner(checked.data.token) : null
-  if (!checked.ok || !owner) return reply<ActionResult>({ ok: false, message: invalidInvite })
-  const { token, password } = checked.data
-
-  const set = await callAuth(args, '/reset-password', { token, newPassword: password })
-  if (set.status === 429) return reply<ActionResult>({ ok: false, message: tooManyAttempts }, { status: 429 })
-  if (!set.ok) {
-    const message = set.code === 'INVALID_TOKEN' ? invalidInvite : (set.message ?? somethingWentWrong)
-    return reply<ActionResult>({ ok: false, message })
-  }
-  const signIn = await callAuth(args, '/sign-in/email', { email: owner.email, password })
-  if (!signIn.ok) throw redirect('/auth')
-  throw redirect('/portal', { headers: signIn.headers })
-}
+export const action = intentAction(
+  {
+    setup: {
+      schema: setupAccountSchema,
+      secret: ['password'],
+      // A broken link is the page's problem, not the field's.
+      invalid: (errors) => (errors.token ? invalidInvite : 'Check the highlighted fields.'),
+      run: async (ctx, { token, password }) => {
+        const owner = await ctx.context.get(accountsContext).tokenOwner(token)
+        if (!owner) throw new DomainError('invalid', invalidInvite)
+        await authCall(ctx, '/reset-password', { token, newPassword: password }, { INVALID_TOKEN: invalidInvite })
+        const signIn = await callAuth(ctx, '/sign-in/email', { email: owner.email, password })
+        if (!signIn.ok) return redirect('/auth')
+        return redirect('/portal', { headers: signIn.headers })
+      },
+    },
+  },
+  { guard: requireSameOrigin },
+)
 
 const invalidInvite =
   'This invitation link is not valid: it may have expired (links last 7 days) or been used already. Ask us for a new one, or reset your password from the sign-in page.'
@@ -72,7 +73,7 @@ export default function SetupAccount({ loaderData, actionData }: Route.Component
         <p>
           Welcome, {owner.name}. Choose a password for <strong>{owner.email}</strong>; you are signed in right after.
         </p>
-        {actionData && !actionData.ok && !actionData.fieldErrors && (
+        {actionData && !actionData.ok && (!actionData.fieldErrors || actionData.fieldErrors.token) && (
           <FormMessage tone="error">{actionData.message}</FormMessage>
         )}
         <Form method="post" className="grid gap-4" noValidate>

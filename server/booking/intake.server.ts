@@ -4,7 +4,7 @@ import { bodyLimit } from 'hono/body-limit'
 import type { ContentfulStatusCode } from 'hono/utils/http-status'
 import { business } from '../../app/content/business.ts'
 import { bookingRequestSchema, HONEYPOT_FIELD } from '../../app/features/booking/schema.ts'
-import { retryAfterSeconds } from '../../app/lib/database-outage.ts'
+import { retryAfterHeader, retryAfterSeconds } from '../../app/lib/database-outage.ts'
 import { fieldErrors } from '../../app/lib/forms/result.ts'
 import type { Config } from '../config.server.ts'
 import { type Database, summarizeError } from '../db/client.server.ts'
@@ -82,7 +82,7 @@ export function processFormRoutes(deps: IntakeDeps) {
       const tooMany = (rate: { count: number; retryAfterSeconds: number }) => {
         const minutes = Math.ceil(rate.retryAfterSeconds / 60)
         log.warn({ requestId: c.get('requestId'), ipHash: sender, count: rate.count }, 'process-form: rate limited')
-        c.header('Retry-After', String(rate.retryAfterSeconds))
+        c.header(retryAfterHeader, String(rate.retryAfterSeconds))
         return json(
           c,
           {
@@ -226,7 +226,7 @@ function hostOf(origin: string): string | undefined {
 }
 
 function unavailable(c: Context<AppEnv>) {
-  c.header('Retry-After', String(retryAfterSeconds))
+  c.header(retryAfterHeader, String(retryAfterSeconds))
   return json(c, { error: 'The form handler is temporarily unavailable. Please try again in a minute.' }, 503)
 }
 

@@ -26,6 +26,21 @@ async function choose(page: Page, label: string | RegExp, option: string | RegEx
   await page.getByRole('option', { name: option }).click()
 }
 
+/** A new draft of the Residential Service Agreement for the demo client, open in its editor. */
+async function draftForDemoClient(admin: Page) {
+  expect(await visit(admin, '/admin/contracts/new')).toBe(200)
+  await admin.waitForSelector('html[data-hydrated="true"]')
+  await choose(admin, /^Template/, 'Residential Service Agreement')
+  await choose(admin, /^Client/, /carla@harbor-dental\.example/)
+  await admin.getByLabel(/^Plan/).fill('Home Care')
+  await admin.getByLabel(/^Price per user/).fill('$40.00')
+  await admin.getByLabel(/^Number of users/).fill('3')
+  await admin.getByLabel(/^Start date/).fill('June 1, 2026')
+  await admin.getByLabel(/^Term/).fill('month to month')
+  await admin.getByRole('button', { name: 'Create draft' }).click()
+  await admin.getByText('Draft created from the template.').waitFor()
+}
+
 async function pdfText(bytes: Uint8Array): Promise<string> {
   const { text } = await extractText(await getDocumentProxy(new Uint8Array(bytes)), { mergePages: true })
   return text.replace(/\s+/g, ' ')
@@ -177,17 +192,7 @@ describe('contracts, from template to countersigned PDF', () => {
       await admin.getByRole('cell', { name: status, exact: true }).first().waitFor()
     }
 
-    expect(await visit(admin, '/admin/contracts/new')).toBe(200)
-    await admin.waitForSelector('html[data-hydrated="true"]')
-    await choose(admin, /^Template/, 'Residential Service Agreement')
-    await choose(admin, /^Client/, /carla@harbor-dental\.example/)
-    await admin.getByLabel(/^Plan/).fill('Home Care')
-    await admin.getByLabel(/^Price per user/).fill('$40.00')
-    await admin.getByLabel(/^Number of users/).fill('3')
-    await admin.getByLabel(/^Start date/).fill('June 1, 2026')
-    await admin.getByLabel(/^Term/).fill('month to month')
-    await admin.getByRole('button', { name: 'Create draft' }).click()
-    await admin.getByText('Draft created from the template.').waitFor()
+    await draftForDemoClient(admin)
     const draftPath = new URL(admin.url()).pathname
 
     // The button only asks; Cancel (or Escape) leaves the draft as it was, focus back on the button.
@@ -212,6 +217,39 @@ describe('contracts, from template to countersigned PDF', () => {
     await admin.getByRole('heading', { name: 'Contracts', level: 1 }).waitFor()
     expect(new URL(admin.url()).pathname).toBe('/admin/contracts')
     expect(await visit(admin, draftPath)).toBe(404)
+
+    expect(appErrors(staff.consoleErrors)).toEqual([])
+    await staff.context.close()
+  })
+
+  it('withdraws a sent contract through the reason dialog, which asks again for a blank reason', async () => {
+    const staff = await pageFrom(browser(), uniqueIdentity('contract-withdraw').ip)
+    const admin = staff.page
+    await signInAdminThroughPage(admin)
+    await admin.getByRole('heading', { name: 'Admin Dashboard', level: 1 }).waitFor()
+    await draftForDemoClient(admin)
+    await admin.getByRole('button', { name: 'Send contract to the client' }).click()
+    await expectToast(admin, 'Done')
+
+    await admin.getByRole('button', { name: 'Withdraw…' }).click()
+    const dialog = admin.getByRole('dialog', { name: 'Withdraw this contract?' })
+    await dialog.waitFor()
+    // Cancel leaves the contract as it was, focus back on the button that opened the dialog.
+    await dialog.getByRole('button', { name: 'Cancel' }).click()
+    await dialog.waitFor({ state: 'detached' })
+    await admin.getByRole('button', { name: 'Withdraw…' }).click()
+    // Only spaces pass the browser's own check, not the server's: the dialog closes as the form is
+    // sent and opens again with the reason's error.
+    await dialog.getByLabel(/^Reason/).fill('   ')
+    await dialog.getByRole('button', { name: 'Withdraw contract' }).click()
+    await dialog.getByText('Say why it is withdrawn; the client reads it.').waitFor()
+    await admin.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'))
+    await expectAccessible(admin)
+    await dialog.getByLabel(/^Reason/).fill('The client chose another plan.')
+    await dialog.getByRole('button', { name: 'Withdraw contract' }).click()
+    await dialog.waitFor({ state: 'detached' })
+    await admin.getByText('Withdrawn: the client has been told.').first().waitFor()
+    await admin.getByText('The client chose another plan.').first().waitFor()
 
     expect(appErrors(staff.consoleErrors)).toEqual([])
     await staff.context.close()

@@ -9,7 +9,10 @@ import * as billingDocumentRoute from '../../app/routes/admin/billing-document.t
 import * as contractRoute from '../../app/routes/admin/contract.tsx'
 import * as contractsListRoute from '../../app/routes/admin/contracts.tsx'
 import * as previewRoute from '../../app/routes/admin/location-preview.tsx'
+import * as locationsImportRoute from '../../app/routes/admin/locations-import.tsx'
 import * as redirectsRoute from '../../app/routes/admin/redirects.tsx'
+import * as blogFeedRoute from '../../app/routes/blog-feed.ts'
+import { sampleCsv } from '../../server/locations/import.server.ts'
 import { type Harness, PUBLIC_URL, signInStaff, startHarness } from './helpers/accounts.ts'
 import { backend, openTestDatabase } from './helpers/database.ts'
 import { capturingLogger } from './helpers/log.ts'
@@ -80,13 +83,15 @@ describe(`billing, contracts and town pages when the database fails, on ${backen
   }
 
   // The pages as the host serves them: every loader and action under the outage rule.
-  const [billingList, billingDocument, contractsList, contract, preview, redirects] = [
+  const [billingList, billingDocument, contractsList, contract, preview, redirects, locationsImport, blogFeed] = [
     billingListRoute,
     billingDocumentRoute,
     contractsListRoute,
     contractRoute,
     previewRoute,
     redirectsRoute,
+    locationsImportRoute,
+    blogFeedRoute,
   ].map((route) => guardRouteModule<{ loader?: unknown; action?: unknown }>(route))
 
   it.each([
@@ -108,6 +113,27 @@ describe(`billing, contracts and town pages when the database fails, on ${backen
     expect(warnings()).toEqual(['database unavailable'])
   })
 
+  it('the blog feed throws a 503 in its own words (a public resource route, no visitor needed)', async () => {
+    const closed = await openTestDatabase()
+    await closed.cleanup()
+    const { log, lines } = capturingLogger()
+    const context = new RouterContextProvider()
+    context.set(appContext, { database: closed, log, config: { publicUrl: PUBLIC_URL } } as unknown as AppContext)
+    const request = new Request(`${PUBLIC_URL}/blog/rss.xml`)
+    const thrown = await thrownBy(
+      blogFeed?.loader as (args: never) => Promise<unknown>,
+      {
+        request,
+        context,
+        params: {},
+      } as never,
+    )
+    expect(thrown?.init?.status).toBe(503)
+    expect(thrown.init.headers['Retry-After']).toBe('5')
+    expect(thrown.data.error).toBe('The feed is unavailable for a moment. Try again in a minute.')
+    expect(lines.filter((line) => line.level === 40).map((line) => line.msg)).toEqual(['database unavailable'])
+  })
+
   it.each([
     [
       `/admin/billing/${id}`,
@@ -127,6 +153,12 @@ describe(`billing, contracts and town pages when the database fails, on ${backen
       { intent: 'remove', id },
       'The database did not answer, so nothing was removed. Try again in a minute.',
     ],
+    [
+      '/admin/locations/import',
+      locationsImport?.action,
+      { mode: 'check', csv: sampleCsv() },
+      'The import failed and nothing was written: the database did not answer. Try again in a minute.',
+    ],
   ] as const)(
     'a form posted to %s answers 503 in its own words, with what was sent',
     async (path, action, body, words) => {
@@ -134,7 +166,8 @@ describe(`billing, contracts and town pages when the database fails, on ${backen
       const answer = (await (action as (args: never) => Promise<unknown>)(args)) as Answered
       expect(answer.init.status).toBe(503)
       expect(answer.init.headers['Retry-After']).toBe('5')
-      expect(answer.data).toMatchObject({ ok: false, message: words, intent: body.intent, values: body })
+      expect(answer.data).toMatchObject({ ok: false, message: words, values: body })
+      if ('intent' in body) expect(answer.data.intent).toBe(body.intent)
       expect(warnings()).toEqual(['database unavailable'])
     },
   )

@@ -16,7 +16,7 @@ import {
 import { Choice, Field, FieldSet } from '~/ui/field'
 import { Input } from '~/ui/input'
 import { RadioGroup, RadioGroupItem } from '~/ui/radio-group'
-import { Textarea } from '~/ui/textarea'
+import { ReasonDialog } from '~/ui/reason-dialog'
 import { paymentMethodLabels, paymentMethods } from './labels'
 import { centsToDecimal, formatMoney } from './money'
 
@@ -130,43 +130,21 @@ export function VoidDialog({
   number: string
   error?: string[] | undefined
 }) {
-  const [open, setOpen] = useState(Boolean(error))
-  const busy = useBusy('void')
   return (
-    <Dialog open={open} onOpenChange={setOpen}>
-      <DialogTrigger asChild>
-        <Button variant="outline">
+    <ReasonDialog
+      intent="void"
+      trigger={
+        <>
           <BanIcon aria-hidden="true" />
           {kind === 'invoice' ? 'Void invoice…' : 'Withdraw estimate…'}
-        </Button>
-      </DialogTrigger>
-      <DialogContent>
-        <Form method="post" className="grid gap-4">
-          <DialogHeader>
-            <DialogTitle>
-              {kind === 'invoice' ? 'Void' : 'Withdraw'} {number}?
-            </DialogTitle>
-            <DialogDescription>
-              It stays on record, marked void, and the client is e-mailed the reason. This cannot be undone.
-            </DialogDescription>
-          </DialogHeader>
-          <input type="hidden" name="intent" value="void" />
-          <Field label="Reason" required error={error}>
-            <Textarea name="reason" rows={3} maxLength={1000} />
-          </Field>
-          <DialogFooter>
-            <DialogClose asChild>
-              <Button type="button" variant="outline">
-                Cancel
-              </Button>
-            </DialogClose>
-            <Button type="submit" variant="destructive" disabled={busy}>
-              {kind === 'invoice' ? 'Void invoice' : 'Withdraw estimate'}
-            </Button>
-          </DialogFooter>
-        </Form>
-      </DialogContent>
-    </Dialog>
+        </>
+      }
+      title={`${kind === 'invoice' ? 'Void' : 'Withdraw'} ${number}?`}
+      description="It stays on record, marked void, and the client is e-mailed the reason. This cannot be undone."
+      reasonRequired
+      confirm={kind === 'invoice' ? 'Void invoice' : 'Withdraw estimate'}
+      error={error}
+    />
   )
 }
 

@@ -66,6 +66,44 @@ describe('intentAction', () => {
     expect(new Headers(answer.init.headers).get('Set-Cookie')).toBe('session=new; HttpOnly')
   })
 
+  it('answers a refusal and a redirect with the headers run set too (a sign-in challenge ended, a new session)', async () => {
+    const refusing = intentAction({
+      code: {
+        run: (ctx) => {
+          ctx.headers.append('Set-Cookie', 'challenge=; Max-Age=0')
+          throw new DomainError('unauthenticated', 'That code is not right.')
+        },
+      },
+    })
+    const refused = (await call(refusing, {}).answer) as Answer & { init: { headers: Headers } }
+    expect(refused.init.status).toBe(401)
+    expect(new Headers(refused.init.headers).get('Set-Cookie')).toBe('challenge=; Max-Age=0')
+    const moving = intentAction({
+      go: {
+        run: (ctx) => {
+          ctx.headers.append('Set-Cookie', 'session=new')
+          return redirect('/portal')
+        },
+      },
+    })
+    const response = (await call(moving, {}).answer) as Response
+    expect(response.headers.get('Location')).toBe('/portal')
+    expect(response.headers.get('Set-Cookie')).toBe('session=new')
+  })
+
+  it('runs its guard before reading the body: a post from another site is refused as the guard says', async () => {
+    const guarded = intentAction(
+      { save: { run: () => undefined, done: 'Saved.' } },
+      {
+        guard: () => {
+          throw new Response('Not from our website.', { status: 403 })
+        },
+      },
+    )
+    const thrown = (await call(guarded, {}).answer.catch((e: unknown) => e)) as Response
+    expect(thrown.status).toBe(403)
+  })
+
   it('answers the fields a done gives, and a Response from run as it is', async () => {
     const fields = intentAction({ check: { run: () => 42, done: (n) => ({ answer: n }) } })
     expect(((await call(fields, {}).answer) as Answer).data).toEqual({ ok: true, intent: 'check', answer: 42 })
@@ -108,6 +146,7 @@ describe('intentAction', () => {
 
   it.each([
     ['invalid', 400],
+    ['unauthenticated', 401],
     ['conflict', 409],
     ['gone', 410],
     ['rate_limited', 429],
@@ -120,6 +159,7 @@ describe('intentAction', () => {
       ok: false,
       intent: 'save',
       message: 'A person can act on this.',
+      kind,
       fieldErrors: { name: ['A person can act on this.'] },
       values: { name: 'Ada' },
       conflictAt: changedAt.toISOString(),
@@ -135,6 +175,31 @@ describe('intentAction', () => {
     )) as Answer
     expect(thrown.init.status).toBe(status)
     expect(thrown.data).toEqual({ error: 'Not here.' })
+  })
+
+  it('answers not_found and forbidden to the form, with their status and kind, for an entry onForm', async () => {
+    for (const [kind, status] of [
+      ['not_found', 404],
+      ['forbidden', 403],
+    ] as const) {
+      const action = intentAction({
+        end: {
+          onForm: true,
+          run: () => {
+            throw new DomainError(kind, 'That session has already ended.')
+          },
+        },
+      })
+      const answer = (await call(action, { sessionId: 's1' }).answer) as Answer
+      expect(answer.init.status).toBe(status)
+      expect(answer.data).toEqual({
+        ok: false,
+        intent: 'end',
+        kind,
+        message: 'That session has already ended.',
+        values: { sessionId: 's1' },
+      })
+    }
   })
 
   it('refuses a form its allow check refuses, with 403, before running anything', async () => {

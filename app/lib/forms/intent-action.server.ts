@@ -2,9 +2,9 @@ import { data, type RouterContextProvider } from 'react-router'
 import type { z } from 'zod'
 import { isDatabaseUnavailable } from '../../../server/db/client.server.ts'
 import { formOutageReply, logOutage } from '../database-outage.server'
-import { DomainError, isDomainError } from '../domain-error'
+import { DomainError, type DomainErrorKind, isDomainError } from '../domain-error'
 import { checkForm, formValues, readForm, reply } from './action.server'
-import type { ActionResult } from './result'
+import type { ActionResult, FieldErrors } from './result'
 
 /**
  * The one shape of a page action: a table of the forms the page has, by their `intent` field.
@@ -22,12 +22,13 @@ import type { ActionResult } from './result'
  *  5. runs the service; its `DomainError` becomes the answer of its kind (below); a database outage
  *     a 503 with the form's values and its words; any other error is a bug and is thrown on (500);
  *  6. answers the entry's `done` (a message, or fields for the page), or the Response `run`
- *     returned (a redirect) as it is.
+ *     returned (a redirect) as it is; either carries the headers `run` set in `ctx.headers`.
  *
  * DomainError → answer: `not_found` and `forbidden` are the page's own 404 / 403 (thrown, as if the
- * address were wrong); `invalid`, `conflict`, `gone`, `rate_limited` come back to the form with their
- * status and message, the field errors beside their fields, and the values as sent (a conflict also
- * says when the record changed, so the form can offer to reload).
+ * address were wrong); the other kinds come back to the form with their status, kind and message, the
+ * field errors beside their fields, and the values as sent (a conflict also says when the record
+ * changed, so the form can offer to reload). An entry with `onForm` has every kind come back to the
+ * form: its page is there whatever the refusal (a session that already ended, an unconfirmed address).
  */
 
 /** What an entry's `run` is given besides the parsed input. */
@@ -39,13 +40,15 @@ export type IntentContext = {
   values: Record<string, string>
   /** The form itself, for its files. */
   form: FormData
-  /** Headers the answer carries when the form went through (the cookies of a changed session). */
+  /** Headers the answer carries, refused or not (the cookies of a changed or ended sign-in). */
   headers: Headers
 }
 
 /** What every form of the helper hears back. */
 export type IntentResult = ActionResult & {
   intent?: string
+  /** A refusal: the kind of the service's DomainError. */
+  kind?: DomainErrorKind
   /** A conflict: when the record was changed by someone else. */
   conflictAt?: string
 }
@@ -62,12 +65,14 @@ export type Intent<S extends z.ZodType | undefined, O> = {
    * (with or without a message). Nothing `run` returns reaches the page otherwise.
    */
   done?: string | ((output: Exclude<O, Response>) => string | DoneFields)
-  /** The message above the field errors when the schema refuses the values. */
-  invalid?: string
+  /** The message above the field errors when the schema refuses the values (or made from them). */
+  invalid?: string | ((errors: FieldErrors) => string)
   /** Fields never sent back (passwords). */
   secret?: readonly string[]
   /** What the form says when the database did not answer (default: nothing was saved). */
   outage?: string
+  /** Not found and forbidden come back to the form too, instead of being the page's 404 / 403. */
+  onForm?: boolean
 }
 
 /** Fields a `done` adds to the result the page reads (`message` is its toast). */
@@ -98,10 +103,13 @@ export function intentAction<T extends IntentTable>(
     outage?: string
     /** Route params added to the values the schemas check (the address wins over a field of that name). */
     params?: readonly string[]
+    /** A check that throws its answer before the body is read (a form posted from another site). */
+    guard?: (args: Args) => void
   } = {},
 ) {
   const names = Object.keys(table)
   return async (args: Args) => {
+    options.guard?.(args)
     const form = await readForm(args.request)
     const values = formValues(form)
     for (const name of options.params ?? []) values[name] = args.params[name] ?? ''
@@ -124,17 +132,24 @@ export function intentAction<T extends IntentTable>(
       }
       let input: unknown = values
       if (entry.schema) {
-        const checked = checkForm(entry.schema, values, { message: entry.invalid, secret: entry.secret })
-        if (!checked.ok) return reply<IntentAnswer<T>>({ ...checked.result, intent })
+        const checked = checkForm(entry.schema, values, { secret: entry.secret })
+        if (!checked.ok) {
+          const refused = checked.result
+          const { invalid } = entry
+          const message = typeof invalid === 'function' ? invalid(refused.fieldErrors ?? {}) : invalid
+          return reply<IntentAnswer<T>>({ ...refused, ...(message ? { message } : {}), intent })
+        }
         input = checked.data
       }
       const output: unknown = await entry.run(ctx, input)
-      if (output instanceof Response) return output
+      if (output instanceof Response) return withHeaders(output, ctx.headers)
       const done: string | DoneFields | undefined = typeof entry.done === 'function' ? entry.done(output) : entry.done
       const fields = typeof done === 'string' ? { message: done } : (done ?? {})
       return reply<IntentAnswer<T>>({ ok: true, intent, ...fields } as IntentAnswer<T>, { headers: ctx.headers })
     } catch (error) {
-      if (isDomainError(error)) return answerDomainError<IntentAnswer<T>>(error, intent, kept())
+      if (isDomainError(error)) {
+        return answerDomainError<IntentAnswer<T>>(error, intent, kept(), { onForm: entry.onForm, headers: ctx.headers })
+      }
       if (!isDatabaseUnavailable(error)) throw error
       logOutage(args, error)
       return formOutageReply<IntentAnswer<T>>(values, { message: entry.outage ?? options.outage, secret: entry.secret })
@@ -147,13 +162,20 @@ export function answerDomainError<R extends IntentResult = IntentResult>(
   error: DomainError,
   intent: string,
   values: Record<string, string>,
+  options: { onForm?: boolean; headers?: Headers } = {},
 ) {
-  if (error.kind === 'not_found' || error.kind === 'forbidden') {
+  if (!options.onForm && (error.kind === 'not_found' || error.kind === 'forbidden')) {
     throw data({ error: error.message }, { status: error.status })
   }
-  const result: IntentResult = { ok: false, message: error.message, intent, values }
+  const result: IntentResult = { ok: false, message: error.message, intent, kind: error.kind, values }
   if (error.fields) result.fieldErrors = error.fields
   if (error.changedAt) result.conflictAt = error.changedAt.toISOString()
   // A failure carries none of the fields a success adds: R's extra fields are all optional.
-  return reply<R>(result as R, { status: error.status })
+  return reply<R>(result as R, { status: error.status, headers: options.headers })
+}
+
+/** A Response `run` returned (a redirect), with the headers `run` set (the new session's cookie) added. */
+function withHeaders(response: Response, headers: Headers) {
+  for (const [name, value] of headers) response.headers.append(name, value)
+  return response
 }

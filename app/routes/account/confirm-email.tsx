@@ -1,11 +1,10 @@
 import { Form, Link, redirect, useNavigation } from 'react-router'
 import { business } from '~/content/business'
-import { callAuth, somethingWentWrong, tooManyAttempts } from '~/features/accounts/auth-calls.server'
+import { authCall } from '~/features/accounts/auth-calls.server'
 import { AuthShell } from '~/features/accounts/auth-shell'
 import { guardedUser } from '~/features/accounts/guards.server'
 import { confirmEmailSchema } from '~/features/accounts/schema'
-import { formValues, readForm, reply } from '~/lib/forms/action.server'
-import type { ActionResult } from '~/lib/forms/result'
+import { intentAction } from '~/lib/forms/intent-action.server'
 import { pageMeta } from '~/lib/seo'
 import { Button } from '~/ui/button'
 import { FormMessage } from '~/ui/field'
@@ -31,15 +30,26 @@ export async function loader(args: Route.LoaderArgs) {
   return { current: user.email, link: link.success ? link.data : null }
 }
 
-export async function action(args: Route.ActionArgs) {
-  const link = confirmEmailSchema.safeParse(formValues(await readForm(args.request)))
-  if (!link.success) return reply<ActionResult>({ ok: false, message: invalidLink })
-  const result = await callAuth(args, '/email-otp/change-email', { newEmail: link.data.email, otp: link.data.token })
-  if (result.ok) throw redirect('/account/settings?emailChanged=1', { headers: result.headers })
-  if (result.status === 429) return reply<ActionResult>({ ok: false, message: tooManyAttempts }, { status: 429 })
-  if (result.status === 400 || result.status === 403) return reply<ActionResult>({ ok: false, message: invalidLink })
-  return reply<ActionResult>({ ok: false, message: somethingWentWrong }, { status: result.status })
-}
+export const action = intentAction({
+  confirm: {
+    schema: confirmEmailSchema,
+    invalid: () => invalidLink,
+    // An expired, used or taken link is the page's answer (Better Auth refuses it with 400 or 403).
+    onForm: true,
+    run: async (ctx, link) => {
+      await authCall(
+        ctx,
+        '/email-otp/change-email',
+        { newEmail: link.email, otp: link.token },
+        {
+          400: invalidLink,
+          403: invalidLink,
+        },
+      )
+      return redirect('/account/settings?emailChanged=1')
+    },
+  },
+})
 
 const invalidLink =
   'This confirmation link is not valid for your account: it may have expired (links last 24 hours), been used already, or the address may be taken. Ask for a new one in Account Settings.'

@@ -1,21 +1,21 @@
-import { ArrowLeftIcon, ShieldCheckIcon } from 'lucide-react'
-import { data, Link, useFetcher } from 'react-router'
+import { ArrowLeftIcon } from 'lucide-react'
+import { Link, useFetcher } from 'react-router'
 import { z } from 'zod'
 import { business } from '~/content/business'
 import { mustEnrolSecondFactor } from '~/features/accounts/access'
-import { type AuthResult, callAuth, somethingWentWrong, tooManyAttempts } from '~/features/accounts/auth-calls.server'
+import { authCall } from '~/features/accounts/auth-calls.server'
 import { BackupCodes } from '~/features/accounts/backup-codes'
 import { accountsContext } from '~/features/accounts/context.server'
 import { guardedUser, safeRedirectPath } from '~/features/accounts/guards.server'
 import { totpCodeSchema } from '~/features/accounts/two-factor'
-import { formValues, readForm } from '~/lib/forms/action.server'
-import type { ActionResult } from '~/lib/forms/result'
+import { EnabledSettings, Enrolment, type TwoFactorResult } from '~/features/accounts/two-factor-settings'
+import { DomainError } from '~/lib/domain-error'
+import { type IntentContext, intentAction } from '~/lib/forms/intent-action.server'
+import type { FieldErrors } from '~/lib/forms/result'
 import { pageMeta } from '~/lib/seo'
-import { useResultToast } from '~/lib/toast'
 import { Button } from '~/ui/button'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '~/ui/card'
-import { Field, FormMessage } from '~/ui/field'
-import { Input } from '~/ui/input'
+import { FormMessage } from '~/ui/field'
 import { backupCodesOf, manualEntryKey, qrCodeDataUrl } from '../../../server/accounts/two-factor.server'
 import type { Route } from './+types/two-factor'
 
@@ -49,115 +49,74 @@ export async function loader(args: Route.LoaderArgs) {
   }
 }
 
-type Intent = 'start' | 'confirm' | 'regenerate' | 'disable'
+const passwordForm = z.object({ password: z.string().min(1, 'Enter your password.').max(200) })
+const codeForm = z.object({ code: totpCodeSchema })
 
-type Result = ActionResult & {
-  intent: Intent
-  /** start: the QR code (an SVG data URL) and the same secret as text, for typing in by hand. */
-  qrCode?: string
-  manualKey?: string
-  /** confirm, regenerate: the new backup codes, shown this once. */
-  backupCodes?: string[]
+/** The refusals every Better Auth call of this page can get, in the page's words. */
+const refusals = {
+  INVALID_PASSWORD: { message: 'Your password is not right.', field: 'password' },
+  INVALID_CODE: { message: 'That code is not right. Enter the code your app shows now.', field: 'code' },
+  SESSION_NOT_FRESH: 'For your safety, sign out and sign in again before you turn this off.',
 }
 
-function reply(result: Result, init?: { status?: number; headers?: Headers }) {
-  return data(result, { status: init?.status ?? (result.ok ? 200 : 400), headers: init?.headers })
-}
+/** What each form of the page shares: its password or code checked, every refusal shown beside it. */
+const withPassword = {
+  schema: passwordForm,
+  secret: ['password'],
+  invalid: (errors: FieldErrors) => errors.password?.[0] ?? 'Enter your password.',
+  onForm: true,
+} as const
 
-const passwordSchema = z.string().min(1, 'Enter your password.').max(200)
+const accountOf = (ctx: IntentContext) => ({ user: guardedUser(ctx.context), ...ctx.context.get(accountsContext) })
 
-/** The answers every Better Auth call of this page can get besides success. */
-function refusal(intent: Intent, result: AuthResult) {
-  if (result.status === 429) return reply({ intent, ok: false, message: tooManyAttempts }, { status: 429 })
-  if (result.code === 'INVALID_PASSWORD') {
-    const message = 'Your password is not right.'
-    return reply({ intent, ok: false, message, fieldErrors: { password: [message] } })
-  }
-  if (result.code === 'SESSION_NOT_FRESH') {
-    return reply(
-      { intent, ok: false, message: 'For your safety, sign out and sign in again before you turn this off.' },
-      { status: 403 },
-    )
-  }
-  return reply({ intent, ok: false, message: result.message ?? somethingWentWrong }, { status: result.status })
-}
-
-export async function action(args: Route.ActionArgs) {
-  const user = guardedUser(args.context)
-  const accounts = args.context.get(accountsContext)
-  const form = formValues(await readForm(args.request))
-  const intent = String(form.intent ?? '') as Intent
-
-  const password = () => {
-    const parsed = passwordSchema.safeParse(form.password ?? '')
-    if (parsed.success) return { ok: true as const, password: parsed.data }
-    const message = parsed.error.issues[0]?.message ?? 'Enter your password.'
-    return { ok: false as const, response: reply({ intent, ok: false, message, fieldErrors: { password: [message] } }) }
-  }
-
-  switch (intent) {
-    case 'start': {
-      if (user.twoFactorEnabled) return reply({ intent, ok: false, message: 'Two-factor sign-in is already on.' })
-      const checked = password()
-      if (!checked.ok) return checked.response
-      const result = await callAuth<{ totpURI: string }>(args, '/two-factor/enable', { password: checked.password })
-      if (!result.ok || !result.body) return refusal(intent, result)
-      const uri = result.body.totpURI
-      return reply({
-        intent,
-        ok: true,
-        message: 'Scan the QR code with your authenticator app.',
-        qrCode: qrCodeDataUrl(uri),
-        manualKey: manualEntryKey(uri),
-      })
-    }
-    case 'confirm': {
-      const code = totpCodeSchema.safeParse(form.code ?? '')
-      if (!code.success) {
-        const message = code.error.issues[0]?.message ?? 'Enter the 6-digit code.'
-        return reply({ intent, ok: false, message, fieldErrors: { code: [message] } })
-      }
-      const result = await callAuth(args, '/two-factor/verify-totp', { code: code.data })
-      if (result.code === 'INVALID_CODE') {
-        const message = 'That code is not right. Enter the code your app shows now.'
-        return reply({ intent, ok: false, message, fieldErrors: { code: [message] } })
-      }
-      if (!result.ok) return refusal(intent, result)
-      // This browser's session was replaced by one that knows about the second factor (result.headers).
-      const backupCodes = await backupCodesOf(accounts.auth, user.userId)
-      accounts.log.info({ event: 'account.two_factor_enabled', userId: user.userId }, 'two-factor sign-in set up')
-      return reply({ intent, ok: true, message: 'Two-factor sign-in is on.', backupCodes }, { headers: result.headers })
-    }
-    case 'regenerate': {
-      const checked = password()
-      if (!checked.ok) return checked.response
-      const result = await callAuth<{ backupCodes: string[] }>(args, '/two-factor/generate-backup-codes', {
-        password: checked.password,
-      })
-      if (!result.ok || !result.body) return refusal(intent, result)
-      return reply({
-        intent,
-        ok: true,
-        message: 'New backup codes made; the old ones no longer work.',
-        backupCodes: result.body.backupCodes,
-      })
-    }
-    case 'disable': {
-      const checked = password()
-      if (!checked.ok) return checked.response
-      const result = await callAuth(args, '/two-factor/disable', { password: checked.password })
-      if (!result.ok) return refusal(intent, result)
-      accounts.log.info({ event: 'account.two_factor_disabled', userId: user.userId }, 'two-factor sign-in turned off')
-      return reply({ intent, ok: true, message: 'Two-factor sign-in is off.' }, { headers: result.headers })
-    }
-    default:
-      return reply({ intent, ok: false, message: 'Unknown request. Reload the page and try again.' })
-  }
-}
+export const action = intentAction({
+  start: {
+    ...withPassword,
+    run: async (ctx, { password }) => {
+      if (accountOf(ctx).user.twoFactorEnabled) throw new DomainError('invalid', 'Two-factor sign-in is already on.')
+      const { totpURI } = await authCall<{ totpURI: string }>(ctx, '/two-factor/enable', { password }, refusals)
+      return totpURI
+    },
+    done: (uri) => ({
+      message: 'Scan the QR code with your authenticator app.',
+      qrCode: qrCodeDataUrl(uri),
+      manualKey: manualEntryKey(uri),
+    }),
+  },
+  confirm: {
+    schema: codeForm,
+    invalid: (errors) => errors.code?.[0] ?? 'Enter the 6-digit code.',
+    onForm: true,
+    run: async (ctx, { code }) => {
+      // This browser's session is replaced by one that knows about the second factor (its cookie is on the answer).
+      await authCall(ctx, '/two-factor/verify-totp', { code }, refusals)
+      const { user, auth, log } = accountOf(ctx)
+      const backupCodes = await backupCodesOf(auth, user.userId)
+      log.info({ event: 'account.two_factor_enabled', userId: user.userId }, 'two-factor sign-in set up')
+      return backupCodes
+    },
+    done: (backupCodes) => ({ message: 'Two-factor sign-in is on.', backupCodes }),
+  },
+  regenerate: {
+    ...withPassword,
+    run: (ctx, { password }) =>
+      authCall<{ backupCodes: string[] }>(ctx, '/two-factor/generate-backup-codes', { password }, refusals),
+    done: ({ backupCodes }) => ({ message: 'New backup codes made; the old ones no longer work.', backupCodes }),
+  },
+  disable: {
+    ...withPassword,
+    run: async (ctx, { password }) => {
+      await authCall(ctx, '/two-factor/disable', { password }, refusals)
+      const { user, log } = accountOf(ctx)
+      log.info({ event: 'account.two_factor_disabled', userId: user.userId }, 'two-factor sign-in turned off')
+    },
+    done: 'Two-factor sign-in is off.',
+  },
+})
 
 export default function TwoFactorSettings({ loaderData }: Route.ComponentProps) {
-  const start = useFetcher<Result>()
-  const confirm = useFetcher<Result>()
+  const start = useFetcher<TwoFactorResult>()
+  const confirm = useFetcher<TwoFactorResult>()
   const justEnabled = confirm.data?.ok ? confirm.data.backupCodes : undefined
 
   return (
@@ -201,171 +160,5 @@ export default function TwoFactorSettings({ loaderData }: Route.ComponentProps) 
         <Enrolment start={start} confirm={confirm} isStaff={loaderData.isStaff} />
       )}
     </div>
-  )
-}
-
-type Fetcher = ReturnType<typeof useFetcher<Result>>
-
-function Enrolment({ start, confirm, isStaff }: { start: Fetcher; confirm: Fetcher; isStaff: boolean }) {
-  const started = start.data?.ok ? start.data : undefined
-  const startErrors = start.data?.ok ? undefined : start.data
-  const confirmErrors = confirm.data?.ok ? undefined : confirm.data
-  return (
-    <Card>
-      <CardHeader>
-        <CardTitle asChild>
-          <h2>Set up an authenticator app</h2>
-        </CardTitle>
-        <CardDescription>
-          {isStaff
-            ? 'Required for staff accounts.'
-            : 'Optional: with it, a stolen password alone cannot open your account.'}{' '}
-          Any authenticator app works (Google Authenticator, Microsoft Authenticator, 1Password, Authy…).
-        </CardDescription>
-      </CardHeader>
-      <CardContent className="grid gap-6">
-        <start.Form method="post" className="grid gap-4 sm:grid-cols-2" noValidate>
-          <input type="hidden" name="intent" value="start" />
-          <p className="text-sm sm:col-span-2">
-            <strong>Step 1.</strong> Confirm it is you.
-          </p>
-          {startErrors && !startErrors.fieldErrors && <FormMessage tone="error">{startErrors.message}</FormMessage>}
-          <Field label="Current password" required error={startErrors?.fieldErrors?.password}>
-            <Input name="password" type="password" autoComplete="current-password" disabled={Boolean(started)} />
-          </Field>
-          <div className="flex items-end">
-            <Button type="submit" disabled={start.state !== 'idle' || Boolean(started)}>
-              <ShieldCheckIcon aria-hidden="true" />
-              Set up two-factor sign-in
-            </Button>
-          </div>
-        </start.Form>
-        {started?.qrCode && (
-          <div className="grid gap-4 border-t pt-6">
-            <p className="text-sm">
-              <strong>Step 2.</strong> In your authenticator app, add an account and scan this QR code.
-            </p>
-            <img
-              src={started.qrCode}
-              alt="QR code to add this account to an authenticator app"
-              width={240}
-              height={240}
-              className="rounded-md border"
-            />
-            <div className="grid gap-1 text-sm">
-              <span>Cannot scan it? Enter this key in the app instead (time-based, 6 digits):</span>
-              <code data-testid="manual-key" className="break-all rounded bg-muted px-3 py-2 font-mono">
-                {started.manualKey}
-              </code>
-            </div>
-            <confirm.Form method="post" className="grid gap-4 sm:grid-cols-2" noValidate>
-              <input type="hidden" name="intent" value="confirm" />
-              <p className="text-sm sm:col-span-2">
-                <strong>Step 3.</strong> Enter the 6-digit code the app shows, to check it works.
-              </p>
-              {confirmErrors && !confirmErrors.fieldErrors && (
-                <FormMessage tone="error">{confirmErrors.message}</FormMessage>
-              )}
-              <Field label="Authentication code" required error={confirmErrors?.fieldErrors?.code}>
-                <Input name="code" inputMode="numeric" autoComplete="one-time-code" maxLength={7} />
-              </Field>
-              <div className="flex items-end">
-                <Button type="submit" disabled={confirm.state !== 'idle'}>
-                  Turn on two-factor sign-in
-                </Button>
-              </div>
-            </confirm.Form>
-          </div>
-        )}
-      </CardContent>
-    </Card>
-  )
-}
-
-function EnabledSettings({
-  email,
-  backupCodesLeft,
-  isStaff,
-}: {
-  email: string
-  backupCodesLeft: number | null
-  isStaff: boolean
-}) {
-  const regenerate = useFetcher<Result>()
-  const disable = useFetcher<Result>()
-  useResultToast(regenerate.data)
-  useResultToast(disable.data)
-  const newCodes = regenerate.data?.ok ? regenerate.data.backupCodes : undefined
-  return (
-    <>
-      <Card>
-        <CardHeader>
-          <CardTitle asChild>
-            <h2>Two-factor sign-in is on</h2>
-          </CardTitle>
-          <CardDescription>
-            You sign in with your password and a code from your authenticator app.
-            {backupCodesLeft !== null && ` ${backupCodesLeft} of your backup codes are unused.`}
-          </CardDescription>
-        </CardHeader>
-      </Card>
-      <Card>
-        <CardHeader>
-          <CardTitle asChild>
-            <h2>Backup codes</h2>
-          </CardTitle>
-          <CardDescription>New codes replace all your old ones.</CardDescription>
-        </CardHeader>
-        <CardContent className="grid gap-4">
-          {newCodes ? (
-            <BackupCodes codes={newCodes} email={email} />
-          ) : (
-            <PasswordForm fetcher={regenerate} intent="regenerate" label="Make new backup codes" />
-          )}
-        </CardContent>
-      </Card>
-      <Card>
-        <CardHeader>
-          <CardTitle asChild>
-            <h2>Turn off two-factor sign-in</h2>
-          </CardTitle>
-          <CardDescription>
-            {isStaff
-              ? 'Staff accounts must set it up again (with a new phone, for example) before using staff pages.'
-              : 'Your account is then protected by your password alone.'}
-          </CardDescription>
-        </CardHeader>
-        <CardContent>
-          <PasswordForm fetcher={disable} intent="disable" label="Turn off" destructive />
-        </CardContent>
-      </Card>
-    </>
-  )
-}
-
-function PasswordForm({
-  fetcher,
-  intent,
-  label,
-  destructive,
-}: {
-  fetcher: Fetcher
-  intent: Intent
-  label: string
-  destructive?: boolean
-}) {
-  const errors = fetcher.data?.ok ? undefined : fetcher.data?.fieldErrors
-  return (
-    <fetcher.Form method="post" className="grid gap-4 sm:grid-cols-2" noValidate>
-      <input type="hidden" name="intent" value={intent} />
-      <Field label="Current password" required error={errors?.password}>
-        <Input name="password" type="password" autoComplete="current-password" />
-      </Field>
-      <div className="flex items-end">
-        <Button type="submit" variant={destructive ? 'destructive' : 'primary'} disabled={fetcher.state !== 'idle'}>
-          {label}
-        </Button>
-      </div>
-    </fetcher.Form>
   )
 }

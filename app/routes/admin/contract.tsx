@@ -32,6 +32,7 @@ import {
 import { ErrorSummary, Field, FormMessage } from '~/ui/field'
 import { Input } from '~/ui/input'
 import { DownloadButton, PageHeader } from '~/ui/page-header'
+import { ReasonDialog } from '~/ui/reason-dialog'
 import { Textarea } from '~/ui/textarea'
 import {
   countersignContract,
@@ -366,39 +367,22 @@ function CountersignForm({ loaded, result }: { loaded: Data; result: Result | un
 }
 
 function WithdrawDialog({ result }: { result: Result | undefined }) {
-  const [open, setOpen] = useState(false)
   const errors = result && !result.ok && result.intent === 'withdraw' ? result.fieldErrors : undefined
   return (
-    <Dialog open={open || Boolean(errors)} onOpenChange={setOpen}>
-      <DialogTrigger asChild>
-        <Button variant="outline" className="justify-self-start">
+    <ReasonDialog
+      intent="withdraw"
+      trigger={
+        <>
           <UndoIcon aria-hidden="true" />
           Withdraw…
-        </Button>
-      </DialogTrigger>
-      <DialogContent>
-        <Form method="post" className="grid gap-4" onSubmit={() => setOpen(false)}>
-          <DialogHeader>
-            <DialogTitle>Withdraw this contract?</DialogTitle>
-            <DialogDescription>The client can no longer sign it and is e-mailed the reason.</DialogDescription>
-          </DialogHeader>
-          <input type="hidden" name="intent" value="withdraw" />
-          <Field label="Reason" error={errors?.reason} required>
-            <Textarea name="reason" rows={3} maxLength={1000} />
-          </Field>
-          <DialogFooter>
-            <DialogClose asChild>
-              <Button type="button" variant="outline">
-                Cancel
-              </Button>
-            </DialogClose>
-            <Button type="submit" variant="destructive">
-              Withdraw contract
-            </Button>
-          </DialogFooter>
-        </Form>
-      </DialogContent>
-    </Dialog>
+        </>
+      }
+      title="Withdraw this contract?"
+      description="The client can no longer sign it and is e-mailed the reason."
+      reasonRequired
+      confirm="Withdraw contract"
+      error={errors?.reason}
+    />
   )
 }
 

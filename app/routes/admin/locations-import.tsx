@@ -1,23 +1,23 @@
 import { ArrowLeftIcon, DownloadIcon, UploadIcon } from 'lucide-react'
 import { useState } from 'react'
-import { data, Form, Link, useNavigation } from 'react-router'
+import { Form, Link, useNavigation } from 'react-router'
 import { business } from '~/content/business'
 import { appContext } from '~/context.server'
 import { guardedUser } from '~/features/accounts/guards.server'
+import { type ImportOutcome, OutcomeReport, runWithProgress } from '~/features/locations/import-outcome'
 import { locationCsvColumns } from '~/features/locations/schema'
-import { readForm } from '~/lib/forms/action.server'
+import { DomainError } from '~/lib/domain-error'
+import { intentAction } from '~/lib/forms/intent-action.server'
 import { pageMeta } from '~/lib/seo'
 import { toast } from '~/lib/toast'
-import { Badge } from '~/ui/badge'
 import { Button } from '~/ui/button'
-import { Field, FormMessage } from '~/ui/field'
+import { Field } from '~/ui/field'
 import { Input } from '~/ui/input'
 import {
   applyImport,
   dryRunImport,
   IMPORT_BODY_LIMIT_BYTES,
   type ImportProgress,
-  type ImportReport,
   importRowLimit,
   readImportForm,
 } from '../../../server/locations/import.server.ts'
@@ -40,8 +40,6 @@ export function loader() {
   return { rowLimit: importRowLimit, sizeLimit: IMPORT_BODY_LIMIT_BYTES, columns: [...locationCsvColumns] }
 }
 
-type Outcome = { report: ImportReport; csv: string } | { error: string }
-
 const megabytes = (bytes: number) =>
   `${(bytes / (1024 * 1024)).toLocaleString('en-US', { maximumFractionDigits: 1 })} MB`
 
@@ -49,62 +47,35 @@ const megabytes = (bytes: number) =>
 const tooLargeMessage = (size: number, limit: number) =>
   `The file is too large (${megabytes(size)}): a town pages import takes at most ${megabytes(limit)} per file. Split it into smaller files and import them one after the other.`
 
-export async function action(args: Route.ActionArgs) {
-  const admin = guardedUser(args.context)
-  const { database, log } = args.context.get(appContext)
-  const request = await readImportForm(await readForm(args.request))
-  if (typeof request === 'string') return data<Outcome>({ error: request }, { status: 400 })
-  try {
-    const report =
-      request.mode === 'apply'
-        ? await applyImport(database.db, { userId: admin.userId, email: admin.email }, request.csv)
-        : await dryRunImport(database.db, request.csv)
-    return data<Outcome>({ report, csv: request.csv }, { status: report.ok ? 200 : 400 })
-  } catch (error) {
-    log.warn({ err: error }, 'town page import failed')
-    return data<Outcome>(
-      { error: 'The import failed and nothing was written: the database did not answer. Try again in a minute.' },
-      { status: 503 },
-    )
-  }
-}
-
-/** Sends the form to the streaming endpoint and reads its JSON lines as they come. */
-async function runWithProgress(form: FormData, onProgress: (p: ImportProgress) => void): Promise<Outcome> {
-  const response = await fetch('/admin/locations/import/run', { method: 'POST', body: form })
-  if (!response.ok || !response.body) {
-    const body = (await response.json().catch(() => null)) as { error?: string } | null
-    return { error: body?.error ?? 'The server refused the file. Reload the page and try again.' }
-  }
-  const csv = form.get('csv')
-  const file = form.get('file')
-  const text = typeof csv === 'string' && csv ? csv : file instanceof File ? await file.text() : ''
-  const reader = response.body.pipeThrough(new TextDecoderStream()).getReader()
-  let buffer = ''
-  let outcome: Outcome = { error: 'The import stopped before it finished. Check the list, then try again.' }
-  for (;;) {
-    const { value, done } = await reader.read()
-    if (done) break
-    buffer += value
-    const lines = buffer.split('\n')
-    buffer = lines.pop() ?? ''
-    for (const line of lines) {
-      if (!line) continue
-      const message = JSON.parse(line) as { progress?: ImportProgress; report?: ImportReport; error?: string }
-      if (message.progress) onProgress(message.progress)
-      if (message.report) outcome = { report: message.report, csv: text }
-      if (message.error) outcome = { error: message.error }
-    }
-  }
-  return outcome
-}
+export const action = intentAction({
+  import: {
+    run: async (ctx) => {
+      const request = await readImportForm(ctx.form)
+      if (typeof request === 'string') throw new DomainError('invalid', request)
+      const admin = guardedUser(ctx.context)
+      const { database } = ctx.context.get(appContext)
+      const report =
+        request.mode === 'apply'
+          ? await applyImport(database.db, { userId: admin.userId, email: admin.email }, request.csv)
+          : await dryRunImport(database.db, request.csv)
+      if (!report.ok) throw new DomainError('invalid', report.fileError ?? 'The file could not be read as CSV.')
+      return { report, csv: request.csv }
+    },
+    done: (outcome) => outcome,
+    outage: 'The import failed and nothing was written: the database did not answer. Try again in a minute.',
+  },
+})
 
 export default function LocationsImport({ loaderData, actionData }: Route.ComponentProps) {
   const navigation = useNavigation()
-  const [outcome, setOutcome] = useState<Outcome | undefined>(undefined)
+  const [outcome, setOutcome] = useState<ImportOutcome | undefined>(undefined)
   const [progress, setProgress] = useState<ImportProgress | null>(null)
   const [running, setRunning] = useState(false)
-  const shown = outcome ?? actionData
+  // Without JavaScript the page's own action answered.
+  const answered: ImportOutcome | undefined = actionData?.ok
+    ? actionData.report && { report: actionData.report, csv: actionData.csv ?? '' }
+    : actionData && { error: actionData.message }
+  const shown = outcome ?? answered
   const busy = running || navigation.state === 'submitting'
 
   /** With JavaScript: the same form, sent to the streaming endpoint for progress. */
@@ -196,117 +167,7 @@ export default function LocationsImport({ loaderData, actionData }: Route.Compon
         </div>
       )}
 
-      {shown && !busy && <Outcome outcome={shown} enhance={enhance} />}
+      {shown && !busy && <OutcomeReport outcome={shown} enhance={enhance} />}
     </div>
-  )
-}
-
-const actionLabels: Record<ImportReport['rows'][number]['action'], string> = {
-  create: 'Create',
-  update: 'Update',
-  unchanged: 'No change',
-  reject: 'Rejected',
-}
-
-function Outcome({
-  outcome,
-  enhance,
-}: {
-  outcome: Outcome
-  enhance: (event: React.FormEvent<HTMLFormElement>) => void
-}) {
-  if ('error' in outcome) return <FormMessage tone="error">{outcome.error}</FormMessage>
-  const { report, csv } = outcome
-  if (!report.ok) return <FormMessage tone="error">{report.fileError}</FormMessage>
-  const { create, update, unchanged, reject } = report.counts
-  const writes = create + update
-  return (
-    <section aria-labelledby="report-title" className="grid gap-4">
-      <h2 id="report-title" className="font-semibold text-xl">
-        {report.applied ? 'Imported' : 'What the import would do'}
-      </h2>
-      <p role="status">
-        {report.applied
-          ? `${create} created, ${update} updated, ${unchanged} unchanged, ${reject} rejected (not imported).`
-          : `${create} to create, ${update} to update, ${unchanged} unchanged, ${reject} rejected.`}
-      </p>
-      {!report.applied && (
-        <Form
-          method="post"
-          encType="multipart/form-data"
-          onSubmit={enhance}
-          className="flex flex-wrap items-center gap-3"
-        >
-          <input type="hidden" name="mode" value="apply" />
-          <input type="hidden" name="csv" value={csv} />
-          <Button type="submit" size="lg" disabled={writes === 0}>
-            Apply {writes} {writes === 1 ? 'change' : 'changes'}
-          </Button>
-          <span className="text-muted-foreground text-sm">
-            {writes === 0
-              ? 'Nothing to write: fix the rejected rows and check the file again.'
-              : reject > 0
-                ? 'Rejected rows are left out; fix them and import them later.'
-                : 'All in one go: if anything fails, nothing is written.'}
-          </span>
-        </Form>
-      )}
-      <div className="overflow-x-auto rounded-xl border bg-card shadow-sm">
-        <table className="w-full text-left text-sm">
-          <caption className="sr-only">Each row of the file and what happens to it</caption>
-          <thead className="border-b bg-muted/50">
-            <tr>
-              <th scope="col" className="px-4 py-3 font-semibold">
-                Row
-              </th>
-              <th scope="col" className="px-4 py-3 font-semibold">
-                Town
-              </th>
-              <th scope="col" className="px-4 py-3 font-semibold">
-                Result
-              </th>
-              <th scope="col" className="px-4 py-3 font-semibold">
-                Details
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {report.rows.map((row) => (
-              <tr key={row.line} className="border-b align-top last:border-0">
-                <th scope="row" className="px-4 py-3 font-medium">
-                  {row.line}
-                </th>
-                <td className="px-4 py-3">
-                  {row.town || '—'}
-                  <span className="block text-muted-foreground text-xs">{row.slug ? `/${row.slug}` : 'no slug'}</span>
-                </td>
-                <td className="px-4 py-3">
-                  <Badge
-                    variant={
-                      row.action === 'reject' ? 'destructive' : row.action === 'unchanged' ? 'outline' : 'success'
-                    }
-                  >
-                    {actionLabels[row.action]}
-                  </Badge>
-                </td>
-                <td className="px-4 py-3">
-                  {row.action === 'update' ? (
-                    `Changes ${row.notes.join(', ')}`
-                  ) : row.notes.length > 0 ? (
-                    <ul className="grid gap-1">
-                      {row.notes.map((note) => (
-                        <li key={note}>{note}</li>
-                      ))}
-                    </ul>
-                  ) : (
-                    ''
-                  )}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
-    </section>
   )
 }

@@ -1,5 +1,4 @@
 import { PenLineIcon, XIcon } from 'lucide-react'
-import { useState } from 'react'
 import { Form, useActionData, useNavigation } from 'react-router'
 import { business } from '~/content/business'
 import { appContext } from '~/context.server'
@@ -26,20 +25,10 @@ import { pageMeta } from '~/lib/seo'
 import { useResultToast } from '~/lib/toast'
 import { Button } from '~/ui/button'
 import { Checkbox } from '~/ui/checkbox'
-import {
-  Dialog,
-  DialogClose,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-  DialogTrigger,
-} from '~/ui/dialog'
 import { Choice, ErrorSummary, Field, FieldSet, FormMessage } from '~/ui/field'
 import { Input } from '~/ui/input'
 import { BackLink, DownloadButton, PageHeader } from '~/ui/page-header'
-import { Textarea } from '~/ui/textarea'
+import { ReasonDialog } from '~/ui/reason-dialog'
 import { declineContract, markContractViewed, signContract } from '../../../server/contracts/contracts.server.ts'
 import { contractDetail } from '../../../server/contracts/queries.server.ts'
 import type { Route } from './+types/contract'
@@ -196,7 +185,6 @@ function StatusNotice({ data }: { data: Data }) {
 function SignForm({ data, result }: { data: Data; result: Result | undefined }) {
   const navigation = useNavigation()
   const busy = navigation.state === 'submitting'
-  const [open, setOpen] = useState(false)
   const signErrors = result && !result.ok && result.intent === 'sign' ? result.fieldErrors : undefined
   const declineErrors = result && !result.ok && result.intent === 'decline' ? result.fieldErrors : undefined
   const labels = [signErrors?.consent && 'consent', signErrors?.fullName && 'full name'].filter(Boolean) as string[]
@@ -231,36 +219,22 @@ function SignForm({ data, result }: { data: Data; result: Result | undefined }) 
             <PenLineIcon aria-hidden="true" />
             Sign
           </Button>
-          <Dialog open={open || Boolean(declineErrors)} onOpenChange={setOpen}>
-            <DialogTrigger asChild>
-              <Button type="button" variant="outline" size="lg" disabled={busy}>
+          <ReasonDialog
+            intent="decline"
+            trigger={
+              <>
                 <XIcon aria-hidden="true" />
                 Decline…
-              </Button>
-            </DialogTrigger>
-            <DialogContent>
-              <Form method="post" className="grid gap-4" onSubmit={() => setOpen(false)}>
-                <DialogHeader>
-                  <DialogTitle>Decline this contract?</DialogTitle>
-                  <DialogDescription>Tell us why, so we can prepare one that suits you.</DialogDescription>
-                </DialogHeader>
-                <input type="hidden" name="intent" value="decline" />
-                <Field label="Reason" error={declineErrors?.reason} required>
-                  <Textarea name="reason" rows={4} maxLength={1000} />
-                </Field>
-                <DialogFooter>
-                  <DialogClose asChild>
-                    <Button type="button" variant="outline">
-                      Cancel
-                    </Button>
-                  </DialogClose>
-                  <Button type="submit" variant="destructive" disabled={busy}>
-                    Decline contract
-                  </Button>
-                </DialogFooter>
-              </Form>
-            </DialogContent>
-          </Dialog>
+              </>
+            }
+            triggerSize="lg"
+            title="Decline this contract?"
+            description="Tell us why, so we can prepare one that suits you."
+            reasonRequired
+            rows={4}
+            confirm="Decline contract"
+            error={declineErrors?.reason}
+          />
         </div>
       </Form>
     </section>

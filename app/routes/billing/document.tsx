@@ -1,5 +1,4 @@
 import { CheckIcon, XIcon } from 'lucide-react'
-import { useState } from 'react'
 import { Form, Link, useActionData, useNavigation } from 'react-router'
 import { business } from '~/content/business'
 import { appContext } from '~/context.server'
@@ -19,19 +18,9 @@ import { type IntentContext, type IntentResult, intentAction } from '~/lib/forms
 import { pageMeta } from '~/lib/seo'
 import { useResultToast } from '~/lib/toast'
 import { Button } from '~/ui/button'
-import {
-  Dialog,
-  DialogClose,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-  DialogTrigger,
-} from '~/ui/dialog'
-import { Field, FormMessage } from '~/ui/field'
+import { FormMessage } from '~/ui/field'
 import { BackLink, DownloadButton, PageHeader } from '~/ui/page-header'
-import { Textarea } from '~/ui/textarea'
+import { ReasonDialog } from '~/ui/reason-dialog'
 import { acceptEstimate, declineEstimate, markViewed } from '../../../server/billing/documents.server.ts'
 import { documentDetail, pdfInputOf } from '../../../server/billing/queries.server.ts'
 import type { Route } from './+types/document'
@@ -155,7 +144,6 @@ type Data = Route.ComponentProps['loaderData']
 function EstimateDecision({ data: loaded, result }: { data: Data; result: Result | undefined }) {
   const navigation = useNavigation()
   const busy = navigation.state === 'submitting'
-  const [open, setOpen] = useState(false)
   const errors = result && !result.ok ? result.fieldErrors : undefined
   if (loaded.shown === 'expired') {
     return (
@@ -183,38 +171,22 @@ function EstimateDecision({ data: loaded, result }: { data: Data; result: Result
             Accept estimate
           </Button>
         </Form>
-        <Dialog open={open || Boolean(errors)} onOpenChange={setOpen}>
-          <DialogTrigger asChild>
-            <Button variant="outline" size="lg" disabled={busy}>
+        <ReasonDialog
+          intent="decline"
+          trigger={
+            <>
               <XIcon aria-hidden="true" />
               Decline…
-            </Button>
-          </DialogTrigger>
-          <DialogContent>
-            <Form method="post" className="grid gap-4" onSubmit={() => setOpen(false)}>
-              <DialogHeader>
-                <DialogTitle>Decline this estimate?</DialogTitle>
-                <DialogDescription>
-                  You can tell us why, so we can make a better offer. We read every answer.
-                </DialogDescription>
-              </DialogHeader>
-              <input type="hidden" name="intent" value="decline" />
-              <Field label="Reason" optional error={errors?.reason}>
-                <Textarea name="reason" rows={4} maxLength={1000} />
-              </Field>
-              <DialogFooter>
-                <DialogClose asChild>
-                  <Button type="button" variant="outline">
-                    Cancel
-                  </Button>
-                </DialogClose>
-                <Button type="submit" variant="destructive" disabled={busy}>
-                  Decline estimate
-                </Button>
-              </DialogFooter>
-            </Form>
-          </DialogContent>
-        </Dialog>
+            </>
+          }
+          triggerSize="lg"
+          title="Decline this estimate?"
+          description="You can tell us why, so we can make a better offer. We read every answer."
+          reasonRequired={false}
+          rows={4}
+          confirm="Decline estimate"
+          error={errors?.reason}
+        />
       </div>
     </section>
   )
