@@ -48,6 +48,7 @@ describe('the outage rule on a loader', () => {
       ['/billing/invoices/1', billingUnavailableMessage],
       ['/admin/billing.data', billingUnavailableMessage],
       ['/employee/billing/1/pdf', billingUnavailableMessage],
+      ['/employee/billing', pageUnavailableMessage],
       ['/billing/contracts/1', contractsUnavailableMessage],
       ['/admin/contracts', contractsUnavailableMessage],
       ['/admin/accounts', pageUnavailableMessage],

@@ -45,7 +45,9 @@ export const contractsUnavailableMessage =
  */
 const pageWords: readonly { page: RegExp; message: string }[] = [
   { page: /^\/(billing|admin)\/contracts(\/|$)/, message: contractsUnavailableMessage },
-  { page: /^\/(billing|admin\/billing|employee\/billing)(\/|$)/, message: billingUnavailableMessage },
+  { page: /^\/(billing|admin\/billing)(\/|$)/, message: billingUnavailableMessage },
+  // The employees' list is a staff list like the others; a document and its PDF are billing's.
+  { page: /^\/employee\/billing\/./, message: billingUnavailableMessage },
   { page: /^\/blog\/(rss|atom)\.xml$/, message: 'The feed is unavailable for a moment. Try again in a minute.' },
   {
     page: /^\/admin\/blog\/[^/]+$/,
