@@ -45,8 +45,11 @@ export type BillingDeps = {
 
 /** A staff member (an admin) acting through the back office. */
 export type StaffActor = AuditActor
-/** A signed-in client acting on their own documents; clientId is their account's onboarding record. */
-export type ClientActor = AuditActor & { clientId: string }
+/**
+ * A signed-in client acting on their organisation's documents: clientId is their account's
+ * onboarding record, organisationId the organisation whose documents they may see.
+ */
+export type ClientActor = AuditActor & { clientId: string; organisationId: string }
 
 /** Where staff hear about clients' decisions. */
 export const billingInbox = business.email
@@ -67,12 +70,15 @@ export const staffLink = (publicUrl: string, doc: Pick<BillingDocument, 'id'>) =
 
 const clockOf = (deps: BillingDeps) => deps.now?.() ?? new Date()
 
-/** The document, locked until the transaction ends; only a client's own and never their drafts when `clientId` is given. */
-async function lockDocument(tx: Tx, id: string, clientId?: string): Promise<BillingDocument> {
+/**
+ * The document, locked until the transaction ends; only an organisation's own and never its drafts
+ * when `organisationId` is given.
+ */
+async function lockDocument(tx: Tx, id: string, organisationId?: string): Promise<BillingDocument> {
   if (!isDocumentId(id)) throw notFound()
   const conditions = [eq(billingDocuments.id, id)]
-  if (clientId !== undefined) {
-    conditions.push(eq(billingDocuments.clientId, clientId), ne(billingDocuments.status, 'draft'))
+  if (organisationId !== undefined) {
+    conditions.push(eq(billingDocuments.organisationId, organisationId), ne(billingDocuments.status, 'draft'))
   }
   const [row] = await tx
     .select()
@@ -340,7 +346,7 @@ export async function markViewed(deps: BillingDeps, client: ClientActor, id: str
     .where(
       and(
         eq(billingDocuments.id, id),
-        eq(billingDocuments.clientId, client.clientId),
+        eq(billingDocuments.organisationId, client.organisationId),
         ne(billingDocuments.status, 'draft'),
       ),
     )
@@ -349,7 +355,7 @@ export async function markViewed(deps: BillingDeps, client: ClientActor, id: str
   if (seen.viewedAt !== null || seen.kind === 'receipt') return seen
   const now = clockOf(deps)
   return deps.db.transaction(async (tx) => {
-    const doc = await lockDocument(tx, id, client.clientId)
+    const doc = await lockDocument(tx, id, client.organisationId)
     if (doc.viewedAt !== null) return doc
     const status = doc.status === 'sent' ? allow(doc, 'view', 'client', { today: businessDate(now) }) : doc.status
     const [viewed] = await tx
@@ -372,7 +378,7 @@ async function decideEstimate(
 ): Promise<BillingDocument> {
   const now = clockOf(deps)
   return deps.db.transaction(async (tx) => {
-    const estimate = await lockDocument(tx, id, client.clientId)
+    const estimate = await lockDocument(tx, id, client.organisationId)
     if (estimate.kind !== 'estimate') throw notFound()
     const to = allow(estimate, decision === 'accepted' ? 'accept' : 'decline', 'client', { today: businessDate(now) })
     const [doc] = await tx

@@ -36,7 +36,7 @@ export async function loader(args: Route.LoaderArgs) {
   // Set by /dashboard/claim after a confirmation link added a request here.
   const requestAdded = url.searchParams.get('requestAdded')?.match(/^[0-9A-F]{8}$/)?.[0] ?? null
   const { database } = args.context.get(appContext)
-  const consultations: ConsultationRequestRow[] = await consultationRequestsOf(database.db, user.userId)
+  const consultations: ConsultationRequestRow[] = await consultationRequestsOf(database.db, user)
   return { account: publicSummary(user), consultations, needsApproval: Boolean(needsApproval), requestAdded }
 }
 
