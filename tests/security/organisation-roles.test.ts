@@ -94,10 +94,11 @@ describe('an organisation’s records, by role', () => {
     expect(read.body).not.toContain('Sign this contract')
     expect(read.body).toContain('Only an owner of your organisation may sign or decline its contracts.')
     const ip = uniqueIdentity('roles-sign').ip
-    for (const form of [
+    const forms: Record<string, string>[] = [
       { intent: 'sign', consent: 'on', fullName: demoOffice.billing.name, textSha256: '0'.repeat(64) },
       { intent: 'decline', reason: 'Not mine to decline' },
-    ]) {
+    ]
+    for (const form of forms) {
       const response = await postForm(`/billing/contracts/${id}`, form, { cookie: billing, ip })
       expect(response.status, form.intent).toBe(403)
     }
