@@ -55,7 +55,12 @@ export async function readAccess(db: Db, email: string, log?: Logger): Promise<A
 
 async function organisationOf(db: Db, personId: string): Promise<VisitorOrganisation | null> {
   const [row] = await db
-    .select({ id: organisations.id, name: organisations.name, role: organisationMembers.role })
+    .select({
+      id: organisations.id,
+      name: organisations.name,
+      role: organisationMembers.role,
+      requireSecondFactor: organisations.requireSecondFactor,
+    })
     .from(organisationMembers)
     .innerJoin(organisations, eq(organisations.id, organisationMembers.organisationId))
     .where(eq(organisationMembers.personId, personId))

@@ -15,6 +15,9 @@ export function isOrganisationRequirement(requirement: Requirement): requirement
   return requirement in organisationRefusals
 }
 
+const staffRefusal =
+  'This page is for the owners of our clients’ organisations. Staff manage organisations in the back office.'
+
 /**
  * What an approved client hears when their role does not cover a page: their role's words and who
  * can change that (the owners of their organisation, by name and e-mail), or that they are in no
@@ -25,6 +28,8 @@ export async function organisationRefusal(
   visitor: NonNullable<Actor> & { organisation: VisitorOrganisation | null },
   requirement: OrganisationRequirement,
 ): Promise<string> {
+  // Staff read clients' pages but act for no organisation (they manage them in the back office).
+  if (visitor.role !== 'client') return staffRefusal
   if (!visitor.organisation) return noOrganisationRefusal
   const owners = await ownersOf(db, visitor.organisation.id)
   const words = organisationRefusals[requirement]

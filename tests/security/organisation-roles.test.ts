@@ -3,8 +3,16 @@ import path from 'node:path'
 import { beforeAll, describe, expect, inject, it } from 'vitest'
 import { demoClient } from '../../server/accounts/demo-client.server'
 import { demoHousehold, demoOffice } from '../../server/organisations/demo.server'
-import { postForm, sessionCookie, uniqueIdentity } from '../e2e/helpers/accounts'
+import {
+  adminSessionCookie,
+  invitedAccountOverHttp,
+  postForm,
+  sessionCookie,
+  strongPassword,
+  uniqueIdentity,
+} from '../e2e/helpers/accounts'
 import { baseURL } from '../e2e/helpers/browser'
+import { colleagueOverHttp } from './helpers/actors'
 
 /**
  * Reads by organisation and the roles in it, over HTTP against the built server's demo data
@@ -118,5 +126,86 @@ describe('an organisation’s records, by role', () => {
       }
     }
     expect(wrong).toEqual([])
+  })
+})
+
+describe('an owner’s people', () => {
+  it('takes a removed person’s open session off the organisation’s data at its next request, and logs it for staff', async () => {
+    const ip = uniqueIdentity('roles-people').ip
+    const admin = await adminSessionCookie(ip)
+    const ownerEmail = await invitedAccountOverHttp('client', 'roles-owner', admin, ip)
+    const ownerCookie = await sessionCookie(ownerEmail, strongPassword, uniqueIdentity('roles-owner').ip)
+    const bookkeeper = await colleagueOverHttp(ownerCookie, 'roles-bookkeeper', 'billing', ip)
+    const session = await sessionCookie(bookkeeper, strongPassword, uniqueIdentity('roles-bookkeeper').ip)
+    expect((await get('/billing', session)).status).toBe(200)
+
+    // The people page lists them with their role; the owner removes them.
+    const page = await get('/account/organisation', ownerCookie)
+    expect(page.status).toBe(200)
+    const row = page.body.slice(page.body.indexOf(`data-email="${bookkeeper}"`))
+    const personId = row.match(new RegExp(`name="personId" value="(${uuid.source})"`))?.[1] ?? ''
+    expect(personId).toMatch(uuid)
+    const removed = await postForm('/account/organisation', { intent: 'remove', personId }, { cookie: ownerCookie, ip })
+    expect(removed.status).toBe(200)
+
+    // The same session, still signed in, no longer reaches the organisation's billing.
+    const after = await get('/billing', session)
+    expect(after.status).toBe(403)
+    expect(after.body).toContain('You are not in an organisation any more')
+    expect((await get('/account/organisation', ownerCookie)).body).not.toContain(bookkeeper)
+
+    // Staff see the invitation and the removal in the audit log.
+    const log = await get('/admin/audit', admin)
+    expect(log.body).toContain('Invited a person to an organisation')
+    expect(log.body).toContain('Removed a person from an organisation')
+  })
+
+  it('refuses another owner’s people: a person of another organisation is not found', async () => {
+    const ip = uniqueIdentity('roles-other').ip
+    // The household's owner names the demo office's billing person, read from the office's people page.
+    const office = await get('/account/organisation', owner)
+    const row = office.body.slice(office.body.indexOf(`data-email="${demoOffice.billing.email}"`))
+    const personId = row.match(new RegExp(`name="personId" value="(${uuid.source})"`))?.[1] ?? ''
+    expect(personId).toMatch(uuid)
+    const forms: Record<string, string>[] = [
+      { intent: 'remove', personId },
+      { intent: 'role', personId, role: 'owner' },
+    ]
+    for (const form of forms) {
+      const response = await postForm('/account/organisation', form, { cookie: household, ip })
+      expect(response.status, form.intent).toBe(404)
+    }
+    expect((await get('/account/organisation', owner)).body).toContain(demoOffice.billing.email)
+  })
+
+  it('holds everyone to a second factor once their owner requires it, as staff are held', async () => {
+    const ip = uniqueIdentity('roles-2fa').ip
+    const admin = await adminSessionCookie(ip)
+    const ownerEmail = await invitedAccountOverHttp('client', 'roles-2fa-owner', admin, ip)
+    const ownerCookie = await sessionCookie(ownerEmail, strongPassword, uniqueIdentity('roles-2fa-owner').ip)
+    const colleague = await colleagueOverHttp(ownerCookie, 'roles-2fa-member', 'member', ip)
+    const session = await sessionCookie(colleague, strongPassword, uniqueIdentity('roles-2fa-member').ip)
+    expect((await get('/dashboard', session)).status).toBe(200)
+
+    const on = await postForm(
+      '/account/organisation',
+      { intent: 'second-factor', required: 'on' },
+      { cookie: ownerCookie, ip },
+    )
+    expect(on.status).toBe(200)
+    const held = await fetch(`${baseURL()}/dashboard`, { redirect: 'manual', headers: { cookie: session } })
+    expect(held.status).toBe(302)
+    expect(held.headers.get('location')).toBe('/account/two-factor?redirectTo=%2Fdashboard')
+    // Their own account pages, where they set it up, stay open; so does the owner's people page.
+    expect((await get('/account/two-factor', session)).status).toBe(200)
+    expect((await get('/account/organisation', ownerCookie)).status).toBe(200)
+
+    const off = await postForm(
+      '/account/organisation',
+      { intent: 'second-factor', required: 'off' },
+      { cookie: ownerCookie, ip },
+    )
+    expect(off.status).toBe(200)
+    expect((await get('/dashboard', session)).status).toBe(200)
   })
 })

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import type { OrganisationRole } from '../organisations'
-import { type Actor, can, fallbackPathFor, type Requirement, requirementOf } from './access'
+import { type Actor, can, fallbackPathFor, mustEnrolSecondFactor, type Requirement, requirementOf } from './access'
 import type { AccountRole, AccountStatus } from './status'
 
 const roles: AccountRole[] = ['client', 'employee', 'admin']
@@ -129,5 +129,19 @@ describe('fallbackPathFor', () => {
   it('sends anyone outside the back office to their portal', () => {
     expect(fallbackPathFor(client('approved', 'owner'), 'staff')).toBe('/portal')
     expect(fallbackPathFor(client('approved', 'owner'), 'admin')).toBe('/portal')
+  })
+})
+
+describe('mustEnrolSecondFactor', () => {
+  it('holds staff, and the people of an organisation that requires it, until they have a second factor', () => {
+    expect(mustEnrolSecondFactor({ role: 'employee', twoFactorEnabled: false })).toBe(true)
+    expect(mustEnrolSecondFactor({ role: 'employee', twoFactorEnabled: true })).toBe(false)
+    expect(mustEnrolSecondFactor({ role: 'client', twoFactorEnabled: false })).toBe(false)
+    const strict = { requireSecondFactor: true }
+    expect(mustEnrolSecondFactor({ role: 'client', twoFactorEnabled: false, organisation: strict })).toBe(true)
+    expect(mustEnrolSecondFactor({ role: 'client', twoFactorEnabled: true, organisation: strict })).toBe(false)
+    expect(
+      mustEnrolSecondFactor({ role: 'client', twoFactorEnabled: false, organisation: { requireSecondFactor: false } }),
+    ).toBe(false)
   })
 })

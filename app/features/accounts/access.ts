@@ -93,10 +93,18 @@ function hasOrganisationRight(actor: NonNullable<Actor>, requirement: Requiremen
 
 /**
  * Staff accounts reach every client's data, so they sign in with a second factor: one without it
- * may use only its own account pages (where it enrols) until it has one (ADR 016).
+ * may use only its own account pages (where it enrols) until it has one (ADR 016). The people of an
+ * organisation whose owner requires a second factor are held to the same rule.
  */
-export function mustEnrolSecondFactor(actor: { role: AccountRole; twoFactorEnabled: boolean } | null): boolean {
-  return actor !== null && actor.role !== 'client' && !actor.twoFactorEnabled
+export function mustEnrolSecondFactor(
+  actor: {
+    role: AccountRole
+    twoFactorEnabled: boolean
+    organisation?: { requireSecondFactor: boolean } | null | undefined
+  } | null,
+): boolean {
+  if (actor === null || actor.twoFactorEnabled) return false
+  return actor.role !== 'client' || actor.organisation?.requireSecondFactor === true
 }
 
 /** Where a staff account without a second factor sets one up. */

@@ -42,7 +42,13 @@ export type AccountSummary = {
 }
 
 /** The organisation a signed-in client belongs to, as their pages know it. */
-export type VisitorOrganisation = { id: string; name: string; role: OrganisationRole }
+export type VisitorOrganisation = {
+  id: string
+  name: string
+  role: OrganisationRole
+  /** Its owner requires a second factor of everyone in it. */
+  requireSecondFactor: boolean
+}
 
 /** The status-change toast, also used by the live status stream. */
 export function statusUpdatedToast(status: AccountStatus) {

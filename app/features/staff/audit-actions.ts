@@ -94,6 +94,10 @@ export const auditActions = {
   'organisation.person_remove': { words: 'Removed a person from an organisation', subject: 'organisation' },
   'organisation.invite': { words: 'Invited a person to an organisation', subject: 'organisation' },
   'organisation.merge': { words: 'Merged two organisations', subject: 'organisation' },
+  'organisation.second_factor': {
+    words: 'Changed whether an organisation requires a second factor',
+    subject: 'organisation',
+  },
   'retention.delete': { words: 'Deleted old records (retention)', subject: 'retention' },
 } as const satisfies Record<string, AuditActionEntry>
 

@@ -2,12 +2,14 @@ import { CircleCheckIcon, CircleXIcon, HourglassIcon } from 'lucide-react'
 import { Link } from 'react-router'
 import { business } from '~/content/business'
 import { appContext } from '~/context.server'
+import { can, noOrganisationRefusal } from '~/features/accounts/access'
 import { useAccount } from '~/features/accounts/account-state'
 import { ClientNavbar } from '~/features/accounts/client-navbar'
 import { guardedUser, publicSummary } from '~/features/accounts/guards.server'
 import type { AccountStatus, AccountSummary } from '~/features/accounts/status'
 import { billingSections } from '~/features/billing/sections'
 import { type ConsultationRequestRow, ConsultationRequests } from '~/features/booking/client-requests'
+import { organisationRoleLabels } from '~/features/organisations'
 import { signedInIslandsHandle } from '~/lib/islands-mode'
 import { pageMeta } from '~/lib/seo'
 import { Button } from '~/ui/button'
@@ -119,7 +121,10 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
           <ProfileSummary account={account} />
           <ConsultationRequests requests={loaderData.consultations} />
         </div>
-        {approved && <BillingSummary />}
+        {!staffHome && approved && !account.organisation && (
+          <FormMessage tone="notice">{noOrganisationRefusal}</FormMessage>
+        )}
+        {approved && can(account, 'billing') && <BillingSummary />}
       </div>
     </>
   )
@@ -131,6 +136,12 @@ function ProfileSummary({ account }: { account: AccountSummary }) {
     ['Company', account.companyName ?? '—'],
     ['Phone', account.phone ?? '—'],
     ['E-mail', account.email],
+    ...(account.organisation
+      ? ([['Organisation', `${account.organisation.name} (${organisationRoleLabels[account.organisation.role]})`]] as [
+          string,
+          string,
+        ][])
+      : []),
   ]
   return (
     <Card>
@@ -149,9 +160,16 @@ function ProfileSummary({ account }: { account: AccountSummary }) {
             </div>
           ))}
         </dl>
-        <Button asChild variant="outline" size="sm" className="justify-self-start">
-          <Link to="/account/settings">Edit in Account Settings</Link>
-        </Button>
+        <div className="flex flex-wrap gap-2">
+          <Button asChild variant="outline" size="sm">
+            <Link to="/account/settings">Edit in Account Settings</Link>
+          </Button>
+          {can(account, 'people') && (
+            <Button asChild variant="outline" size="sm">
+              <Link to="/account/organisation">Manage the people of your organisation</Link>
+            </Button>
+          )}
+        </div>
       </CardContent>
     </Card>
   )
