@@ -24,6 +24,7 @@ import {
   clientOnboarding,
 } from '../db/schema/index.server.ts'
 import type { Outbox } from '../mail/outbox.server.ts'
+import { billingRecipients } from '../organisations/recipients.server.ts'
 import { documentSentMail, documentVoidedMail, estimateDecidedMail, receiptMail } from './mail.server.ts'
 import { takeNumber } from './numbering.server.ts'
 import { billToOf, currentIssuer } from './parties.server.ts'
@@ -319,17 +320,19 @@ export async function sendDocument(
       .returning()
     if (!doc) throw notFound()
     await recordAudit(tx, actor, { action: 'billing.send', subjectId: id, details: auditDetails(doc) })
-    await deps.outbox.enqueue(
-      documentSentMail(client.email, {
-        kind,
-        number,
-        totalCents: doc.totalCents,
-        until,
-        clientName: billTo.name,
-        link: clientLink(deps.publicUrl, doc),
-      }),
-      tx,
-    )
+    for (const to of await billingRecipients(tx, doc.organisationId, client.email)) {
+      await deps.outbox.enqueue(
+        documentSentMail(to, {
+          kind,
+          number,
+          totalCents: doc.totalCents,
+          until,
+          clientName: billTo.name,
+          link: clientLink(deps.publicUrl, doc),
+        }),
+        tx,
+      )
+    }
     return doc
   })
 }
@@ -579,19 +582,21 @@ export async function recordPayment(
       payment: { ...payment, invoiceNumber: invoice.number ?? '', invoiceTotalCents: invoice.totalCents },
       today,
     })
-    await deps.outbox.enqueue(
-      receiptMail(email, {
-        number,
-        invoiceNumber: invoice.number ?? '',
-        amountCents: input.amount,
-        balanceAfterCents,
-        receivedOn: input.receivedOn,
-        clientName: billTo.name,
-        link: clientLink(deps.publicUrl, receipt),
-        pdf: { filename: pdfFilename(receipt), content: pdf },
-      }),
-      tx,
-    )
+    for (const to of await billingRecipients(tx, invoice.organisationId, email)) {
+      await deps.outbox.enqueue(
+        receiptMail(to, {
+          number,
+          invoiceNumber: invoice.number ?? '',
+          amountCents: input.amount,
+          balanceAfterCents,
+          receivedOn: input.receivedOn,
+          clientName: billTo.name,
+          link: clientLink(deps.publicUrl, receipt),
+          pdf: { filename: pdfFilename(receipt), content: pdf },
+        }),
+        tx,
+      )
+    }
     return { invoice: updated, receipt }
   })
 }
@@ -616,13 +621,13 @@ export async function voidDocument(
     await recordAudit(tx, actor, { action: 'billing.void', subjectId: id, details: auditDetails(doc, { reason }) })
     const [client] = await tx.select().from(clientOnboarding).where(eq(clientOnboarding.id, doc.clientId)).limit(1)
     const email = client?.email ?? doc.billTo?.email
-    if (email) {
+    for (const to of await billingRecipients(tx, doc.organisationId, email)) {
       await deps.outbox.enqueue(
-        documentVoidedMail(email, {
+        documentVoidedMail(to, {
           kind: doc.kind as 'estimate' | 'invoice',
           number: doc.number ?? '',
           reason,
-          clientName: doc.billTo?.name ?? email,
+          clientName: doc.billTo?.name ?? to,
           link: clientLink(deps.publicUrl, doc),
         }),
         tx,

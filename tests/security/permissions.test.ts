@@ -171,6 +171,15 @@ const matrix: ReadonlyArray<{ request: Request; expected: Row }> = [
     request: { method: 'POST', path: `/employee/requests/${noSuchPost}`, form: { intent: 'note', body: 'Probe' } },
     expected: { ...staffOnly(`/employee/requests/${noSuchPost}`), employee: 404, admin: 404 },
   },
+  // An organisation's people are changed by admins only; here, one that does not exist.
+  {
+    request: {
+      method: 'POST',
+      path: `/employee/clients/${noSuchPost}`,
+      form: { intent: 'remove', personId: noSuchPost },
+    },
+    expected: { ...staffOnly(`/employee/clients/${noSuchPost}`), employee: 403, admin: 404 },
+  },
   // The employees' billing document is read only: a POST is refused.
   {
     request: { method: 'POST', path: `/employee/billing/${noSuchPost}`, form: { intent: 'void', reason: 'Probe' } },
