@@ -13,8 +13,9 @@ import type { ActionResult } from '~/lib/forms/result'
 import { islandsHandle } from '~/lib/islands-mode'
 import { pageMeta } from '~/lib/seo'
 import { Button } from '~/ui/button'
-import { Field, FormMessage } from '~/ui/field'
+import { Choice, Field, FieldSet, FormMessage } from '~/ui/field'
 import { Input } from '~/ui/input'
+import { RadioGroup, RadioGroupItem } from '~/ui/radio-group'
 import type { Route } from './+types/auth'
 
 export const meta: Route.MetaFunction = ({ matches, location }) => {
@@ -259,7 +260,22 @@ function SignUpForm({ result, busy }: { result: ActionData | undefined; busy: bo
         <Field label="Full name" required error={errors?.name}>
           <Input name="name" autoComplete="name" defaultValue={values?.name} />
         </Field>
-        <Field label="Company name" optional error={errors?.companyName}>
+        <FieldSet legend="This account is for" error={errors?.accountFor}>
+          <RadioGroup name="accountFor" defaultValue={values?.accountFor} className="flex gap-6">
+            <Choice label="A company">
+              <RadioGroupItem value="business" />
+            </Choice>
+            <Choice label="A household">
+              <RadioGroupItem value="household" />
+            </Choice>
+          </RadioGroup>
+        </FieldSet>
+        <Field
+          label="Company name"
+          optional
+          hint="Needed for a company; left out for a household."
+          error={errors?.companyName}
+        >
           <Input name="companyName" autoComplete="organization" defaultValue={values?.companyName} />
         </Field>
         <Field label="Phone" required error={errors?.phone}>

@@ -192,6 +192,25 @@ const samples: Record<string, { form: Record<string, unknown>; multiline?: strin
     },
     multiline: ['metaDescription', 'heroDescription', 'serviceAreaDescription'],
   },
+  // Organisations: staff's details of one, an owner's invitation and people forms.
+  organisationSchema: {
+    form: {
+      name: 'Harbor Dental',
+      kind: 'business',
+      phone: '(845) 555-0142',
+      streetAddress: '25 Harbor Road',
+      town: 'Nyack',
+      state: 'NY',
+      postalCode: '10960',
+      billingEmail: 'accounts@harbor-dental.example',
+      staffNotes: 'Front desk opens at 8.',
+    },
+    multiline: ['staffNotes'],
+  },
+  organisationInvitationSchema: { form: { email: 'ben@harbor-dental.example', name: 'Ben Okafor', role: 'billing' } },
+  personRoleFormSchema: { form: { personId: '00000000-0000-4000-8000-000000000000', role: 'member' } },
+  personFormSchema: { form: { personId: '00000000-0000-4000-8000-000000000000' } },
+  secondFactorFormSchema: { form: { required: 'on' } },
 }
 
 /** The object a schema checks, under its transforms (a pipe's input). */
