@@ -118,3 +118,29 @@ export async function setSecondFactorRequirement(
     })
   })
 }
+
+/** Staff change an organisation's details or their notes about it; the audit log keeps before and after. */
+export async function updateOrganisation(
+  db: Db,
+  actor: AuditActor,
+  input: { organisationId: string } & Record<string, unknown>,
+): Promise<Organisation> {
+  const organisationId = checkId(input.organisationId, organisationGone)
+  const fields = readInput(organisationSchema, input, 'Check the organisation’s details.')
+  return db.transaction(async (tx) => {
+    await requireStaff(tx, actor)
+    const current = (await lockOrganisations(tx, [organisationId])).get(organisationId)
+    if (!current) throw organisationGone()
+    const [updated] = await tx.update(organisations).set(fields).where(eq(organisations.id, organisationId)).returning()
+    if (!updated) throw organisationGone()
+    const before = Object.fromEntries(Object.keys(fields).map((key) => [key, current[key as keyof typeof fields]]))
+    await recordAudit(tx, actor, {
+      action: 'organisation.update',
+      subjectId: organisationId,
+      details: { name: updated.name },
+      before,
+      after: { ...fields },
+    })
+    return updated
+  })
+}

@@ -88,6 +88,7 @@ export const auditActions = {
   'mail.retry': { words: 'Retried an e-mail', subject: 'mail' },
   'mail.discard': { words: 'Discarded an e-mail', subject: 'mail' },
   'organisation.create': { words: 'Created an organisation', subject: 'organisation' },
+  'organisation.update': { words: 'Edited an organisation', subject: 'organisation' },
   'organisation.person_add': { words: 'Added a person to an organisation', subject: 'organisation' },
   'organisation.person_move': { words: 'Moved a person to another organisation', subject: 'organisation' },
   'organisation.role_change': { words: "Changed a person's role in an organisation", subject: 'organisation' },

@@ -12,9 +12,12 @@ import { contractStatusLabels } from '~/features/contracts/states'
 import {
   type OrganisationRole,
   organisationKindLabels,
+  organisationKinds,
   organisationRoleLabels,
   organisationRoleSchema,
   organisationRoles,
+  organisationSchema,
+  organisationStates,
   personFormSchema,
   personRoleFormSchema,
 } from '~/features/organisations'
@@ -29,7 +32,9 @@ import { Field, FormMessage } from '~/ui/field'
 import { Input } from '~/ui/input'
 import { NativeSelect } from '~/ui/native-select'
 import { BackLink, PageHeader } from '~/ui/page-header'
+import { Textarea } from '~/ui/textarea'
 import { mergeOrganisations } from '../../../server/organisations/merge.server.ts'
+import { updateOrganisation } from '../../../server/organisations/organisations.server.ts'
 import { addPerson, changePersonRole, removePerson } from '../../../server/organisations/people.server.ts'
 import {
   clientPersonByEmail,
@@ -71,6 +76,10 @@ export const loader = async (args: Route.LoaderArgs) => {
       name: organisation.name,
       kind: organisation.kind,
       phone: organisation.phone,
+      streetAddress: organisation.streetAddress,
+      town: organisation.town,
+      state: organisation.state,
+      postalCode: organisation.postalCode,
       address: [organisation.streetAddress, organisation.town, organisation.state, organisation.postalCode]
         .filter(Boolean)
         .join(', '),
@@ -118,6 +127,15 @@ const mergeFormSchema = z.object({ into: z.uuid({ error: 'Choose the organisatio
 
 export const action = intentAction(
   {
+    details: {
+      schema: organisationSchema,
+      allow: adminOnly,
+      invalid: 'Check the organisation’s details. Nothing was saved.',
+      // The service reads the form itself (the same schema), as it does for every caller.
+      run: (ctx) =>
+        updateOrganisation(db(ctx), staffActor(ctx), { ...ctx.values, organisationId: organisationId(ctx) }),
+      done: 'Details saved.',
+    },
     add: {
       schema: addFormSchema,
       allow: adminOnly,
@@ -174,23 +192,7 @@ export default function Client({ loaderData }: Route.ComponentProps) {
         </p>
       </PageHeader>
       {result && !result.ok && !result.fieldErrors && <FormMessage tone="error">{result.message}</FormMessage>}
-      <section aria-labelledby="details-title" className="grid gap-3">
-        <h2 id="details-title" className="font-semibold text-xl">
-          Details
-        </h2>
-        <dl className="grid gap-x-6 gap-y-2 rounded-xl border bg-card p-5 text-sm sm:grid-cols-[12rem_1fr]">
-          <dt className="text-muted-foreground">Phone</dt>
-          <dd>{organisation.phone ?? '—'}</dd>
-          <dt className="text-muted-foreground">Address</dt>
-          <dd>{organisation.address || '—'}</dd>
-          <dt className="text-muted-foreground">Billing e-mail</dt>
-          <dd>{organisation.billingEmail ?? '—'}</dd>
-          <dt className="text-muted-foreground">Second factor</dt>
-          <dd>{organisation.requireSecondFactor ? 'Required of everyone' : 'Up to each person'}</dd>
-          <dt className="text-muted-foreground">Staff notes</dt>
-          <dd className="whitespace-pre-wrap">{organisation.staffNotes || '—'}</dd>
-        </dl>
-      </section>
+      {data.isAdmin ? <DetailsForm data={data} result={result} /> : <Details data={data} />}
       <People data={data} result={result} />
       <Records data={data} />
       {data.isAdmin && <Merge data={data} />}
@@ -393,6 +395,97 @@ function Merge({ data }: { data: Data }) {
         <Button type="submit" variant="destructive" disabled={busy}>
           Merge {data.organisation.name} into it
         </Button>
+      </Form>
+    </section>
+  )
+}
+
+function Details({ data }: { data: Data }) {
+  const { organisation } = data
+  return (
+    <section aria-labelledby="details-title" className="grid gap-3">
+      <h2 id="details-title" className="font-semibold text-xl">
+        Details
+      </h2>
+      <dl className="grid gap-x-6 gap-y-2 rounded-xl border bg-card p-5 text-sm sm:grid-cols-[12rem_1fr]">
+        <dt className="text-muted-foreground">Phone</dt>
+        <dd>{organisation.phone ?? '—'}</dd>
+        <dt className="text-muted-foreground">Address</dt>
+        <dd>{organisation.address || '—'}</dd>
+        <dt className="text-muted-foreground">Billing e-mail</dt>
+        <dd>{organisation.billingEmail ?? '—'}</dd>
+        <dt className="text-muted-foreground">Second factor</dt>
+        <dd>{organisation.requireSecondFactor ? 'Required of everyone' : 'Up to each person'}</dd>
+        <dt className="text-muted-foreground">Staff notes</dt>
+        <dd className="whitespace-pre-wrap">{organisation.staffNotes || '—'}</dd>
+      </dl>
+    </section>
+  )
+}
+
+/** Admins edit the details and the staff notes (never shown to the organisation's people). */
+function DetailsForm({ data, result }: { data: Data; result: ReturnType<typeof useActionData<typeof action>> }) {
+  const busy = useNavigation().state === 'submitting'
+  const failed = result && !result.ok && result.intent === 'details' ? result : undefined
+  const errors = failed?.fieldErrors
+  const { organisation } = data
+  const value = (name: keyof typeof organisation) => failed?.values?.[name] ?? String(organisation[name] ?? '')
+  return (
+    <section aria-labelledby="details-title" className="grid gap-3">
+      <h2 id="details-title" className="font-semibold text-xl">
+        Details
+      </h2>
+      <p className="text-muted-foreground text-sm">
+        Second factor: {organisation.requireSecondFactor ? 'required of everyone' : 'up to each person'} (the owners'
+        setting).
+      </p>
+      <Form method="post" className="grid gap-4 rounded-xl border bg-card p-5 sm:grid-cols-2" noValidate>
+        <input type="hidden" name="intent" value="details" />
+        <Field label="Name" required error={errors?.name}>
+          <Input name="name" defaultValue={value('name')} />
+        </Field>
+        <Field label="Kind" error={errors?.kind}>
+          <NativeSelect name="kind" defaultValue={value('kind')}>
+            {organisationKinds.map((kind) => (
+              <option key={kind} value={kind}>
+                {organisationKindLabels[kind]}
+              </option>
+            ))}
+          </NativeSelect>
+        </Field>
+        <Field label="Phone" optional error={errors?.phone}>
+          <Input name="phone" type="tel" defaultValue={value('phone')} />
+        </Field>
+        <Field label="Billing e-mail" optional error={errors?.billingEmail}>
+          <Input name="billingEmail" type="email" defaultValue={value('billingEmail')} />
+        </Field>
+        <Field label="Street address" optional error={errors?.streetAddress}>
+          <Input name="streetAddress" defaultValue={value('streetAddress')} />
+        </Field>
+        <Field label="Town" optional error={errors?.town}>
+          <Input name="town" defaultValue={value('town')} />
+        </Field>
+        <Field label="State" optional error={errors?.state}>
+          <NativeSelect name="state" defaultValue={value('state')}>
+            <option value="">—</option>
+            {organisationStates.map((state) => (
+              <option key={state} value={state}>
+                {state}
+              </option>
+            ))}
+          </NativeSelect>
+        </Field>
+        <Field label="ZIP code" optional error={errors?.postalCode}>
+          <Input name="postalCode" defaultValue={value('postalCode')} />
+        </Field>
+        <Field label="Staff notes" optional error={errors?.staffNotes} className="sm:col-span-2">
+          <Textarea name="staffNotes" rows={4} defaultValue={value('staffNotes')} />
+        </Field>
+        <div>
+          <Button type="submit" disabled={busy}>
+            Save details
+          </Button>
+        </div>
       </Form>
     </section>
   )
