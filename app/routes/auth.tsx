@@ -13,9 +13,8 @@ import type { ActionResult } from '~/lib/forms/result'
 import { islandsHandle } from '~/lib/islands-mode'
 import { pageMeta } from '~/lib/seo'
 import { Button } from '~/ui/button'
-import { Choice, Field, FieldSet, FormMessage } from '~/ui/field'
+import { Field, FieldSet, FormMessage } from '~/ui/field'
 import { Input } from '~/ui/input'
-import { RadioGroup, RadioGroupItem } from '~/ui/radio-group'
 import type { Route } from './+types/auth'
 
 export const meta: Route.MetaFunction = ({ matches, location }) => {
@@ -261,14 +260,26 @@ function SignUpForm({ result, busy }: { result: ActionData | undefined; busy: bo
           <Input name="name" autoComplete="name" defaultValue={values?.name} />
         </Field>
         <FieldSet legend="This account is for" error={errors?.accountFor}>
-          <RadioGroup name="accountFor" defaultValue={values?.accountFor} className="flex gap-6">
-            <Choice label="A company">
-              <RadioGroupItem value="business" />
-            </Choice>
-            <Choice label="A household">
-              <RadioGroupItem value="household" />
-            </Choice>
-          </RadioGroup>
+          {/* Native radios: the sign-up page works without scripts (an islands page). */}
+          <div className="flex gap-6">
+            {(
+              [
+                ['business', 'A company'],
+                ['household', 'A household'],
+              ] as const
+            ).map(([value, label]) => (
+              <label key={value} className="flex items-center gap-2 text-sm">
+                <input
+                  type="radio"
+                  name="accountFor"
+                  value={value}
+                  defaultChecked={values?.accountFor === value}
+                  className="size-4 accent-primary"
+                />
+                {label}
+              </label>
+            ))}
+          </div>
         </FieldSet>
         <Field
           label="Company name"
