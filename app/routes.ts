@@ -34,6 +34,8 @@ export default [
     route('account/settings', 'routes/account/settings.tsx'),
     route('account/confirm-email', 'routes/account/confirm-email.tsx'),
     route('account/two-factor', 'routes/account/two-factor.tsx'),
+    // An owner's people page (protectedAreas: the people requirement).
+    route('account/organisation', 'routes/account/organisation.tsx'),
   ]),
   layout('routes/protected-area.tsx', { id: 'area-billing' }, [
     route('billing', 'routes/billing/index.tsx'),

@@ -12,7 +12,7 @@ import { intentAction } from '~/lib/forms/intent-action.server'
 import { islandsHandle } from '~/lib/islands-mode'
 import { pageMeta } from '~/lib/seo'
 import { Button } from '~/ui/button'
-import { Field, FormMessage } from '~/ui/field'
+import { Field, FieldSet, FormMessage } from '~/ui/field'
 import { Input } from '~/ui/input'
 import type { Route } from './+types/auth'
 
@@ -235,7 +235,34 @@ function SignUpForm({ result, busy }: { result: ActionData; busy: boolean }) {
         <Field label="Full name" required error={errors?.name}>
           <Input name="name" autoComplete="name" defaultValue={values?.name} />
         </Field>
-        <Field label="Company name" optional error={errors?.companyName}>
+        <FieldSet legend="This account is for" error={errors?.accountFor}>
+          {/* Native radios: the sign-up page works without scripts (an islands page). */}
+          <div className="flex gap-6">
+            {(
+              [
+                ['business', 'A company'],
+                ['household', 'A household'],
+              ] as const
+            ).map(([value, label]) => (
+              <label key={value} className="flex items-center gap-2 text-sm">
+                <input
+                  type="radio"
+                  name="accountFor"
+                  value={value}
+                  defaultChecked={values?.accountFor === value}
+                  className="size-4 accent-primary"
+                />
+                {label}
+              </label>
+            ))}
+          </div>
+        </FieldSet>
+        <Field
+          label="Company name"
+          optional
+          hint="Needed for a company; left out for a household."
+          error={errors?.companyName}
+        >
           <Input name="companyName" autoComplete="organization" defaultValue={values?.companyName} />
         </Field>
         <Field label="Phone" required error={errors?.phone}>

@@ -1,4 +1,5 @@
-import type { AccountSummary } from '../../app/features/accounts/status.ts'
+import { eq } from 'drizzle-orm'
+import type { AccountSummary, VisitorOrganisation } from '../../app/features/accounts/status.ts'
 import {
   type AccountRole,
   type AccountStatus,
@@ -6,7 +7,7 @@ import {
   accountStatusOf,
 } from '../../app/features/accounts/status.ts'
 import type { Db } from '../db/client.server.ts'
-import type { ClientOnboarding } from '../db/schema/index.server.ts'
+import { type ClientOnboarding, organisationMembers, organisations } from '../db/schema/index.server.ts'
 import type { Logger } from '../log.server.ts'
 import type { Accounts, SessionData } from './accounts.server.ts'
 import { findOnboarding } from './onboarding.server.ts'
@@ -16,28 +17,64 @@ import { findOnboarding } from './onboarding.server.ts'
  * the access rule (`can()` in app/features/accounts/access.ts) decides on.
  */
 
+export type Access = {
+  role: AccountRole
+  status: AccountStatus
+  record: ClientOnboarding | null
+  /** The client's organisation and role in it, read on every request: a removed person has none at once. */
+  organisation: VisitorOrganisation | null
+  organisationRole: VisitorOrganisation['role'] | null
+}
+
 /**
  * Role and status of the signed-in e-mail: read from the onboarding record, with a second
- * read when the first fails (a dropped connection is retried once before the error surfaces).
+ * read when the first fails (a dropped connection is retried once before the error surfaces),
+ * and the organisation the person is in, with their role.
  */
-export async function readAccess(
-  db: Db,
-  email: string,
-  log?: Logger,
-): Promise<{ role: AccountRole; status: AccountStatus; record: ClientOnboarding | null }> {
-  let record: ClientOnboarding | null
+export async function readAccess(db: Db, email: string, log?: Logger): Promise<Access> {
+  const read = async () => {
+    const record = await findOnboarding(db, email)
+    return { record, organisation: record ? await organisationOf(db, record.id) : null }
+  }
+  let found: Awaited<ReturnType<typeof read>>
   try {
-    record = await findOnboarding(db, email)
+    found = await read()
   } catch (error) {
     log?.warn({ err: error }, 'onboarding read failed; reading again')
-    record = await findOnboarding(db, email)
+    found = await read()
   }
-  return { role: accountRoleOf(record?.role), status: accountStatusOf(record?.status), record }
+  const { record, organisation } = found
+  return {
+    role: accountRoleOf(record?.role),
+    status: accountStatusOf(record?.status),
+    record,
+    organisation,
+    organisationRole: organisation?.role ?? null,
+  }
+}
+
+async function organisationOf(db: Db, personId: string): Promise<VisitorOrganisation | null> {
+  const [row] = await db
+    .select({
+      id: organisations.id,
+      name: organisations.name,
+      role: organisationMembers.role,
+      requireSecondFactor: organisations.requireSecondFactor,
+    })
+    .from(organisationMembers)
+    .innerJoin(organisations, eq(organisations.id, organisationMembers.organisationId))
+    .where(eq(organisationMembers.personId, personId))
+    .limit(1)
+  return row ?? null
 }
 
 /** The browser's view of a signed-in account (root loader, /api/account/profile, guards). */
 export async function summarize(accounts: Accounts, data: SessionData): Promise<AccountSummary> {
-  const { role, status, record } = await readAccess(accounts.database.db, data.user.email, accounts.log)
+  const { role, status, record, organisation, organisationRole } = await readAccess(
+    accounts.database.db,
+    data.user.email,
+    accounts.log,
+  )
   return {
     userId: data.user.id,
     email: data.user.email,
@@ -48,5 +85,8 @@ export async function summarize(accounts: Accounts, data: SessionData): Promise<
     status,
     isAdmin: role === 'admin',
     twoFactorEnabled: data.user.twoFactorEnabled === true,
+    // Staff belong to no organisation; a client's is what their pages read by.
+    organisation: role === 'client' ? organisation : null,
+    organisationRole: role === 'client' ? organisationRole : null,
   }
 }

@@ -41,7 +41,8 @@ export function requireApi(accounts: Accounts, requirement: Requirement): Middle
     const actor = await readAccess(accounts.database.db, data.user.email, accounts.log)
     if (!can(actor, requirement)) return c.json({ error: apiRefusals[requirement] }, 403)
     const twoFactorEnabled = data.user.twoFactorEnabled === true
-    if (requirement !== 'session' && mustEnrolSecondFactor({ role: actor.role, twoFactorEnabled })) {
+    const enrol = mustEnrolSecondFactor({ role: actor.role, twoFactorEnabled, organisation: actor.organisation })
+    if (requirement !== 'session' && enrol) {
       return c.json({ error: 'Set up two-factor sign-in first, in your account settings.' }, 403)
     }
     await next()

@@ -25,6 +25,7 @@ import {
   clientOnboarding,
 } from '../db/schema/index.server.ts'
 import type { Outbox } from '../mail/outbox.server.ts'
+import { billingRecipients } from '../organisations/recipients.server.ts'
 import { documentSentMail, documentVoidedMail, estimateDecidedMail, receiptMail } from './mail.server.ts'
 import { takeNumber } from './numbering.server.ts'
 import { billToOf, currentIssuer } from './parties.server.ts'
@@ -46,8 +47,11 @@ export type BillingDeps = {
 
 /** A staff member (an admin) acting through the back office. */
 export type StaffActor = AuditActor
-/** A signed-in client acting on their own documents; clientId is their account's onboarding record. */
-export type ClientActor = AuditActor & { clientId: string }
+/**
+ * A signed-in client acting on their organisation's documents: clientId is their account's
+ * onboarding record, organisationId the organisation whose documents they may see.
+ */
+export type ClientActor = AuditActor & { clientId: string; organisationId: string }
 
 /** Where staff hear about clients' decisions. */
 export const billingInbox = business.email
@@ -67,12 +71,15 @@ export const staffLink = (publicUrl: string, doc: Pick<BillingDocument, 'id'>) =
 
 const clockOf = (deps: BillingDeps) => deps.now?.() ?? new Date()
 
-/** The document, locked until the transaction ends; only a client's own and never their drafts when `clientId` is given. */
-async function lockDocument(tx: Tx, id: string, clientId?: string): Promise<BillingDocument> {
+/**
+ * The document, locked until the transaction ends; only an organisation's own and never its drafts
+ * when `organisationId` is given.
+ */
+async function lockDocument(tx: Tx, id: string, organisationId?: string): Promise<BillingDocument> {
   if (!isDocumentId(id)) throw notFound()
   const conditions = [eq(billingDocuments.id, id)]
-  if (clientId !== undefined) {
-    conditions.push(eq(billingDocuments.clientId, clientId), ne(billingDocuments.status, 'draft'))
+  if (organisationId !== undefined) {
+    conditions.push(eq(billingDocuments.organisationId, organisationId), ne(billingDocuments.status, 'draft'))
   }
   const [row] = await tx
     .select()
@@ -313,17 +320,19 @@ export async function sendDocument(
       .returning()
     if (!doc) throw notFound()
     await recordAudit(tx, actor, { action: 'billing.send', subjectId: id, details: auditDetails(doc) })
-    await deps.outbox.enqueue(
-      documentSentMail(client.email, {
-        kind,
-        number,
-        totalCents: doc.totalCents,
-        until,
-        clientName: billTo.name,
-        link: clientLink(deps.publicUrl, doc),
-      }),
-      tx,
-    )
+    for (const to of await billingRecipients(tx, doc.organisationId, client.email)) {
+      await deps.outbox.enqueue(
+        documentSentMail(to, {
+          kind,
+          number,
+          totalCents: doc.totalCents,
+          until,
+          clientName: billTo.name,
+          link: clientLink(deps.publicUrl, doc),
+        }),
+        tx,
+      )
+    }
     return doc
   })
 }
@@ -340,7 +349,7 @@ export async function markViewed(deps: BillingDeps, client: ClientActor, id: str
     .where(
       and(
         eq(billingDocuments.id, id),
-        eq(billingDocuments.clientId, client.clientId),
+        eq(billingDocuments.organisationId, client.organisationId),
         ne(billingDocuments.status, 'draft'),
       ),
     )
@@ -349,7 +358,7 @@ export async function markViewed(deps: BillingDeps, client: ClientActor, id: str
   if (seen.viewedAt !== null || seen.kind === 'receipt') return seen
   const now = clockOf(deps)
   return deps.db.transaction(async (tx) => {
-    const doc = await lockDocument(tx, id, client.clientId)
+    const doc = await lockDocument(tx, id, client.organisationId)
     if (doc.viewedAt !== null) return doc
     const status = doc.status === 'sent' ? allow(doc, 'view', 'client', { today: businessDate(now) }) : doc.status
     const [viewed] = await tx
@@ -372,7 +381,7 @@ async function decideEstimate(
 ): Promise<BillingDocument> {
   const now = clockOf(deps)
   return deps.db.transaction(async (tx) => {
-    const estimate = await lockDocument(tx, id, client.clientId)
+    const estimate = await lockDocument(tx, id, client.organisationId)
     if (estimate.kind !== 'estimate') throw notFound()
     const to = allow(estimate, decision === 'accepted' ? 'accept' : 'decline', 'client', { today: businessDate(now) })
     const [doc] = await tx
@@ -573,19 +582,21 @@ export async function recordPayment(
       payment: { ...payment, invoiceNumber: invoice.number ?? '', invoiceTotalCents: invoice.totalCents },
       today,
     })
-    await deps.outbox.enqueue(
-      receiptMail(email, {
-        number,
-        invoiceNumber: invoice.number ?? '',
-        amountCents: input.amount,
-        balanceAfterCents,
-        receivedOn: input.receivedOn,
-        clientName: billTo.name,
-        link: clientLink(deps.publicUrl, receipt),
-        pdf: { filename: pdfFilename(receipt), content: pdf },
-      }),
-      tx,
-    )
+    for (const to of await billingRecipients(tx, invoice.organisationId, email)) {
+      await deps.outbox.enqueue(
+        receiptMail(to, {
+          number,
+          invoiceNumber: invoice.number ?? '',
+          amountCents: input.amount,
+          balanceAfterCents,
+          receivedOn: input.receivedOn,
+          clientName: billTo.name,
+          link: clientLink(deps.publicUrl, receipt),
+          pdf: { filename: pdfFilename(receipt), content: pdf },
+        }),
+        tx,
+      )
+    }
     return { invoice: updated, receipt }
   })
 }
@@ -610,13 +621,13 @@ export async function voidDocument(
     await recordAudit(tx, actor, { action: 'billing.void', subjectId: id, details: auditDetails(doc, { reason }) })
     const [client] = await tx.select().from(clientOnboarding).where(eq(clientOnboarding.id, doc.clientId)).limit(1)
     const email = client?.email ?? doc.billTo?.email
-    if (email) {
+    for (const to of await billingRecipients(tx, doc.organisationId, email)) {
       await deps.outbox.enqueue(
-        documentVoidedMail(email, {
+        documentVoidedMail(to, {
           kind: doc.kind as 'estimate' | 'invoice',
           number: doc.number ?? '',
           reason,
-          clientName: doc.billTo?.name ?? email,
+          clientName: doc.billTo?.name ?? to,
           link: clientLink(deps.publicUrl, doc),
         }),
         tx,

@@ -151,16 +151,16 @@ async function page(db: Db, where: SQL | undefined, order: SQL[], pageNumber: nu
   } satisfies DocumentPage
 }
 
-/** A client's estimates, invoices or receipts (never drafts), newest first. */
+/** An organisation's estimates, invoices or receipts (never drafts), newest first. */
 export function listClientDocuments(
   db: Db,
-  clientId: string,
+  organisationId: string,
   filter: { kind: DocumentKind; status?: ShownStatus | undefined; page?: number | undefined },
   today: string,
 ): Promise<DocumentPage> {
   const d = billingDocuments
   const where = and(
-    eq(d.clientId, clientId),
+    eq(d.organisationId, organisationId),
     eq(d.kind, filter.kind),
     ne(d.status, 'draft'),
     filter.status && filter.status !== 'draft' ? shownStatusCondition(filter.status, today) : undefined,
@@ -226,10 +226,10 @@ export type ClientSummary = {
   latestReceipts: DocumentListItem[]
 }
 
-/** The /billing page of a client: what they owe, what is late, what waits for them, what they paid. */
-export async function clientSummary(db: Db, clientId: string, today: string): Promise<ClientSummary> {
+/** The /billing page of an organisation: what it owes, what is late, what waits for it, what it paid. */
+export async function clientSummary(db: Db, organisationId: string, today: string): Promise<ClientSummary> {
   const d = billingDocuments
-  const mine = eq(d.clientId, clientId)
+  const mine = eq(d.organisationId, organisationId)
   const select = (where: SQL | undefined, order: SQL[], limit: number) =>
     db
       .select(listColumns)
@@ -280,17 +280,22 @@ export type DocumentDetail = {
 }
 
 /**
- * One document with everything its page and PDF show. With `clientId`, only that client's and
- * never a draft: anything else is null, exactly as for an id that does not exist.
+ * One document with everything its page and PDF show. With `organisationId`, only that
+ * organisation's and never a draft: anything else is null, exactly as for an id that does not exist.
  */
-export async function documentDetail(db: Db, id: string, clientId?: string): Promise<DocumentDetail | null> {
+export async function documentDetail(db: Db, id: string, organisationId?: string): Promise<DocumentDetail | null> {
   if (!isDocumentId(id)) return null
   const d = billingDocuments
   const [found] = await db
     .select({ document: billingDocuments, client: clientOnboarding })
     .from(billingDocuments)
     .innerJoin(clientOnboarding, eq(clientOnboarding.id, billingDocuments.clientId))
-    .where(and(eq(d.id, id), clientId !== undefined ? and(eq(d.clientId, clientId), ne(d.status, 'draft')) : undefined))
+    .where(
+      and(
+        eq(d.id, id),
+        organisationId !== undefined ? and(eq(d.organisationId, organisationId), ne(d.status, 'draft')) : undefined,
+      ),
+    )
     .limit(1)
   if (!found) return null
   const { document, client } = found

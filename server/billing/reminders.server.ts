@@ -8,6 +8,7 @@ import { startPgBoss } from '../db/pg-boss.server.ts'
 import { billingDocuments, clientOnboarding } from '../db/schema/index.server.ts'
 import type { Logger } from '../log.server.ts'
 import type { Outbox } from '../mail/outbox.server.ts'
+import { billingRecipients } from '../organisations/recipients.server.ts'
 import { type BillingDeps, clientLink } from './documents.server.ts'
 import { overdueReminderMail } from './mail.server.ts'
 
@@ -67,16 +68,18 @@ export async function sendDueReminders(deps: BillingDeps): Promise<number> {
         subjectId: id,
         details: { number: invoice.number, clientId: invoice.clientId, reminder: count, dueOn: invoice.dueOn },
       })
-      await deps.outbox.enqueue(
-        overdueReminderMail(email, {
-          number: invoice.number,
-          dueOn: invoice.dueOn,
-          balanceCents: invoice.totalCents - invoice.amountPaidCents,
-          clientName: invoice.billTo?.name ?? email,
-          link: clientLink(deps.publicUrl, invoice),
-        }),
-        tx,
-      )
+      for (const to of await billingRecipients(tx, invoice.organisationId, email)) {
+        await deps.outbox.enqueue(
+          overdueReminderMail(to, {
+            number: invoice.number,
+            dueOn: invoice.dueOn,
+            balanceCents: invoice.totalCents - invoice.amountPaidCents,
+            clientName: invoice.billTo?.name ?? to,
+            link: clientLink(deps.publicUrl, invoice),
+          }),
+          tx,
+        )
+      }
       return true
     })
     if (done) sent++

@@ -1,9 +1,10 @@
-import { and, desc, eq, or } from 'drizzle-orm'
+import { and, desc, eq, isNull, or } from 'drizzle-orm'
 import {
   type AppointmentPlace,
   appointmentPlaceLabels,
   clientStatusLabels as statusLabels,
 } from '../../app/features/booking/workflow.ts'
+import type { OrganisationRole } from '../../app/features/organisations/roles.ts'
 import type { Db } from '../db/client.server.ts'
 import { bookings } from '../db/schema/index.server.ts'
 
@@ -17,13 +18,33 @@ export type ClientConsultationRequest = {
   appointment: { at: string; minutes: number; place: string; details: string | null } | null
 }
 
+/** Who reads the dashboard: their sign-in account and the organisation they are in at this request. */
+export type RequestReader = {
+  userId: string
+  organisation: { id: string; role: OrganisationRole } | null
+}
+
 /**
- * The account's consultation requests, newest first, for the client's dashboard: those sent while
- * signed in to it, and those whose confirmation link it opened (server/booking/claim.server.ts).
- * Not those merely sent with its e-mail address, which anyone can type. Contact-form messages are
- * not consultation requests and stay out.
+ * The consultation requests a client's dashboard shows, newest first. A request is a client's when
+ * it was sent while signed in, or its confirmation link was opened signed in
+ * (server/booking/claim.server.ts); not when it merely carries their e-mail address, which anyone
+ * can type. It belongs to the organisation of that account: owners and billing people see all of
+ * their organisation's, a member their own among them, and a person in no organisation (removed
+ * from theirs) only their own that no organisation holds. Contact-form messages are not
+ * consultation requests and stay out.
  */
-export async function consultationRequestsOf(db: Db, userId: string, limit = 50): Promise<ClientConsultationRequest[]> {
+export async function consultationRequestsOf(
+  db: Db,
+  reader: RequestReader,
+  limit = 50,
+): Promise<ClientConsultationRequest[]> {
+  const theirs = or(eq(bookings.submittedByUserId, reader.userId), eq(bookings.claimedByUserId, reader.userId))
+  const organisation = reader.organisation
+  const shown = !organisation
+    ? and(theirs, isNull(bookings.organisationId))
+    : organisation.role === 'member'
+      ? and(theirs, eq(bookings.organisationId, organisation.id))
+      : eq(bookings.organisationId, organisation.id)
   const rows = await db
     .select({
       id: bookings.id,
@@ -37,12 +58,7 @@ export async function consultationRequestsOf(db: Db, userId: string, limit = 50)
       appointmentDetails: bookings.appointmentDetails,
     })
     .from(bookings)
-    .where(
-      and(
-        or(eq(bookings.submittedByUserId, userId), eq(bookings.claimedByUserId, userId)),
-        eq(bookings.formType, 'consultation'),
-      ),
-    )
+    .where(and(shown, eq(bookings.formType, 'consultation')))
     .orderBy(desc(bookings.receivedAt))
     .limit(limit)
   return rows.map((row) => ({

@@ -54,8 +54,11 @@ export type ContractDeps = {
 
 /** A staff member (an admin); `name` is what their events show. */
 export type ContractStaff = AuditActor & { name: string }
-/** A signed-in client acting on their own contracts. */
-export type ContractClient = AuditActor & { clientId: string }
+/**
+ * A signed-in client acting on their organisation's contracts: clientId is their account's
+ * onboarding record, organisationId the organisation whose contracts they may see.
+ */
+export type ContractClient = AuditActor & { clientId: string; organisationId: string }
 /** The request as the server sees it: the client IP (TRUST_PROXY decides how) and the browser's user agent. */
 export type RequestFacts = { ip: string; userAgent: string }
 
@@ -92,10 +95,12 @@ export function requestFacts(ip: string, userAgent: string | null): RequestFacts
   return { ip: ip || 'unknown', userAgent: (userAgent ?? '').slice(0, 500) || 'unknown' }
 }
 
-async function lockContract(tx: Tx, id: string, clientId?: string): Promise<Contract> {
+async function lockContract(tx: Tx, id: string, organisationId?: string): Promise<Contract> {
   if (!isContractId(id)) throw notFound()
   const conditions = [eq(contracts.id, id)]
-  if (clientId !== undefined) conditions.push(eq(contracts.clientId, clientId), ne(contracts.status, 'draft'))
+  if (organisationId !== undefined) {
+    conditions.push(eq(contracts.organisationId, organisationId), ne(contracts.status, 'draft'))
+  }
   const [row] = await tx
     .select()
     .from(contracts)
@@ -324,13 +329,15 @@ export async function markContractViewed(
   const [seen] = await deps.db
     .select()
     .from(contracts)
-    .where(and(eq(contracts.id, id), eq(contracts.clientId, client.clientId), ne(contracts.status, 'draft')))
+    .where(
+      and(eq(contracts.id, id), eq(contracts.organisationId, client.organisationId), ne(contracts.status, 'draft')),
+    )
     .limit(1)
   if (!seen) throw notFound()
   if (seen.viewedAt !== null || seen.status !== 'sent') return seen
   const now = clockOf(deps)
   return deps.db.transaction(async (tx) => {
-    const contract = await lockContract(tx, id, client.clientId)
+    const contract = await lockContract(tx, id, client.organisationId)
     if (contract.viewedAt !== null || contract.status !== 'sent') return contract
     allow(contract, 'view', 'client', businessDate(now))
     const [viewed] = await tx
@@ -375,7 +382,7 @@ export async function signContract(
 ): Promise<Contract> {
   const now = clockOf(deps)
   return deps.db.transaction(async (tx) => {
-    const current = await lockContract(tx, id, client.clientId)
+    const current = await lockContract(tx, id, client.organisationId)
     allow(current, 'sign', 'client', businessDate(now))
     requireIntactText(current)
     if (input.shownSha256 !== current.textSha256) {
@@ -432,7 +439,7 @@ export async function declineContract(
 ): Promise<Contract> {
   const now = clockOf(deps)
   return deps.db.transaction(async (tx) => {
-    const current = await lockContract(tx, id, client.clientId)
+    const current = await lockContract(tx, id, client.organisationId)
     allow(current, 'decline', 'client', businessDate(now))
     const [declined] = await tx
       .update(contracts)

@@ -88,7 +88,11 @@ export async function seedDemoContracts(db: Db, clientId: string, now = new Date
     // were never seeded) there is no one to sign.
     const [account] = await tx.select({ id: user.id }).from(user).where(eq(user.email, client.email)).limit(1)
     if (!account) return 0
-    const carla: ContractClient = { userId: account.id, email: client.email, clientId }
+    // The demo client acts for the organisation each contract was filed under (ADR 028).
+    const carla = (contract: { organisationId: string | null }): ContractClient => {
+      if (!contract.organisationId) throw new Error('a sent contract always has its organisation')
+      return { userId: account.id, email: client.email, clientId, organisationId: contract.organisationId }
+    }
     const templates = await tx.select().from(contractTemplates)
     const templateId = (key: Spec['template']) => templates.find((t) => t.key === key)?.id
     let inserted = 0
@@ -128,11 +132,11 @@ export async function seedDemoContracts(db: Db, clientId: string, now = new Date
       const sent = await sendContract(deps, demoStaff, draft.id, officeRequest)
       if (spec.until !== 'countersigned') continue
       at = start + day
-      await markContractViewed(deps, carla, sent.id, clientRequest)
+      await markContractViewed(deps, carla(sent), sent.id, clientRequest)
       at = start + day + 25 * 60_000
       await signContract(
         deps,
-        carla,
+        carla(sent),
         sent.id,
         { fullName: client.fullName || 'Carla Reyes', shownSha256: sent.textSha256 ?? '' },
         clientRequest,

@@ -76,13 +76,13 @@ function toItem(
   }
 }
 
-/** A client's own contracts, never drafts, newest first. */
-export async function listClientContracts(db: Db, clientId: string, today: string): Promise<ContractListItem[]> {
+/** An organisation's contracts, never drafts, newest first. */
+export async function listClientContracts(db: Db, organisationId: string, today: string): Promise<ContractListItem[]> {
   const rows = await db
     .select(listColumns)
     .from(contracts)
     .innerJoin(clientOnboarding, eq(clientOnboarding.id, contracts.clientId))
-    .where(and(eq(contracts.clientId, clientId), ne(contracts.status, 'draft')))
+    .where(and(eq(contracts.organisationId, organisationId), ne(contracts.status, 'draft')))
     .orderBy(desc(contracts.createdAt))
     .limit(200)
   return rows.map((row) => toItem(row, today))
@@ -152,15 +152,20 @@ export function textIntegrity(contract: Contract): TextIntegrity {
   }
 }
 
-/** One contract with its trail; a client's own and never a draft when `clientId` is given; null otherwise. */
+/**
+ * One contract with its trail; an organisation's own and never a draft when `organisationId` is
+ * given; null otherwise.
+ */
 export async function contractDetail(
   db: Db,
   id: string | undefined,
-  clientId?: string,
+  organisationId?: string,
 ): Promise<ContractDetail | null> {
   if (!isContractId(id)) return null
   const conditions = [eq(contracts.id, id)]
-  if (clientId !== undefined) conditions.push(eq(contracts.clientId, clientId), ne(contracts.status, 'draft'))
+  if (organisationId !== undefined) {
+    conditions.push(eq(contracts.organisationId, organisationId), ne(contracts.status, 'draft'))
+  }
   const [contract] = await db
     .select()
     .from(contracts)

@@ -9,7 +9,16 @@ import {
   organisationMembers,
   organisations,
 } from '../db/schema/index.server.ts'
-import { checkId, isId, membershipOf, organisationGone, readInput, requireStaff } from './rules.server.ts'
+import {
+  actingOn,
+  checkId,
+  isId,
+  lockOrganisations,
+  membershipOf,
+  organisationGone,
+  readInput,
+  requireStaff,
+} from './rules.server.ts'
 
 /**
  * Organisations: a client of the business, a business or a household, with people in it in one role
@@ -78,4 +87,60 @@ export async function organisationOfPerson(
   if (!membership) return null
   const [organisation] = await db.select().from(organisations).where(eq(organisations.id, membership.organisationId))
   return organisation ? { organisation, role: membership.role } : null
+}
+
+/**
+ * An owner (or an admin) requires a second factor of everyone in the organisation, or stops
+ * requiring it. From their next request its people without one may use only their own account
+ * pages, where they set it up (the guard, as for staff).
+ */
+export async function setSecondFactorRequirement(
+  db: Db,
+  actor: AuditActor,
+  input: { organisationId: string; required: boolean },
+): Promise<void> {
+  const organisationId = checkId(input.organisationId, organisationGone)
+  await db.transaction(async (tx) => {
+    const organisation = (await lockOrganisations(tx, [organisationId])).get(organisationId)
+    if (!organisation) throw organisationGone()
+    await actingOn(tx, actor, organisationId)
+    if (organisation.requireSecondFactor === input.required) return
+    await tx
+      .update(organisations)
+      .set({ requireSecondFactor: input.required })
+      .where(eq(organisations.id, organisationId))
+    await recordAudit(tx, actor, {
+      action: 'organisation.second_factor',
+      subjectId: organisationId,
+      details: { organisation: organisation.name, required: input.required },
+      before: { requireSecondFactor: organisation.requireSecondFactor },
+      after: { requireSecondFactor: input.required },
+    })
+  })
+}
+
+/** Staff change an organisation's details or their notes about it; the audit log keeps before and after. */
+export async function updateOrganisation(
+  db: Db,
+  actor: AuditActor,
+  input: { organisationId: string } & Record<string, unknown>,
+): Promise<Organisation> {
+  const organisationId = checkId(input.organisationId, organisationGone)
+  const fields = readInput(organisationSchema, input, 'Check the organisation’s details.')
+  return db.transaction(async (tx) => {
+    await requireStaff(tx, actor)
+    const current = (await lockOrganisations(tx, [organisationId])).get(organisationId)
+    if (!current) throw organisationGone()
+    const [updated] = await tx.update(organisations).set(fields).where(eq(organisations.id, organisationId)).returning()
+    if (!updated) throw organisationGone()
+    const before = Object.fromEntries(Object.keys(fields).map((key) => [key, current[key as keyof typeof fields]]))
+    await recordAudit(tx, actor, {
+      action: 'organisation.update',
+      subjectId: organisationId,
+      details: { name: updated.name },
+      before,
+      after: { ...fields },
+    })
+    return updated
+  })
 }

@@ -97,8 +97,10 @@ describe(`billing documents on ${backend}`, () => {
       taxCents: 5444,
       totalCents: 120_443,
     })
-    expect(await documentDetail(database.db, doc.id, carla.clientId)).toBeNull()
-    expect((await listClientDocuments(database.db, carla.clientId, { kind: 'invoice' }, '2026-03-02')).total).toBe(0)
+    expect(await documentDetail(database.db, doc.id, carla.organisationId)).toBeNull()
+    expect(
+      (await listClientDocuments(database.db, carla.organisationId, { kind: 'invoice' }, '2026-03-02')).total,
+    ).toBe(0)
     expect(await audit(doc.id)).toMatchObject([{ action: 'billing.create', actorEmail: staff.email }])
   })
 
@@ -192,15 +194,17 @@ describe(`billing documents on ${backend}`, () => {
     )
     const invoiceDraft = await createDraft(deps, staff, draft(carla.clientId))
     for (const id of [estimate.id, invoiceDraft.id, '00000000-0000-4000-8000-000000000000', 'not-an-id']) {
-      expect(await documentDetail(database.db, id, bruno.clientId)).toBeNull()
+      expect(await documentDetail(database.db, id, bruno.organisationId)).toBeNull()
       expect((await thrown(markViewed(deps, bruno, id))).kind).toBe('not_found')
       expect((await thrown(acceptEstimate(deps, bruno, id))).kind).toBe('not_found')
       expect((await thrown(declineEstimate(deps, bruno, id, null))).kind).toBe('not_found')
     }
     // Carla's own draft is not hers to see yet either.
     expect((await thrown(markViewed(deps, carla, invoiceDraft.id))).kind).toBe('not_found')
-    expect((await listClientDocuments(database.db, bruno.clientId, { kind: 'estimate' }, '2026-03-02')).total).toBe(0)
-    expect((await documentDetail(database.db, estimate.id, bruno.clientId)) === null).toBe(true)
+    expect(
+      (await listClientDocuments(database.db, bruno.organisationId, { kind: 'estimate' }, '2026-03-02')).total,
+    ).toBe(0)
+    expect((await documentDetail(database.db, estimate.id, bruno.organisationId)) === null).toBe(true)
     expect(await audit(estimate.id)).toHaveLength(2)
   })
 
@@ -240,7 +244,7 @@ describe(`billing documents on ${backend}`, () => {
     expect(late.message).toMatch(/expired and can no longer be accepted/)
     const listed = await listClientDocuments(
       database.db,
-      carla.clientId,
+      carla.organisationId,
       { kind: 'estimate', status: 'expired' },
       '2026-04-01',
     )
@@ -305,12 +309,12 @@ describe(`billing documents on ${backend}`, () => {
     expect((await queuedMails(database)).at(-1)?.text).toContain('Invoice INV-2026-0001 is now paid in full.')
     expect((await thrown(recordPayment(deps, staff, invoice.id, payment({ amount: '1' })))).kind).toBe('conflict')
 
-    const detail = await documentDetail(database.db, invoice.id, carla.clientId)
+    const detail = await documentDetail(database.db, invoice.id, carla.organisationId)
     expect(detail?.payments.map((p) => [p.amountCents, p.receiptNumber, p.balanceAfterCents])).toEqual([
       [50_000, 'RCT-2026-0001', 70_443],
       [70_443, 'RCT-2026-0002', 0],
     ])
-    const receipts = await listClientDocuments(database.db, carla.clientId, { kind: 'receipt' }, '2026-03-02')
+    const receipts = await listClientDocuments(database.db, carla.organisationId, { kind: 'receipt' }, '2026-03-02')
     expect(receipts.items.map((r) => r.number).sort()).toEqual(['RCT-2026-0001', 'RCT-2026-0002'])
     expect((await audit(invoice.id)).filter((r) => r.action === 'billing.payment')).toHaveLength(2)
   })
@@ -395,17 +399,22 @@ describe(`billing documents on ${backend}`, () => {
     const today = '2026-03-15'
     const overdue = await listClientDocuments(
       database.db,
-      carla.clientId,
+      carla.organisationId,
       { kind: 'invoice', status: 'overdue' },
       today,
     )
     expect(overdue.items.map((i) => [i.number, i.shown, i.balanceCents])).toEqual([
       ['INV-2026-0001', 'overdue', 110_443],
     ])
-    const sent = await listClientDocuments(database.db, carla.clientId, { kind: 'invoice', status: 'sent' }, today)
+    const sent = await listClientDocuments(
+      database.db,
+      carla.organisationId,
+      { kind: 'invoice', status: 'sent' },
+      today,
+    )
     expect(sent.items.map((i) => i.number)).toEqual([later.number])
 
-    const summary = await clientSummary(database.db, carla.clientId, today)
+    const summary = await clientSummary(database.db, carla.organisationId, today)
     expect(summary.balanceDueCents).toBe(110_443 + 120_443)
     expect(summary.openInvoices).toBe(2)
     expect(summary.overdue.map((i) => i.number)).toEqual(['INV-2026-0001'])

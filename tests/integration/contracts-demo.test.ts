@@ -14,7 +14,7 @@ import {
   verifyPdf,
 } from '../../server/contracts/queries.server.ts'
 import { ensureStandardTemplates } from '../../server/contracts/standard-templates.server.ts'
-import { contractFiles, contracts, user } from '../../server/db/schema/index.server.ts'
+import { contractFiles, contracts, organisationMembers, user } from '../../server/db/schema/index.server.ts'
 import { type Harness, startHarness } from './helpers/accounts.ts'
 import { backend } from './helpers/database.ts'
 
@@ -55,7 +55,11 @@ describe(`the demo client's contracts on ${backend}`, () => {
 
     // What the client's list shows: waiting, expired and countersigned, numbered in the order sent; no draft.
     const today = businessDate(now)
-    const mine = await listClientContracts(db, onboardingId, today)
+    const [membership] = await db
+      .select({ organisationId: organisationMembers.organisationId })
+      .from(organisationMembers)
+      .where(eq(organisationMembers.personId, onboardingId))
+    const mine = await listClientContracts(db, membership?.organisationId ?? '', today)
     expect(mine.map((c) => [c.title, c.number, c.shown])).toEqual([
       ['Managed Services Agreement', 'CTR-2026-0003', 'sent'],
       ['HIPAA Business Associate Agreement', 'CTR-2026-0002', 'countersigned'],
@@ -81,7 +85,7 @@ describe(`the demo client's contracts on ${backend}`, () => {
       signerUserId: account?.id,
       signedSha256: textSha256(baa.body),
     })
-    const detail = await contractDetail(db, baa.id, baa.clientId)
+    const detail = await contractDetail(db, baa.id, baa.organisationId ?? '')
     expect(detail?.integrity.state).toBe('intact')
     expect(detail?.events.map((e) => e.kind)).toEqual(['created', 'sent', 'viewed', 'signed', 'countersigned'])
     expect(detail?.files.map((f) => f.stage)).toEqual(['signed', 'countersigned'])

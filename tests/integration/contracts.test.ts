@@ -140,8 +140,8 @@ describe('contracts from templates', () => {
       expiresOn: draft.expiresOn,
     })
     await expect(sendContract(deps, staff, edited.id, office)).rejects.toThrow(/\{\{signatory\}\}/)
-    expect(await listClientContracts(database.db, carla.clientId, '2026-03-02')).toEqual([])
-    expect(await contractDetail(database.db, draft.id, carla.clientId)).toBeNull()
+    expect(await listClientContracts(database.db, carla.organisationId, '2026-03-02')).toEqual([])
+    expect(await contractDetail(database.db, draft.id, carla.organisationId)).toBeNull()
   })
 })
 
@@ -176,7 +176,7 @@ describe('signing', () => {
     expect(done.status).toBe('countersigned')
     expect(done.countersignerIp).toBe('198.51.100.2')
 
-    const detail = await contractDetail(database.db, sent.id, carla.clientId)
+    const detail = await contractDetail(database.db, sent.id, carla.organisationId)
     expect(detail?.events.map((e) => e.kind)).toEqual(['created', 'sent', 'viewed', 'signed', 'countersigned'])
     expect(detail?.integrity.state).toBe('intact')
     expect(detail?.files.map((f) => f.stage)).toEqual(['signed', 'countersigned'])
@@ -322,7 +322,7 @@ describe('the record cannot change', () => {
       sql`update contracts set body = replace(body, '$100.00 per user', '$10.00 per user') where id = ${signed.id}`,
     )
     await database.db.execute(sql`alter table contracts enable trigger contracts_keep_record`)
-    const detail = await contractDetail(database.db, signed.id, carla.clientId)
+    const detail = await contractDetail(database.db, signed.id, carla.organisationId)
     expect(detail?.integrity).toMatchObject({ state: 'altered', recorded: signed.signedSha256 })
     expect(detail?.integrity.state === 'altered' && detail.integrity.current).not.toBe(signed.signedSha256)
     await expect(countersignContract(deps, staff, signed.id, 'Dana Owner', office)).rejects.toThrow(/no longer matches/)

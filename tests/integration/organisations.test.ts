@@ -21,6 +21,8 @@ import {
   createOrganisation,
   listMembers,
   organisationOfPerson,
+  setSecondFactorRequirement,
+  updateOrganisation,
 } from '../../server/organisations/organisations.server.ts'
 import { addPerson, changePersonRole, removePerson } from '../../server/organisations/people.server.ts'
 import { type Harness, startHarness } from './helpers/accounts.ts'
@@ -138,6 +140,37 @@ describe(`organisations on ${backend}`, () => {
     expect((await refusal(createOrganisation(db(), client, { name: 'Mine', kind: 'household' }))).kind).toBe(
       'forbidden',
     )
+  })
+
+  it('lets admins edit the details and notes, checked and audited with before and after; nobody else', async () => {
+    const { organisationId, owner } = await office(`edited${counter}`)
+    const updated = await updateOrganisation(db(), admin, {
+      organisationId,
+      name: 'Edited Dental',
+      kind: 'business',
+      town: 'Suffern',
+      state: 'nj',
+      staffNotes: 'Calls before noon.',
+    })
+    expect(updated).toMatchObject({ name: 'Edited Dental', state: 'NJ', staffNotes: 'Calls before noon.' })
+    const [row] = await auditRows('organisation.update', organisationId)
+    expect(row?.after).toMatchObject({ name: 'Edited Dental', town: 'Suffern' })
+    expect(row?.before).toMatchObject({ town: null })
+    expect((await refusal(updateOrganisation(db(), admin, { organisationId, name: '', kind: 'x' }))).kind).toBe(
+      'invalid',
+    )
+    const asOwner = updateOrganisation(db(), await actorFor(owner), { organisationId, name: 'Mine', kind: 'business' })
+    expect((await refusal(asOwner)).kind).toBe('forbidden')
+  })
+
+  it('lets an owner require a second factor of everyone, audited; a billing person may not', async () => {
+    const { organisationId, owner, billing } = await office(`strict${counter}`)
+    await setSecondFactorRequirement(db(), await actorFor(owner), { organisationId, required: true })
+    const [row] = await db().select().from(organisations).where(eq(organisations.id, organisationId))
+    expect(row?.requireSecondFactor).toBe(true)
+    expect(await auditRows('organisation.second_factor', organisationId)).toHaveLength(1)
+    const byBilling = setSecondFactorRequirement(db(), await actorFor(billing), { organisationId, required: false })
+    expect((await refusal(byBilling)).kind).toBe('forbidden')
   })
 
   it('takes in a person moved by staff; the organisation of one they leave, holding nothing, goes', async () => {

@@ -203,7 +203,10 @@ describe(`the staff workspace on ${backend}`, () => {
       expect(first.mailId).toBeTruthy()
 
       // The client's dashboard shows the appointment.
-      const [dashboard] = await consultationRequestsOf(harness.database.db, client?.id ?? '')
+      const [dashboard] = await consultationRequestsOf(harness.database.db, {
+        userId: client?.id ?? '',
+        organisation: null,
+      })
       expect(dashboard?.status).toBe('Scheduled')
       expect(dashboard?.appointment).toMatchObject({ at: '2026-07-14T14:30:00.000Z', minutes: 45, place: 'Video call' })
 

@@ -28,7 +28,8 @@ beforeAll(async () => {
   expect(booked.status).toBe(200)
   const [request] = await query<{ id: string }>(url, 'select id::text from bookings limit 1')
   const [account] = await query<{ id: string }>(url, `select id::text from client_onboarding where role = 'admin'`)
-  const [client] = await query<{ id: string }>(url, `select id::text from client_onboarding where role = 'client'`)
+  // A client is an organisation: its page is the organisation's.
+  const [client] = await query<{ id: string }>(url, 'select id::text from organisations limit 1')
   ids.request = request?.id ?? ''
   ids.account = account?.id ?? ''
   ids.client = client?.id ?? ''

@@ -12,6 +12,14 @@ type Request = { method: 'GET' | 'POST'; path: string; form?: Record<string, str
 
 const toAuth = (path: string): Outcome => `→ /auth?redirectTo=${encodeURIComponent(path)}`
 
+/** The four people of organisations A and B, answered alike. */
+const organisationPeople = (answer: Outcome) => ({
+  'owner of A': answer,
+  'billing of A': answer,
+  'member of A': answer,
+  'member of B': answer,
+})
+
 /** Signed-in pages every account may open; the signed-out (and the unverified, who has no session) go to sign-in. */
 const signedIn = (path: string): Row => ({
   anonymous: toAuth(path),
@@ -20,14 +28,34 @@ const signedIn = (path: string): Row => ({
   'approved client': 200,
   employee: 200,
   admin: 200,
+  ...organisationPeople(200),
 })
-const approvedOnly = (path: string): Row => ({
+/**
+ * The billing area (requirement `billing`, its contracts pages `contracts`): an approved owner or
+ * billing person of an organisation, and staff; a member is refused in their role's words.
+ */
+const billingPage = (path: string, answer: Outcome = 200): Row => ({
   anonymous: toAuth(path),
   unverified: toAuth(path),
   'awaiting approval': `→ /dashboard?needsApproval=${encodeURIComponent(path)}`,
-  'approved client': 200,
-  employee: 200,
-  admin: 200,
+  'approved client': answer,
+  employee: answer,
+  admin: answer,
+  'owner of A': answer,
+  'billing of A': answer,
+  'member of A': 403,
+  'member of B': 403,
+})
+/** An owner's people page (requirement `people`): the owners of A and B (the approved client). */
+const ownersOnly = (path: string, answer: Outcome = 200): Row => ({
+  anonymous: toAuth(path),
+  unverified: toAuth(path),
+  'awaiting approval': `→ /dashboard?needsApproval=${encodeURIComponent(path)}`,
+  'approved client': answer,
+  employee: 403,
+  admin: 403,
+  ...organisationPeople(403),
+  'owner of A': answer,
 })
 const staffOnly = (path: string): Row => ({
   anonymous: toAuth(path),
@@ -36,6 +64,7 @@ const staffOnly = (path: string): Row => ({
   'approved client': 403,
   employee: 200,
   admin: 200,
+  ...organisationPeople(403),
 })
 const adminOnly = (path: string, adminAnswer: Outcome = 200): Row => ({
   anonymous: toAuth(path),
@@ -44,6 +73,7 @@ const adminOnly = (path: string, adminAnswer: Outcome = 200): Row => ({
   'approved client': 403,
   employee: 403,
   admin: adminAnswer,
+  ...organisationPeople(403),
 })
 const api = (signedOut: number, signedInAnswer: number, staff = signedInAnswer, admin = staff): Row => ({
   anonymous: signedOut,
@@ -52,6 +82,16 @@ const api = (signedOut: number, signedInAnswer: number, staff = signedInAnswer, 
   'approved client': signedInAnswer,
   employee: staff,
   admin,
+  ...organisationPeople(signedInAnswer),
+})
+/** A signed-in page's form: every signed-in account gets `answer`. */
+const signedInForm = (path: string, answer: Outcome): Row => ({
+  ...signedIn(path),
+  'awaiting approval': answer,
+  'approved client': answer,
+  employee: answer,
+  admin: answer,
+  ...organisationPeople(answer),
 })
 
 /** A well-formed id no blog post (and no billing document) has. */
@@ -71,29 +111,30 @@ const matrix: ReadonlyArray<{ request: Request; expected: Row }> = [
   { request: { method: 'GET', path: '/account/two-factor' }, expected: signedIn('/account/two-factor') },
   ...['/billing', '/billing/estimates', '/billing/invoices', '/billing/receipts', '/billing/contracts'].map((path) => ({
     request: { method: 'GET', path } as Request,
-    expected: approvedOnly(path),
+    expected: billingPage(path),
   })),
+  // An owner's people page, and a form it does not have: nothing is changed.
+  { request: { method: 'GET', path: '/account/organisation' }, expected: ownersOnly('/account/organisation') },
+  {
+    request: { method: 'POST', path: '/account/organisation', form: { intent: 'no-such-intent' } },
+    expected: ownersOnly('/account/organisation', 400),
+  },
   // A document that is not the visitor's (here: none at all): the same 404 as for another client's,
   // after the area's guard; page, PDF and the estimate's Accept.
   ...['estimates', 'invoices', 'receipts'].flatMap((section) =>
     [`/billing/${section}/${noSuchPost}`, `/billing/${section}/${noSuchPost}/pdf`].map((path) => ({
       request: { method: 'GET', path } as Request,
-      expected: { ...approvedOnly(path), 'approved client': 404, employee: 404, admin: 404 } as Row,
+      expected: billingPage(path, 404),
     })),
   ),
   {
     request: { method: 'POST', path: `/billing/estimates/${noSuchPost}`, form: { intent: 'accept' } },
-    expected: {
-      ...approvedOnly(`/billing/estimates/${noSuchPost}`),
-      'approved client': 404,
-      employee: 404,
-      admin: 404,
-    },
+    expected: billingPage(`/billing/estimates/${noSuchPost}`, 404),
   },
   // A contract that is not the visitor's (here: none at all): the same 404, page, PDF and Sign.
   ...[`/billing/contracts/${noSuchPost}`, `/billing/contracts/${noSuchPost}/pdf`].map((path) => ({
     request: { method: 'GET', path } as Request,
-    expected: { ...approvedOnly(path), 'approved client': 404, employee: 404, admin: 404 } as Row,
+    expected: billingPage(path, 404),
   })),
   {
     request: {
@@ -101,17 +142,13 @@ const matrix: ReadonlyArray<{ request: Request; expected: Row }> = [
       path: `/billing/contracts/${noSuchPost}`,
       form: { intent: 'sign', consent: 'on', fullName: 'Probe', textSha256: '0'.repeat(64) },
     },
-    expected: {
-      ...approvedOnly(`/billing/contracts/${noSuchPost}`),
-      'approved client': 404,
-      employee: 404,
-      admin: 404,
-    },
+    // Signing is an owner's: the billing person is refused before any contract is looked up.
+    expected: { ...billingPage(`/billing/contracts/${noSuchPost}`, 404), 'billing of A': 403 },
   },
   // An address the billing area does not have: the area's "Page not found", after the same guard.
   {
     request: { method: 'GET', path: '/billing/no-such-section' },
-    expected: { ...approvedOnly('/billing/no-such-section'), 'approved client': 404, employee: 404, admin: 404 },
+    expected: billingPage('/billing/no-such-section', 404),
   },
   { request: { method: 'GET', path: '/employee' }, expected: staffOnly('/employee') },
   // The staff workspace: requests, clients and billing (read only) for employees and admins.
@@ -133,6 +170,15 @@ const matrix: ReadonlyArray<{ request: Request; expected: Row }> = [
   {
     request: { method: 'POST', path: `/employee/requests/${noSuchPost}`, form: { intent: 'note', body: 'Probe' } },
     expected: { ...staffOnly(`/employee/requests/${noSuchPost}`), employee: 404, admin: 404 },
+  },
+  // An organisation's people are changed by admins only; here, one that does not exist.
+  {
+    request: {
+      method: 'POST',
+      path: `/employee/clients/${noSuchPost}`,
+      form: { intent: 'remove', personId: noSuchPost },
+    },
+    expected: { ...staffOnly(`/employee/clients/${noSuchPost}`), employee: 403, admin: 404 },
   },
   // The employees' billing document is read only: a POST is refused.
   {
@@ -224,6 +270,7 @@ const matrix: ReadonlyArray<{ request: Request; expected: Row }> = [
       'approved client': '→ /dashboard',
       employee: '→ /employee',
       admin: '→ /admin',
+      ...organisationPeople('→ /dashboard'),
     },
   },
   // Page actions (form POSTs with our Origin)
@@ -308,33 +355,15 @@ const matrix: ReadonlyArray<{ request: Request; expected: Row }> = [
   },
   {
     request: { method: 'POST', path: '/account/two-factor', form: { intent: 'no-such-intent' } },
-    expected: {
-      ...signedIn('/account/two-factor'),
-      'awaiting approval': 400,
-      'approved client': 400,
-      employee: 400,
-      admin: 400,
-    },
+    expected: signedInForm('/account/two-factor', 400),
   },
   {
     request: { method: 'POST', path: '/account/settings', form: { intent: 'no-such-intent' } },
-    expected: {
-      ...signedIn('/account/settings'),
-      'awaiting approval': 400,
-      'approved client': 400,
-      employee: 400,
-      admin: 400,
-    },
+    expected: signedInForm('/account/settings', 400),
   },
   {
     request: { method: 'POST', path: '/account/confirm-email', form: { token: '', email: '' } },
-    expected: {
-      ...signedIn('/account/confirm-email'),
-      'awaiting approval': 400,
-      'approved client': 400,
-      employee: 400,
-      admin: 400,
-    },
+    expected: signedInForm('/account/confirm-email', 400),
   },
   // APIs
   { request: { method: 'GET', path: '/api/account/profile' }, expected: api(401, 200) },

@@ -76,21 +76,6 @@ const samples: Record<string, { form: Record<string, unknown>; multiline?: strin
     },
   },
   signInFormSchema: { form: { email: 'carl@example.com', password: 'harbor-maple-lantern-58' } },
-  organisationSchema: {
-    form: {
-      name: 'Harbor Dental',
-      kind: 'business',
-      phone: '(845) 555-0123',
-      streetAddress: '12 Main Street',
-      town: 'Suffern',
-      state: 'NY',
-      postalCode: '10901',
-      billingEmail: 'billing@harbor.example',
-      staffNotes: 'Pays by check.',
-    },
-    multiline: ['staffNotes'],
-  },
-  organisationInvitationSchema: { form: { email: 'ben@harbor.example', name: 'Ben Books', role: 'billing' } },
   profileFormSchema: { form: { name: 'Carl Client', companyName: 'Harbor Dental', phone: '(845) 555-0123' } },
   passwordChangeSchema: { form: { currentPassword: 'old-harbor-lantern-1', newPassword: 'harbor-maple-lantern-58' } },
   emailChangeSchema: { form: { newEmail: 'carl.new@example.com' } },
@@ -209,6 +194,25 @@ const samples: Record<string, { form: Record<string, unknown>; multiline?: strin
     },
     multiline: ['metaDescription', 'heroDescription', 'serviceAreaDescription'],
   },
+  // Organisations: staff's details of one, an owner's invitation and people forms.
+  organisationSchema: {
+    form: {
+      name: 'Harbor Dental',
+      kind: 'business',
+      phone: '(845) 555-0142',
+      streetAddress: '25 Harbor Road',
+      town: 'Nyack',
+      state: 'NY',
+      postalCode: '10960',
+      billingEmail: 'accounts@harbor-dental.example',
+      staffNotes: 'Front desk opens at 8.',
+    },
+    multiline: ['staffNotes'],
+  },
+  organisationInvitationSchema: { form: { email: 'ben@harbor-dental.example', name: 'Ben Okafor', role: 'billing' } },
+  personRoleFormSchema: { form: { personId: '00000000-0000-4000-8000-000000000000', role: 'member' } },
+  personFormSchema: { form: { personId: '00000000-0000-4000-8000-000000000000' } },
+  secondFactorFormSchema: { form: { required: 'on' } },
 }
 
 /** The object a schema checks, under its transforms (a pipe's input). */

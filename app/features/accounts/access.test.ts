@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import type { OrganisationRole } from '../organisations'
-import { type Actor, can, type Requirement, requirementOf } from './access'
+import { type Actor, can, fallbackPathFor, mustEnrolSecondFactor, type Requirement, requirementOf } from './access'
 import type { AccountRole, AccountStatus } from './status'
 
 const roles: AccountRole[] = ['client', 'employee', 'admin']
@@ -95,12 +95,53 @@ describe('requirementOf', () => {
     expect(requirementOf('/admin')).toBe('admin')
     expect(requirementOf('/admin/blog/new')).toBe('admin')
     expect(requirementOf('/employee')).toBe('staff')
-    expect(requirementOf('/billing/invoices')).toBe('approved')
+    expect(requirementOf('/billing/invoices')).toBe('billing')
+    expect(requirementOf('/billing')).toBe('billing')
+    expect(requirementOf('/billing/contracts')).toBe('contracts')
+    expect(requirementOf('/billing/contracts/x/pdf')).toBe('contracts')
+    expect(requirementOf('/account/organisation')).toBe('people')
     expect(requirementOf('/dashboard')).toBe('session')
     expect(requirementOf('/account/settings')).toBe('session')
     expect(requirementOf('/administrator')).toBeUndefined()
     expect(requirementOf('/billings')).toBeUndefined()
     expect(requirementOf('/')).toBeUndefined()
     expect(requirementOf('/blog/admin')).toBeUndefined()
+  })
+})
+
+describe('fallbackPathFor', () => {
+  const client = (status: 'approved' | 'pending', organisationRole: 'owner' | 'member' | null): Actor => ({
+    role: 'client',
+    status,
+    organisationRole,
+  })
+
+  it('sends a client waiting for approval to the dashboard, which says why', () => {
+    expect(fallbackPathFor(client('pending', 'owner'), 'billing')).toBe('/dashboard')
+    expect(fallbackPathFor(client('pending', 'owner'), 'approved')).toBe('/dashboard')
+  })
+
+  it('keeps an approved client whose role does not cover the page on it: the server says so in their role’s words', () => {
+    expect(fallbackPathFor(client('approved', 'member'), 'billing')).toBeNull()
+    expect(fallbackPathFor(client('approved', null), 'contracts')).toBeNull()
+  })
+
+  it('sends anyone outside the back office to their portal', () => {
+    expect(fallbackPathFor(client('approved', 'owner'), 'staff')).toBe('/portal')
+    expect(fallbackPathFor(client('approved', 'owner'), 'admin')).toBe('/portal')
+  })
+})
+
+describe('mustEnrolSecondFactor', () => {
+  it('holds staff, and the people of an organisation that requires it, until they have a second factor', () => {
+    expect(mustEnrolSecondFactor({ role: 'employee', twoFactorEnabled: false })).toBe(true)
+    expect(mustEnrolSecondFactor({ role: 'employee', twoFactorEnabled: true })).toBe(false)
+    expect(mustEnrolSecondFactor({ role: 'client', twoFactorEnabled: false })).toBe(false)
+    const strict = { requireSecondFactor: true }
+    expect(mustEnrolSecondFactor({ role: 'client', twoFactorEnabled: false, organisation: strict })).toBe(true)
+    expect(mustEnrolSecondFactor({ role: 'client', twoFactorEnabled: true, organisation: strict })).toBe(false)
+    expect(
+      mustEnrolSecondFactor({ role: 'client', twoFactorEnabled: false, organisation: { requireSecondFactor: false } }),
+    ).toBe(false)
   })
 })

@@ -82,6 +82,10 @@ export const organisationRefusals = {
   people: 'Only an owner of your organisation may invite people, change their roles or remove them.',
 } as const satisfies Record<Exclude<Requirement, 'session' | 'approved' | 'staff' | 'admin'>, string>
 
+/** What a client in no organisation (removed from theirs) hears on a page of an organisation's. */
+export const noOrganisationRefusal =
+  'You are not in an organisation any more, so its documents and contracts are not yours to see. Ask its owner or our staff if this is a mistake.'
+
 function hasOrganisationRight(actor: NonNullable<Actor>, requirement: Requirement): boolean {
   if (actor.status !== 'approved' || !actor.organisationRole) return false
   return organisationRights[actor.organisationRole].has(requirement)
@@ -89,24 +93,36 @@ function hasOrganisationRight(actor: NonNullable<Actor>, requirement: Requiremen
 
 /**
  * Staff accounts reach every client's data, so they sign in with a second factor: one without it
- * may use only its own account pages (where it enrols) until it has one (ADR 016).
+ * may use only its own account pages (where it enrols) until it has one (ADR 016). The people of an
+ * organisation whose owner requires a second factor are held to the same rule.
  */
-export function mustEnrolSecondFactor(actor: { role: AccountRole; twoFactorEnabled: boolean } | null): boolean {
-  return actor !== null && actor.role !== 'client' && !actor.twoFactorEnabled
+export function mustEnrolSecondFactor(
+  actor: {
+    role: AccountRole
+    twoFactorEnabled: boolean
+    organisation?: { requireSecondFactor: boolean } | null | undefined
+  } | null,
+): boolean {
+  if (actor === null || actor.twoFactorEnabled) return false
+  return actor.role !== 'client' || actor.organisation?.requireSecondFactor === true
 }
 
 /** Where a staff account without a second factor sets one up. */
 export const secondFactorEnrolmentPath = '/account/two-factor'
 
 /**
- * The protected areas of the site, each served by one guarded layout route (app/routes.ts). The
- * browser reads this table to show Loading while a navigation into an area is checked.
+ * The protected areas of the site, each served by one guarded layout route (app/routes.ts), and
+ * the pages within an area that ask more than the area does (listed before their area: the first
+ * path that matches decides). The browser reads this table to show Loading while a navigation into
+ * an area is checked.
  */
 export const protectedAreas = {
   admin: { path: '/admin', requires: 'admin' },
   staff: { path: '/employee', requires: 'staff' },
-  billing: { path: '/billing', requires: 'approved' },
+  contracts: { path: '/billing/contracts', requires: 'contracts' },
+  billing: { path: '/billing', requires: 'billing' },
   dashboard: { path: '/dashboard', requires: 'session' },
+  people: { path: '/account/organisation', requires: 'people' },
   account: { path: '/account', requires: 'session' },
 } as const satisfies Record<string, { path: string; requires: Requirement }>
 
@@ -120,7 +136,19 @@ export function requirementOf(pathname: string): Requirement | undefined {
   return undefined
 }
 
-/** Where the browser sends a signed-in visitor who does not meet a requirement. */
-export function fallbackPathFor(requirement: Requirement): string {
-  return requirement === 'approved' ? '/dashboard' : '/portal'
+/** The requirements only an approved client (or staff) can meet: a pending client is sent to the dashboard, which says why. */
+export function needsApproval(requirement: Requirement): boolean {
+  return requirement !== 'session' && requirement !== 'staff' && requirement !== 'admin'
+}
+
+/**
+ * Where the browser sends a signed-in visitor who does not meet a requirement: a client waiting for
+ * approval to the dashboard, which says why; anyone else outside their area to their portal. Null
+ * when the page stays: a role in an organisation that does not cover the page is told so in its
+ * words by the server's next answer for it.
+ */
+export function fallbackPathFor(actor: Actor, requirement: Requirement): string | null {
+  if (needsApproval(requirement) && !can(actor, 'approved')) return '/dashboard'
+  if (requirement === 'staff' || requirement === 'admin' || requirement === 'session') return '/portal'
+  return null
 }

@@ -2,12 +2,12 @@ import { createContext, data, type MiddlewareFunction, type RouterContextProvide
 import { answerOutage } from '~/lib/database-outage.server'
 import { summarize } from '../../../server/accounts/access.server.ts'
 import type { SessionData } from '../../../server/accounts/accounts.server.ts'
+import { isOrganisationRequirement, organisationRefusal } from '../../../server/organisations/refusals.server.ts'
 import {
   can,
   mustEnrolSecondFactor,
-  organisationRefusals,
+  needsApproval,
   protectedAreas,
-  type Requirement,
   requirementOf,
   secondFactorEnrolmentPath,
 } from './access.ts'
@@ -156,11 +156,10 @@ export async function requireUser(args: Args): Promise<CurrentUser> {
 
 const guardedUserContext = createContext<CurrentUser | null>(null)
 
-const refusals: Record<Exclude<Requirement, 'session' | 'approved'>, string> = {
+const refusals = {
   admin: 'This page is for administrators.',
   staff: 'This page is for our staff.',
-  ...organisationRefusals,
-}
+} as const
 
 /**
  * The guard of a protected area: what the page's address requires (`requirementOf`), checked before
@@ -192,10 +191,17 @@ export const areaGuard: MiddlewareFunction<Response> = async (args, next) => {
   if (!requirement) refuseOtherSpelling(args.request, path)
   const user = await requireUser(args)
   if (!can(user, requirement)) {
-    if (requirement === 'approved' || requirement === 'session') {
+    if (needsApproval(requirement) && !can(user, 'approved')) {
       throw redirect(`/dashboard?needsApproval=${encodeURIComponent(path)}`)
     }
-    throw data({ error: refusals[requirement] }, { status: 403 })
+    if (isOrganisationRequirement(requirement)) {
+      const db = args.context.get(accountsContext).database.db
+      const words = await organisationRefusal(db, user, requirement).catch(answerOutage(args))
+      throw data({ error: words }, { status: 403 })
+    }
+    if (requirement === 'admin' || requirement === 'staff')
+      throw data({ error: refusals[requirement] }, { status: 403 })
+    throw redirect(`/dashboard?needsApproval=${encodeURIComponent(path)}`)
   }
   const accountPages = protectedAreas.account.path
   if (mustEnrolSecondFactor(user) && path !== accountPages && !path.startsWith(`${accountPages}/`)) {

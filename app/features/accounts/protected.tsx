@@ -45,7 +45,8 @@ export function AccessCheck({ require }: { require: Requirement }) {
     if (account === null) {
       void navigate(`/auth?redirectTo=${encodeURIComponent(location.pathname + location.search)}`, { replace: true })
     } else if (account && !can(account, require)) {
-      void navigate(fallbackPathFor(require), { replace: true })
+      const fallback = fallbackPathFor(account, require)
+      if (fallback) void navigate(fallback, { replace: true })
     }
   }, [account, require, navigate, location.pathname, location.search])
 

@@ -48,10 +48,23 @@ export const signUpExtrasSchema = z.object({
   phone: phoneSchema,
 })
 
-export const signUpFormSchema = signUpExtrasSchema.extend({
-  email: emailSchema,
-  password: newPasswordSchema,
-})
+/**
+ * The sign-up page: whether the account is for a company (named) or a household; the client's
+ * organisation is made from it (docs/accounts.md#organisations). Without the choice (the auth API),
+ * a company name makes a business and none a household.
+ */
+export const signUpFormSchema = signUpExtrasSchema
+  .extend({
+    email: emailSchema,
+    password: newPasswordSchema,
+    accountFor: z.enum(['business', 'household'], { error: 'Choose a company or a household.' }).optional(),
+  })
+  .superRefine((form, ctx) => {
+    if (form.accountFor === 'business' && !form.companyName) {
+      ctx.addIssue({ code: 'custom', path: ['companyName'], message: 'Name your company, or choose a household.' })
+    }
+  })
+  .transform(({ accountFor, ...form }) => (accountFor === 'household' ? { ...form, companyName: null } : form))
 
 export const signInFormSchema = z.object({
   email: emailSchema,

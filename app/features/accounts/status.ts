@@ -1,3 +1,4 @@
+import type { OrganisationRole } from '../organisations/roles'
 /**
  * What the product shows for an account's status: the stored value `verified` reads
  * as approved and `pending_verification` as pending; a user without an onboarding record is pending.
@@ -35,6 +36,18 @@ export type AccountSummary = {
   isAdmin: boolean
   /** Signs in with a second factor (an authenticator app), required of staff. */
   twoFactorEnabled: boolean
+  /** A client's organisation and their role in it (docs/accounts.md#organisations); null for staff and for a client in none. */
+  organisation: VisitorOrganisation | null
+  organisationRole: OrganisationRole | null
+}
+
+/** The organisation a signed-in client belongs to, as their pages know it. */
+export type VisitorOrganisation = {
+  id: string
+  name: string
+  role: OrganisationRole
+  /** Its owner requires a second factor of everyone in it. */
+  requireSecondFactor: boolean
 }
 
 /** The status-change toast, also used by the live status stream. */

@@ -7,6 +7,7 @@ import {
   documentNotFoundMessage,
 } from '../../../server/billing/documents.server.ts'
 import { appContext } from '../../context.server'
+import type { CurrentUser } from '../accounts/guards.server'
 
 /** What billing pages and actions need from the request: the services, the visitor as a client, today. */
 
@@ -20,16 +21,21 @@ export function billingDeps(context: Readonly<RouterContextProvider>): BillingDe
 export const businessToday = () => businessDate(new Date())
 
 /**
- * The visitor a guarded page let in (guardedUser), as a client acting on their own documents, or
- * null for staff (who have no documents of their own; they work in /admin/billing).
+ * The visitor a guarded page let in (guardedUser), as a client acting on their organisation's
+ * documents, or null for staff (who have none of their own; they work in the back office). The
+ * organisation is the one the visitor is in at this request (read with their access): a person
+ * removed from it sees nothing of it from their next request on. The page's requirement (`billing`,
+ * `contracts`) already holds, so a client here is in an organisation.
  */
 export async function billingClient(
   context: Readonly<RouterContextProvider>,
-  user: { userId: string; email: string; role: string },
+  user: CurrentUser,
 ): Promise<ClientActor | null> {
-  if (user.role !== 'client') return null
+  if (user.role !== 'client' || !user.organisation) return null
   const account = await clientAccountOf(context.get(appContext).database.db, user.email)
-  return account ? { userId: user.userId, email: user.email, clientId: account.id } : null
+  return account
+    ? { userId: user.userId, email: user.email, clientId: account.id, organisationId: user.organisation.id }
+    : null
 }
 
 /** The answer for a document that does not exist or is not the visitor's: the same 404. */

@@ -9,6 +9,7 @@ import {
   requestFacts,
 } from '../../../server/contracts/contracts.server.ts'
 import { appContext } from '../../context.server'
+import type { CurrentUser } from '../accounts/guards.server'
 
 /** What contract pages and actions need from the request: the services, the visitor, where they are. */
 
@@ -28,14 +29,22 @@ export function requestFactsOf(args: { request: Request; context: Readonly<Route
   return requestFacts(args.context.get(appContext).clientIp, args.request.headers.get('user-agent'))
 }
 
-/** The visitor as a client acting on their own contracts, or null for staff (they work in /admin/contracts). */
+/**
+ * The visitor a guarded page let in (guardedUser), as a client acting on their organisation's
+ * contracts, or null for staff (who have none of their own; they work in the back office). The
+ * organisation is the one the visitor is in at this request (read with their access): a person
+ * removed from it sees nothing of it from their next request on. The page's requirement (`billing`,
+ * `contracts`) already holds, so a client here is in an organisation.
+ */
 export async function contractClient(
   context: Readonly<RouterContextProvider>,
-  user: { userId: string; email: string; role: string },
+  user: CurrentUser,
 ): Promise<ContractClient | null> {
-  if (user.role !== 'client') return null
+  if (user.role !== 'client' || !user.organisation) return null
   const account = await clientAccountOf(context.get(appContext).database.db, user.email)
-  return account ? { userId: user.userId, email: user.email, clientId: account.id } : null
+  return account
+    ? { userId: user.userId, email: user.email, clientId: account.id, organisationId: user.organisation.id }
+    : null
 }
 
 /** Not theirs, a draft, or no such contract: the same 404. */

@@ -60,3 +60,16 @@ export const organisationInvitationSchema = z.object({
   role: organisationRoleSchema,
 })
 export type OrganisationInvitationInput = z.infer<typeof organisationInvitationSchema>
+
+const personId = z.uuid({ error: 'Choose a person of your organisation.' })
+
+/** A new role for a person of the organisation (the people page's form). */
+export const personRoleFormSchema = z.object({ personId, role: organisationRoleSchema })
+
+/** A person to take out of the organisation. */
+export const personFormSchema = z.object({ personId })
+
+/** Whether everyone in the organisation signs in with a second factor (a switch: on or off). */
+export const secondFactorFormSchema = z.object({
+  required: z.enum(['on', 'off'], { error: 'Choose on or off.' }).transform((value) => value === 'on'),
+})

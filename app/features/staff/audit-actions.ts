@@ -88,12 +88,17 @@ export const auditActions = {
   'mail.retry': { words: 'Retried an e-mail', subject: 'mail' },
   'mail.discard': { words: 'Discarded an e-mail', subject: 'mail' },
   'organisation.create': { words: 'Created an organisation', subject: 'organisation' },
+  'organisation.update': { words: 'Edited an organisation', subject: 'organisation' },
   'organisation.person_add': { words: 'Added a person to an organisation', subject: 'organisation' },
   'organisation.person_move': { words: 'Moved a person to another organisation', subject: 'organisation' },
   'organisation.role_change': { words: "Changed a person's role in an organisation", subject: 'organisation' },
   'organisation.person_remove': { words: 'Removed a person from an organisation', subject: 'organisation' },
   'organisation.invite': { words: 'Invited a person to an organisation', subject: 'organisation' },
   'organisation.merge': { words: 'Merged two organisations', subject: 'organisation' },
+  'organisation.second_factor': {
+    words: 'Changed whether an organisation requires a second factor',
+    subject: 'organisation',
+  },
   'retention.delete': { words: 'Deleted old records (retention)', subject: 'retention' },
 } as const satisfies Record<string, AuditActionEntry>
 

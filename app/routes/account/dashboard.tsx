@@ -2,12 +2,14 @@ import { CircleCheckIcon, CircleXIcon, HourglassIcon } from 'lucide-react'
 import { Link } from 'react-router'
 import { business } from '~/content/business'
 import { appContext } from '~/context.server'
+import { can, noOrganisationRefusal } from '~/features/accounts/access'
 import { useAccount } from '~/features/accounts/account-state'
 import { ClientNavbar } from '~/features/accounts/client-navbar'
 import { guardedUser, publicSummary } from '~/features/accounts/guards.server'
 import type { AccountStatus, AccountSummary } from '~/features/accounts/status'
 import { billingSections } from '~/features/billing/sections'
 import { type ConsultationRequestRow, ConsultationRequests } from '~/features/booking/client-requests'
+import { organisationRoleLabels } from '~/features/organisations'
 import { signedInIslandsHandle } from '~/lib/islands-mode'
 import { pageMeta } from '~/lib/seo'
 import { Button } from '~/ui/button'
@@ -36,7 +38,7 @@ export async function loader(args: Route.LoaderArgs) {
   // Set by /dashboard/claim after a confirmation link added a request here.
   const requestAdded = url.searchParams.get('requestAdded')?.match(/^[0-9A-F]{8}$/)?.[0] ?? null
   const { database } = args.context.get(appContext)
-  const consultations: ConsultationRequestRow[] = await consultationRequestsOf(database.db, user.userId)
+  const consultations: ConsultationRequestRow[] = await consultationRequestsOf(database.db, user)
   return { account: publicSummary(user), consultations, needsApproval: Boolean(needsApproval), requestAdded }
 }
 
@@ -119,7 +121,10 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
           <ProfileSummary account={account} />
           <ConsultationRequests requests={loaderData.consultations} />
         </div>
-        {approved && <BillingSummary />}
+        {!staffHome && approved && !account.organisation && (
+          <FormMessage tone="notice">{noOrganisationRefusal}</FormMessage>
+        )}
+        {approved && can(account, 'billing') && <BillingSummary />}
       </div>
     </>
   )
@@ -131,6 +136,12 @@ function ProfileSummary({ account }: { account: AccountSummary }) {
     ['Company', account.companyName ?? '—'],
     ['Phone', account.phone ?? '—'],
     ['E-mail', account.email],
+    ...(account.organisation
+      ? ([['Organisation', `${account.organisation.name} (${organisationRoleLabels[account.organisation.role]})`]] as [
+          string,
+          string,
+        ][])
+      : []),
   ]
   return (
     <Card>
@@ -149,9 +160,16 @@ function ProfileSummary({ account }: { account: AccountSummary }) {
             </div>
           ))}
         </dl>
-        <Button asChild variant="outline" size="sm" className="justify-self-start">
-          <Link to="/account/settings">Edit in Account Settings</Link>
-        </Button>
+        <div className="flex flex-wrap gap-2">
+          <Button asChild variant="outline" size="sm">
+            <Link to="/account/settings">Edit in Account Settings</Link>
+          </Button>
+          {can(account, 'people') && (
+            <Button asChild variant="outline" size="sm">
+              <Link to="/account/organisation">Manage the people of your organisation</Link>
+            </Button>
+          )}
+        </div>
       </CardContent>
     </Card>
   )

@@ -1,10 +1,12 @@
 import { CheckIcon, UserPlusIcon, XIcon } from 'lucide-react'
 import { useEffect, useState } from 'react'
 import { Link, useFetcher, useRouteLoaderData } from 'react-router'
+import { z } from 'zod'
 import { business } from '~/content/business'
 import { accountsContext } from '~/features/accounts/context.server'
 import { guardedUser } from '~/features/accounts/guards.server'
 import { inviteSchema, reviewSchema } from '~/features/accounts/schema'
+import { organisationRoleLabels, organisationRoleSchema, organisationRoles } from '~/features/organisations'
 import { AreaCounts } from '~/features/staff/back-office'
 import { businessDateTimeFormat } from '~/lib/business-time'
 import { DomainError } from '~/lib/domain-error'
@@ -30,6 +32,8 @@ import { RadioGroup, RadioGroupItem } from '~/ui/radio-group'
 import { Textarea } from '~/ui/textarea'
 import { listAwaitingApproval, reviewAccount } from '../../../server/accounts/onboarding.server'
 import { readTransport } from '../../../server/operations/sync-status.server'
+import { matchingOrganisations } from '../../../server/organisations/matches.server'
+import { addPerson } from '../../../server/organisations/people.server'
 import type { loader as backOfficeLoader } from '../back-office'
 import type { Route } from './+types/index'
 
@@ -48,8 +52,10 @@ export const loader = async (args: Route.LoaderArgs) => {
     listAwaitingApproval(accounts.database.db),
     readTransport(accounts.database),
   ])
+  // Each sign-up with the organisations it may belong to (same e-mail domain, similar name).
+  const matches = await Promise.all(awaiting.map((a) => matchingOrganisations(accounts.database.db, a)))
   return {
-    awaiting: awaiting.map((a) => ({ ...a, createdAt: a.createdAt.toISOString() })),
+    awaiting: awaiting.map((a, i) => ({ ...a, createdAt: a.createdAt.toISOString(), matches: matches[i] ?? [] })),
     // Outgoing e-mail that keeps failing (SMTP down): staff should know before clients call.
     mailFailing: mail.failing ? { since: mail.lastFailureAt, error: mail.lastError } : null,
   }
@@ -68,6 +74,9 @@ function adminWork(ctx: IntentContext) {
   return { accounts, deps, actor: { userId: admin.userId, email: admin.email } }
 }
 
+/** An approval into an existing organisation names it and the role (the plain Approve names neither). */
+const joinChoice = z.object({ organisationId: z.uuid(), role: organisationRoleSchema })
+
 export const action = intentAction({
   review: {
     run: async (ctx) => {
@@ -75,6 +84,12 @@ export const action = intentAction({
       const checked = reviewSchema.safeParse(ctx.values)
       if (!checked.success) throw new DomainError('invalid', checked.error.issues[0]?.message ?? 'Invalid request.')
       const { deps, actor } = adminWork(ctx)
+      // Approved into an existing organisation: they join it in the role chosen first (leaving
+      // their organisation of one), then the approval opens its pages to them.
+      const into = checked.data.decision === 'approve' ? joinChoice.safeParse(ctx.values) : null
+      if (into?.success) {
+        await addPerson(deps.database.db, actor, { personId: checked.data.onboardingId, ...into.data })
+      }
       const row = await reviewAccount(deps, actor, checked.data)
       return { who: row.fullName ?? row.email, approved: checked.data.decision === 'approve' }
     },
@@ -299,6 +314,7 @@ function AwaitingAccount({
           </DialogContent>
         </Dialog>
       </div>
+      {account.matches.length > 0 && <Matches account={account} label={label} fetcher={fetcher} />}
     </li>
   )
 }
@@ -376,5 +392,64 @@ function RoleChoice({ initial, error }: { initial: string | undefined; error: re
         ))}
       </RadioGroup>
     </FieldSet>
+  )
+}
+
+/**
+ * The organisations a sign-up may belong to (same e-mail domain, similar name): approve them into
+ * one, in a role, instead of as the owner of a new one (the plain Approve above).
+ */
+function Matches({
+  account,
+  label,
+  fetcher,
+}: {
+  account: Awaiting
+  label: string
+  fetcher: ReturnType<typeof useFetcher<ActionResult>>
+}) {
+  const busy = fetcher.state !== 'idle'
+  return (
+    <div className="grid basis-full gap-2 border-t pt-3">
+      <p className="text-sm">
+        Approve simply to make {label} the owner of a new organisation, or approve into an organisation that matches:
+      </p>
+      <ul className="grid gap-2">
+        {account.matches.map((match) => (
+          <li key={match.id} data-testid="organisation-match">
+            <fetcher.Form method="post" className="flex flex-wrap items-center gap-2 text-sm">
+              <input type="hidden" name="intent" value="review" />
+              <input type="hidden" name="onboardingId" value={account.id} />
+              <input type="hidden" name="decision" value="approve" />
+              <input type="hidden" name="organisationId" value={match.id} />
+              <span>
+                <Link to={`/employee/clients/${match.id}`} className="font-medium text-primary hover:underline">
+                  {match.name}
+                </Link>{' '}
+                <span className="text-muted-foreground">({match.why})</span>
+              </span>
+              <label className="flex items-center gap-1">
+                as
+                <select
+                  name="role"
+                  defaultValue="member"
+                  aria-label={`Role of ${label} in ${match.name}`}
+                  className="rounded-md border bg-background px-2 py-1"
+                >
+                  {organisationRoles.map((role) => (
+                    <option key={role} value={role}>
+                      {organisationRoleLabels[role]}
+                    </option>
+                  ))}
+                </select>
+              </label>
+              <Button type="submit" size="sm" variant="secondary" disabled={busy}>
+                Add to {match.name} and approve
+              </Button>
+            </fetcher.Form>
+          </li>
+        ))}
+      </ul>
+    </div>
   )
 }

@@ -14,7 +14,7 @@ export const loader = async (args: Route.LoaderArgs) => {
   const client = await contractClient(args.context, guardedUser(args.context))
   if (!client) throw contractNotFound()
   const { database } = args.context.get(appContext)
-  const detail = await contractDetail(database.db, args.params.id, client.clientId)
+  const detail = await contractDetail(database.db, args.params.id, client.organisationId)
   if (!detail) throw contractNotFound()
   const file = await latestContractFile(database.db, detail.contract.id)
   const pdf = file ? file.pdf : await contractPdf({ ...detail, generatedAt: new Date() })

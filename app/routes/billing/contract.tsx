@@ -2,6 +2,7 @@ import { PenLineIcon, XIcon } from 'lucide-react'
 import { Form, useActionData, useNavigation } from 'react-router'
 import { business } from '~/content/business'
 import { appContext } from '~/context.server'
+import { can, organisationRefusals } from '~/features/accounts/access'
 import { guardedUser } from '~/features/accounts/guards.server'
 import { signatureConsent } from '~/features/contracts/consent'
 import {
@@ -20,6 +21,7 @@ import { formatSignatureTime } from '~/features/contracts/time'
 import { ContractTrail } from '~/features/contracts/trail'
 import { formatCalendarDate } from '~/lib/business-time'
 import { nothingRecordedMessage } from '~/lib/database-outage'
+import { DomainError } from '~/lib/domain-error'
 import { type IntentContext, type IntentResult, intentAction } from '~/lib/forms/intent-action.server'
 import { pageMeta } from '~/lib/seo'
 import { useResultToast } from '~/lib/toast'
@@ -52,15 +54,25 @@ async function visitor(args: Pick<IntentContext, 'context'>) {
   return client
 }
 
+/** Signing and declining are an owner's (`sign_contracts`); a billing person reads the contract only. */
+async function signer(args: Pick<IntentContext, 'context'>) {
+  const client = await visitor(args)
+  if (!can(guardedUser(args.context), 'sign_contracts')) {
+    throw new DomainError('forbidden', organisationRefusals.sign_contracts)
+  }
+  return client
+}
+
 export const loader = async (args: Route.LoaderArgs) => {
   const client = await visitor(args)
   const { database } = args.context.get(appContext)
   await markContractViewed(contractDeps(args.context), client, args.params.id, requestFactsOf(args))
-  const detail = await contractDetail(database.db, args.params.id, client.clientId)
+  const detail = await contractDetail(database.db, args.params.id, client.organisationId)
   if (!detail) throw contractNotFound()
   const { contract, events, integrity } = detail
   const today = contractsToday()
   const facts = { status: contract.status, expired: contract.expiresOn < today }
+  const mayDecide = can(guardedUser(args.context), 'sign_contracts')
   return {
     id: contract.id,
     title: contract.title,
@@ -70,7 +82,12 @@ export const loader = async (args: Route.LoaderArgs) => {
     expiresOn: contract.expiresOn,
     textSha256: contract.textSha256 ?? '',
     integrity,
-    actions: availableContractEvents(facts, 'client'),
+    actions: mayDecide ? availableContractEvents(facts, 'client') : [],
+    // A billing person reads a contract waiting for a signature and hears who may sign it.
+    signRefusal:
+      !mayDecide && availableContractEvents(facts, 'client').includes('sign')
+        ? organisationRefusals.sign_contracts
+        : null,
     signature: contract.signedAt
       ? { name: contract.signerName, at: formatSignatureTime(contract.signedAt), ip: contract.signerIp }
       : null,
@@ -97,7 +114,7 @@ export const action = intentAction(
     sign: {
       schema: signFormSchema,
       run: async (ctx, { fullName }) => {
-        const client = await visitor(ctx)
+        const client = await signer(ctx)
         const shownSha256 = ctx.values.textSha256 ?? ''
         await signContract(
           contractDeps(ctx.context),
@@ -112,7 +129,7 @@ export const action = intentAction(
     decline: {
       schema: contractDeclineFormSchema,
       run: async (ctx, { reason }) => {
-        const client = await visitor(ctx)
+        const client = await signer(ctx)
         await declineContract(contractDeps(ctx.context), client, contractId(ctx), reason, requestFactsOf(ctx))
       },
       done: 'The contract is declined. Thank you for telling us why; we will be in touch.',
@@ -145,6 +162,7 @@ export default function BillingContract({ loaderData }: Route.ComponentProps) {
       <IntegrityNotice integrity={data.integrity} />
       <ContractText body={data.body} />
       {data.actions.includes('sign') && <SignForm data={data} result={result} />}
+      {data.signRefusal && <FormMessage tone="notice">{data.signRefusal}</FormMessage>}
       <ContractTrail events={data.events} note="Times in New York time, with the UTC time recorded." />
     </div>
   )

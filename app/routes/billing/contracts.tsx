@@ -30,7 +30,7 @@ export const loader = async (args: Route.LoaderArgs) => {
   // Staff have no contracts of their own: they see the empty page and work in /admin/contracts.
   if (!client) return { items: [] }
   const { database } = args.context.get(appContext)
-  return { items: await listClientContracts(database.db, client.clientId, contractsToday()) }
+  return { items: await listClientContracts(database.db, client.organisationId, contractsToday()) }
 }
 
 export default function BillingContracts({ loaderData }: Route.ComponentProps) {

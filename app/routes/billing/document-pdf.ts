@@ -14,7 +14,7 @@ export const loader = async (args: Route.LoaderArgs) => {
   const client = await billingClient(args.context, guardedUser(args.context))
   if (!kind || !client) throw documentNotFound()
   const { database } = args.context.get(appContext)
-  const detail = await documentDetail(database.db, args.params.id, client.clientId)
+  const detail = await documentDetail(database.db, args.params.id, client.organisationId)
   if (!detail || detail.document.kind !== kind) throw documentNotFound()
   const pdf = await billingPdf(pdfInputOf(detail, businessToday()))
   return pdfResponse(pdf, pdfFilename(detail.document))

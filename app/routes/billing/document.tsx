@@ -50,7 +50,7 @@ export const loader = async (args: Route.LoaderArgs) => {
   const { database } = args.context.get(appContext)
   const today = businessToday()
   const viewed = await markViewed(billingDeps(args.context), client, id)
-  const detail = viewed.kind === kind ? await documentDetail(database.db, id, client.clientId) : null
+  const detail = viewed.kind === kind ? await documentDetail(database.db, id, client.organisationId) : null
   // An invoice's id under /billing/estimates/ is not found either.
   if (!detail) throw documentNotFound()
   const doc = detail.document

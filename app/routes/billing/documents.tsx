@@ -41,7 +41,7 @@ export const loader = async (args: Route.LoaderArgs) => {
   const client = await billingClient(args.context, guardedUser(args.context))
   if (!client) return { ...base, list: null }
   const { database } = args.context.get(appContext)
-  const list = await listClientDocuments(database.db, client.clientId, { kind, status, page }, businessToday())
+  const list = await listClientDocuments(database.db, client.organisationId, { kind, status, page }, businessToday())
   return { ...base, list }
 }
 

@@ -32,7 +32,7 @@ export const loader = async (args: Route.LoaderArgs) => {
   const client = await billingClient(args.context, user)
   if (!client) return { summary: null, staffBilling: user.role === 'admin' ? '/admin/billing' : '/employee/billing' }
   const { database } = args.context.get(appContext)
-  return { summary: await clientSummary(database.db, client.clientId, businessToday()), staffBilling: null }
+  return { summary: await clientSummary(database.db, client.organisationId, businessToday()), staffBilling: null }
 }
 
 export default function Billing({ loaderData }: Route.ComponentProps) {

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm'
-import { check, index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core'
+import { boolean, check, index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core'
 import {
   type OrganisationKind,
   type OrganisationRole,
@@ -29,6 +29,8 @@ export const organisations = pgTable(
     postalCode: text('postal_code'),
     /** Where billing documents go besides the billing people (an accounts-payable mailbox). */
     billingEmail: text('billing_email'),
+    /** Everyone in it signs in with a second factor (an owner's setting), as staff do. */
+    requireSecondFactor: boolean('require_second_factor').notNull().default(false),
     /** Staff's own notes about the client, never shown to its people. */
     staffNotes: text('staff_notes').notNull().default(''),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm'
+import { eq, sql } from 'drizzle-orm'
 import type { DraftInput } from '../../../app/features/billing/schema.ts'
 import { draftFormSchema } from '../../../app/features/billing/schema.ts'
 import type { BillingDeps, ClientActor, StaffActor } from '../../../server/billing/documents.server.ts'
@@ -9,6 +9,7 @@ import {
   billingNumberCounters,
   billingPayments,
   clientOnboarding,
+  organisationMembers,
 } from '../../../server/db/schema/index.server.ts'
 import type { MailMessage, Outbox } from '../../../server/mail/outbox.server.ts'
 import { startOutbox } from '../../../server/mail/outbox.server.ts'
@@ -71,7 +72,13 @@ export async function clientAccount(
     })
     .returning()
   if (!row) throw new Error('no client row')
-  return { userId: `user-${email}`, email, clientId: row.id }
+  // The new client's organisation of one, made as their record committed (ADR 028).
+  const [membership] = await database.db
+    .select({ organisationId: organisationMembers.organisationId })
+    .from(organisationMembers)
+    .where(eq(organisationMembers.personId, row.id))
+  if (!membership) throw new Error('no organisation for the new client')
+  return { userId: `user-${email}`, email, clientId: row.id, organisationId: membership.organisationId }
 }
 
 /** Empties every billing table, the audit log, the client accounts and the outbox. */

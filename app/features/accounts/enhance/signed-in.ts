@@ -113,7 +113,8 @@ function checkAccess(page: SignedInPage, doc: Document): () => void {
         if (account === null) {
           page.leave(`/auth?redirectTo=${encodeURIComponent(location.pathname + location.search)}`, { replace: true })
         } else if (!can(account, requirement)) {
-          page.leave(fallbackPathFor(requirement), { replace: true })
+          const fallback = fallbackPathFor(account, requirement)
+          if (fallback) page.leave(fallback, { replace: true })
         }
         break
       } catch {
