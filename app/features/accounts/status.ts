@@ -1,4 +1,4 @@
-import type { OrganisationRole } from '../organisations/roles'
+import type { OrganisationRole } from '../organisations'
 /**
  * What the product shows for an account's status: the stored value `verified` reads
  * as approved and `pending_verification` as pending; a user without an onboarding record is pending.

@@ -7,7 +7,7 @@ import {
   documentNotFoundMessage,
 } from '../../../server/billing/documents.server.ts'
 import { appContext } from '../../context.server'
-import type { CurrentUser } from '../accounts/guards.server'
+import type { CurrentUser } from '../accounts'
 
 /** What billing pages and actions need from the request: the services, the visitor as a client, today. */
 

@@ -9,7 +9,7 @@ import {
   requestFacts,
 } from '../../../server/contracts/contracts.server.ts'
 import { appContext } from '../../context.server'
-import type { CurrentUser } from '../accounts/guards.server'
+import type { CurrentUser } from '../accounts'
 
 /** What contract pages and actions need from the request: the services, the visitor, where they are. */
 
