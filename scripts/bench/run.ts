@@ -13,9 +13,12 @@
 //      the staff's lists, and the PDF of a 50-line invoice (time and memory over 1,000 generations)
 //   7. The staff workspace with 10,000 requests and 2,000 accounts on PGlite and PostgreSQL
 //      (scripts/bench/staff.ts): the requests, accounts and audit lists
+//   8. Signed-in pages under load, 200 clients each with their own session, on PGlite and PostgreSQL
+//      (scripts/bench/signed-in.ts), beside the anonymous home page
 // Writes docs/perf/results.md and docs/perf/results.json, with each figure's target and ✓/✗.
 //   --quick          the smoke version `npm test` runs: every step, tiny loads, nothing written
-//   --only a,b       run only these steps (lighthouse, signed-in-js, http, intake, live, billing, staff); boot and
+//   --only a,b       run only these steps (lighthouse, signed-in-js, http, intake, live, billing, staff,
+//                    signed-in); boot and
 //                    memory always run
 //   --only boot      only the boot step (embedded database): its figures replace section 5's boot lines in
 //                    results.md/json, every other figure is kept from the earlier run (the report says so)
@@ -37,6 +40,7 @@ import type { BillingResult } from './billing.ts'
 import { type HttpSettings, type ThroughputRow, throughput } from './http.ts'
 import { rssMiB } from './lib.ts'
 import type { LiveStatusResult } from './live-status.ts'
+import type { SignedInResult } from './signed-in.ts'
 import type { StaffResult } from './staff.ts'
 
 /**
@@ -132,6 +136,7 @@ type Results = {
     liveStatus?: LiveStatusResult | { error: string; skipped?: boolean }
     billing?: { backends: BillingResult[]; errors: string[] }
     staff?: { backends: StaffResult[]; errors: string[] }
+    signedIn?: { backends: SignedInResult[]; errors: string[] }
     memory?: { rssAfterLoadMiB: number | null; rssUnderLoadMiB?: number | null }
     notes?: string[]
   }
@@ -148,7 +153,7 @@ const { values: args } = parseArgs({
 })
 const quick = args.quick ?? false
 const only = new Set(
-  (args.only ?? 'lighthouse,signed-in-js,http,intake,live,billing,staff').split(',').map((s) => s.trim()),
+  (args.only ?? 'lighthouse,signed-in-js,http,intake,live,billing,staff,signed-in').split(',').map((s) => s.trim()),
 )
 /** `--only boot`: the boot step alone, merged into the earlier results (see the header). */
 const bootOnly = only.size === 1 && only.has('boot')
@@ -264,6 +269,7 @@ async function main() {
   if (only.has('live')) results.sections.liveStatus = await liveStatus()
   if (only.has('billing')) results.sections.billing = await billing()
   if (only.has('staff')) results.sections.staff = await staff()
+  if (only.has('signed-in')) results.sections.signedIn = await signedIn()
   results.loadAverage.end = loadAvg()
   results.sections.notes = notes
   results.checks = checks()
@@ -406,6 +412,28 @@ async function staff(): Promise<NonNullable<Results['sections']['staff']>> {
       if (code === 0 && fs.existsSync(out)) backends.push(JSON.parse(fs.readFileSync(out, 'utf8')) as StaffResult)
       else if (!(withPostgres && code === 0))
         errors.push(`the staff workspace benchmark failed on ${withPostgres ? 'PostgreSQL' : 'PGlite'} (exit ${code})`)
+    } finally {
+      fs.rmSync(out, { force: true })
+    }
+  }
+  return { backends, errors }
+}
+
+/** Issue 29's target for every signed-in page, with 200 distinct sessions, on both databases. */
+const signedInTarget = { rps: 400, p99Ms: 50 }
+
+/** scripts/bench/signed-in.ts on PGlite, then on a throwaway PostgreSQL (the smoke run: PGlite, 20 clients). */
+async function signedIn(): Promise<NonNullable<Results['sections']['signedIn']>> {
+  const backends: SignedInResult[] = []
+  const errors: string[] = []
+  const load = quick ? ['--clients', '20', '--duration', '1', '--rounds', '1'] : []
+  for (const withPostgres of quick ? [false] : [false, true]) {
+    const out = path.join(os.tmpdir(), `ramapo-signed-in-${process.pid}-${withPostgres ? 'pg' : 'pglite'}.json`)
+    const code = await runNode([path.join(root, 'scripts/bench/signed-in.ts'), '--out', out, ...load], withPostgres)
+    try {
+      if (code === 0 && fs.existsSync(out)) backends.push(JSON.parse(fs.readFileSync(out, 'utf8')) as SignedInResult)
+      else if (!(withPostgres && code === 0))
+        errors.push(`the signed-in pages benchmark failed on ${withPostgres ? 'PostgreSQL' : 'PGlite'} (exit ${code})`)
     } finally {
       fs.rmSync(out, { force: true })
     }
@@ -588,6 +616,24 @@ function checks(): Check[] {
         value: `${ms(page.p95)} (p50 ${ms(page.p50)})`,
         target: '< 100 ms',
         ok: page.p95 < 100,
+      })
+    }
+  }
+  for (const error of s.signedIn?.errors ?? []) {
+    list.push({ section: 'Signed-in pages', figure: 'signed-in benchmark', value: error, target: 'runs', ok: false })
+  }
+  for (const b of s.signedIn?.backends ?? []) {
+    for (const page of b.pages) {
+      list.push({
+        section: 'Signed-in pages',
+        figure: `${b.backend}, ${page.signedIn ? `${b.sessions} sessions` : 'anonymous'}: ${page.path}, req/s, p50 / p99`,
+        value: `${page.rps} req/s, ${page.p50} / ${page.p99} ms`,
+        target: page.signedIn
+          ? `≥ ${signedInTarget.rps} req/s, p99 < ${signedInTarget.p99Ms} ms`
+          : 'no errors (reference)',
+        ok:
+          page.errors === 0 && (!page.signedIn || (page.rps >= signedInTarget.rps && page.p99 < signedInTarget.p99Ms)),
+        broken: page.errors > 0,
       })
     }
   }
@@ -844,6 +890,27 @@ function report() {
         b.pages.map(
           (p) =>
             `| ${b.backend} | ${b.requests} | ${b.accounts} | ${b.auditEntries} | ${p.label} | ${ms(p.p50)} | ${ms(p.p95)} | ${ms(p.p99)} |`,
+        ),
+      ),
+      '',
+    )
+  }
+  if (s.signedIn && s.signedIn.backends.length > 0) {
+    const b0 = s.signedIn.backends[0]
+    lines.push(
+      '## 8. Signed-in pages',
+      '',
+      `scripts/bench/signed-in.ts: the built server with ${b0?.clients} approved clients seeded, each signed in once over HTTP`,
+      '(its own session, from its own address). Each page is asked once with every session (all must answer 200), then',
+      `loaded with \`wrk -t1 -c${b0?.connections}\` for ${b0?.duration} s whose requests take the sessions in turn, as browsers ask`,
+      `(Accept-Encoding: gzip, deflate, br); medians of ${b0?.rounds} rounds, the anonymous home page in the same rounds.`,
+      '',
+      '| backend | page | visitor | req/s | p50 ms | p99 ms | errors | server RSS after |',
+      '|---|---|---|---|---|---|---|---|',
+      ...s.signedIn.backends.flatMap((b) =>
+        b.pages.map(
+          (p) =>
+            `| ${b.backend} | ${p.path} | ${p.signedIn ? `${b.sessions} sessions` : 'anonymous'} | ${p.rps} | ${p.p50} | ${p.p99} | ${p.errors} | ${b.rssAfterMiB ?? 'n/a'} MiB |`,
         ),
       ),
       '',
