@@ -8,7 +8,7 @@ import http from 'node:http'
 import os from 'node:os'
 import path from 'node:path'
 
-export type LoadResult = { rps: number; p50: number; p99: number; non2xx: number; errors: number }
+export type LoadResult = { requests: number; rps: number; p50: number; p99: number; non2xx: number; errors: number }
 
 /** What a browser sends (Chromium, Firefox); the figures "as browsers ask" are measured with it. */
 export const browserAcceptEncoding = 'gzip, deflate, br'
@@ -88,6 +88,7 @@ export async function wrk(bin: string, url: string, options: WrkOptions = {}): P
     const r = JSON.parse(line.slice('WRK_RESULT '.length)) as Record<string, number>
     const at = (name: string) => r[name] ?? 0
     return {
+      requests: at('requests'),
       rps: Math.round(at('requests') / (at('durationUs') / 1e6)),
       p50: Math.round(at('p50Us') / 10) / 100,
       p99: Math.round(at('p99Us') / 10) / 100,
