@@ -8,7 +8,7 @@ import {
 import type { Db } from '../db/client.server.ts'
 import type { ClientOnboarding } from '../db/schema/index.server.ts'
 import type { Logger } from '../log.server.ts'
-import type { Accounts, SessionData } from './accounts.server.ts'
+import type { SessionData } from './accounts.server.ts'
 import { findOnboarding } from './onboarding.server.ts'
 
 /**
@@ -32,12 +32,24 @@ export async function readAccess(
     log?.warn({ err: error }, 'onboarding read failed; reading again')
     record = await findOnboarding(db, email)
   }
+  return accessOf(record)
+}
+
+/** Role and status of an onboarding record already read in this request (null: no record). */
+export function accessOf(record: ClientOnboarding | null): {
+  role: AccountRole
+  status: AccountStatus
+  record: ClientOnboarding | null
+} {
   return { role: accountRoleOf(record?.role), status: accountStatusOf(record?.status), record }
 }
 
-/** The browser's view of a signed-in account (root loader, /api/account/profile, guards). */
-export async function summarize(accounts: Accounts, data: SessionData): Promise<AccountSummary> {
-  const { role, status, record } = await readAccess(accounts.database.db, data.user.email, accounts.log)
+/**
+ * The browser's view of a signed-in account (root loader, /api/account/profile, guards), from the
+ * onboarding record getSession read for this request.
+ */
+export function summarize(data: SessionData, onboarding: ClientOnboarding | null): AccountSummary {
+  const { role, status, record } = accessOf(onboarding)
   return {
     userId: data.user.id,
     email: data.user.email,

@@ -4,13 +4,13 @@ import type { AccountRole } from '../../app/features/accounts/status.ts'
 import { type AuditActor, recordAudit } from '../audit/audit.server.ts'
 import type { Config } from '../config.server.ts'
 import type { Database } from '../db/client.server.ts'
-import { clientOnboarding, session as sessionTable } from '../db/schema/index.server.ts'
+import { type ClientOnboarding, clientOnboarding, session as sessionTable } from '../db/schema/index.server.ts'
 import type { Logger } from '../log.server.ts'
 import type { Outbox } from '../mail/outbox.server.ts'
 import { AUTH_BASE_PATH, type Auth, accountLinks, authLifetimes, CLIENT_IP_HEADER, createAuth } from './auth.server.ts'
 import { seedDemoClient } from './demo-client.server.ts'
 import { inviteMail } from './mail.server.ts'
-import { isDisabledUser } from './onboarding.server.ts'
+import { findOnboarding } from './onboarding.server.ts'
 import { type Realtime, startRealtime } from './realtime.server.ts'
 
 /**
@@ -53,8 +53,13 @@ export type Accounts = {
     path: string,
     options: { request: Request; clientIp: string; method?: 'GET' | 'POST'; body?: unknown },
   ): Promise<Response>
-  /** The session of a request, and the Set-Cookie headers a sliding refresh produced. */
-  getSession(headers: Headers): Promise<{ data: SessionData | null; setCookies: string[] }>
+  /**
+   * The session of a request, the Set-Cookie headers a sliding refresh produced, and the account's
+   * onboarding record (role, status; null when it has none), read once for the request.
+   */
+  getSession(
+    headers: Headers,
+  ): Promise<{ data: SessionData | null; setCookies: string[]; onboarding: ClientOnboarding | null }>
   /** Creates (once) the approved admin named by ADMIN_EMAIL/ADMIN_PASSWORD. */
   seedAdmin(): Promise<void>
   /** The approved demo client of SEED_DEMO, with this password; its onboarding record's id. */
@@ -152,12 +157,16 @@ export async function startAccounts(deps: {
     },
     async getSession(headers) {
       const { headers: out, response } = await auth.api.getSession({ headers, returnHeaders: true })
+      if (!response) return { data: null, setCookies: out.getSetCookie(), onboarding: null }
+      // One read of the onboarding record serves both the check below and the access rule's role and
+      // status for the rest of the request (summarize), instead of a query each.
+      const onboarding = await findOnboarding(database.db, response.user.email)
       // Disabling deletes the account's sessions; this refuses one that was being created meanwhile.
-      if (response && (await isDisabledUser(database.db, response.user.id))) {
+      if (onboarding?.disabledAt) {
         await database.db.delete(sessionTable).where(eq(sessionTable.id, response.session.id))
-        return { data: null, setCookies: [] }
+        return { data: null, setCookies: [], onboarding: null }
       }
-      return { data: response, setCookies: out.getSetCookie() }
+      return { data: response, setCookies: out.getSetCookie(), onboarding }
     },
     async seedAdmin() {
       if (!config.admin) return

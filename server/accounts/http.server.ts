@@ -4,7 +4,7 @@ import { streamSSE } from 'hono/streaming'
 import { can, mustEnrolSecondFactor, type Requirement } from '../../app/features/accounts/access.ts'
 import { session } from '../db/schema/index.server.ts'
 import type { AppEnv } from '../http/app.server.ts'
-import { readAccess, summarize } from './access.server.ts'
+import { accessOf, readAccess, summarize } from './access.server.ts'
 import type { Accounts } from './accounts.server.ts'
 import type { OnboardingChange } from './realtime.server.ts'
 
@@ -24,15 +24,16 @@ const apiRefusals: Record<Requirement, string> = {
 
 /**
  * Guard of a protected JSON endpoint: 401 without a session, 403 when the access rule (`can()`)
- * refuses the account's role and status, read fresh from the database on every request, and 403
+ * refuses the account's role and status, read fresh from the database on every request (with the
+ * session), and 403
  * for a staff account without a second factor on anything more than its own session's endpoints.
  */
 export function requireApi(accounts: Accounts, requirement: Requirement): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     c.header('Cache-Control', 'private, no-store')
-    const { data } = await accounts.getSession(c.req.raw.headers)
+    const { data, onboarding } = await accounts.getSession(c.req.raw.headers)
     if (!data) return c.json({ error: 'Sign in to use this.' }, 401)
-    const actor = await readAccess(accounts.database.db, data.user.email, accounts.log)
+    const actor = accessOf(onboarding)
     if (!can(actor, requirement)) return c.json({ error: apiRefusals[requirement] }, 403)
     const twoFactorEnabled = data.user.twoFactorEnabled === true
     if (requirement !== 'session' && mustEnrolSecondFactor({ role: actor.role, twoFactorEnabled })) {
@@ -48,9 +49,9 @@ export function requireApi(accounts: Accounts, requirement: Requirement): Middle
  * It refuses nothing itself: the page's own guard still runs.
  */
 export async function requestMay(accounts: Accounts, headers: Headers, requirement: Requirement): Promise<boolean> {
-  const { data } = await accounts.getSession(headers)
+  const { data, onboarding } = await accounts.getSession(headers)
   if (!data) return false
-  return can(await readAccess(accounts.database.db, data.user.email, accounts.log), requirement)
+  return can(accessOf(onboarding), requirement)
 }
 
 /**
@@ -72,11 +73,11 @@ export function mountAccountRoutes(api: Hono<AppEnv>, accounts: Accounts) {
   })
 
   api.get('/account/profile', async (c) => {
-    const { data, setCookies } = await accounts.getSession(c.req.raw.headers)
+    const { data, setCookies, onboarding } = await accounts.getSession(c.req.raw.headers)
     for (const cookie of setCookies) c.header('Set-Cookie', cookie, { append: true })
     c.header('Cache-Control', 'private, no-store')
     if (!data) return c.json({ error: 'You are not signed in.' }, 401)
-    return c.json(await summarize(accounts, data))
+    return c.json(summarize(data, onboarding))
   })
   api.all('/account/profile', (c) => methodNotAllowed(c.req.method, 'GET, HEAD'))
 

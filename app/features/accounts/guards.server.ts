@@ -2,6 +2,7 @@ import { createContext, data, type MiddlewareFunction, type RouterContextProvide
 import { answerOutage } from '~/lib/database-outage.server'
 import { summarize } from '../../../server/accounts/access.server.ts'
 import type { SessionData } from '../../../server/accounts/accounts.server.ts'
+import type { ClientOnboarding } from '../../../server/db/schema/index.server.ts'
 import {
   can,
   mustEnrolSecondFactor,
@@ -23,6 +24,8 @@ export type CurrentUser = AccountSummary & { sessionId: string; sessionToken: st
 type Args = { request: Request; context: Readonly<RouterContextProvider> }
 
 const sessionContext = createContext<SessionData | null>(null)
+/** The signed-in account's onboarding record, read with the session (role, status, name). */
+const onboardingContext = createContext<ClientOnboarding | null>(null)
 const userContext = createContext<Promise<CurrentUser | null> | null>(null)
 
 /**
@@ -35,10 +38,13 @@ export const sessionMiddleware: MiddlewareFunction<Response> = async ({ request,
   const accounts = context.get(accountsContext)
   // Without the database nobody's access can be checked: every signed-in page answers 503 (try
   // again), with the outage's words, rather than a 500 or "signed out".
-  const { data: session, setCookies } = await accounts
-    .getSession(request.headers)
-    .catch(answerOutage({ request, context }))
+  const {
+    data: session,
+    setCookies,
+    onboarding,
+  } = await accounts.getSession(request.headers).catch(answerOutage({ request, context }))
   context.set(sessionContext, session)
+  context.set(onboardingContext, onboarding)
   const response = await next()
   // A cookie the route set itself (a new session after a password change, a sign-out) wins over the refresh.
   const setByRoute = new Set(response.headers.getSetCookie().map(cookieName))
@@ -60,16 +66,15 @@ export function getUser({ context }: Pick<Args, 'context'>): Promise<CurrentUser
   const cached = context.get(userContext)
   if (cached) return cached
   const session = context.get(sessionContext)
-  const loading = session
-    ? summarize(context.get(accountsContext), session).then(
-        (summary) => ({
-          ...summary,
+  const loading = Promise.resolve(
+    session
+      ? {
+          ...summarize(session, context.get(onboardingContext)),
           sessionId: session.session.id,
           sessionToken: session.session.token,
-        }),
-        answerOutage({ context }),
-      )
-    : Promise.resolve(null)
+        }
+      : null,
+  )
   ;(context as RouterContextProvider).set(userContext, loading)
   return loading
 }
