@@ -21,6 +21,7 @@ import { account, user } from '../../server/db/schema/index.server.ts'
 import { type Summary, summarize } from './http.ts'
 import { rssMiB, treeCpuMs } from './lib.ts'
 import { seedAccounts, withSeededServer } from './seeded-server.ts'
+import { signedInPaths } from './signed-in-paths.ts'
 import { browserAcceptEncoding, ensureWrk, type LoadResult, rawGet, wrk } from './wrk.ts'
 
 /** `cpuMsPerRequest`: the server's CPU time (user + system) over the requests of the measured runs. */
@@ -35,9 +36,6 @@ export type SignedInResult = {
   pages: SignedInPage[]
   rssAfterMiB: number | null
 }
-
-/** The pages a client opens most (the first of the month: the invoice). */
-export const signedInPaths = ['/', '/dashboard', '/billing', '/billing/invoices']
 
 const { values: args } = parseArgs({
   options: {
