@@ -20,6 +20,7 @@
 //   --only a,b       run only these steps (lighthouse, signed-in-js, http, intake, live, billing, staff,
 //                    signed-in); boot and
 //                    memory always run
+//   --soak <minutes> also the soak step (scripts/bench/soak.ts) on both databases: RSS over time under mixed work
 //   --only boot      only the boot step (embedded database): its figures replace section 5's boot lines in
 //                    results.md/json, every other figure is kept from the earlier run (the report says so)
 import { spawn } from 'node:child_process'
@@ -41,6 +42,7 @@ import { type HttpSettings, type ThroughputRow, throughput } from './http.ts'
 import { rssMiB } from './lib.ts'
 import type { LiveStatusResult } from './live-status.ts'
 import type { SignedInResult } from './signed-in.ts'
+import type { SoakResult } from './soak.ts'
 import type { StaffResult } from './staff.ts'
 
 /**
@@ -96,6 +98,9 @@ type PostgresProcess = {
  * Issue 18's targets for memory and boot, and the budget under load of docs/perf/memory.md
  * (resident set, MiB; boot to healthy, ms).
  */
+/** Issue 29's memory targets after work (RSS, MiB), and what "flat" allows in a soak's second half. */
+const memoryTargets = { afterWorkEmbedded: 300, afterWorkPostgres: 200, soakGrowthMiB: 10 }
+
 const budgets = {
   rssAfterBootEmbedded: 300,
   rssAfterBootPostgres: 200,
@@ -109,7 +114,7 @@ type Check = { section: string; figure: string; value: string; target: string; o
 type Results = {
   date: string
   machine: string
-  loadAverage: { start: number[]; end?: number[] }
+  loadAverage: { start: number[]; end?: number[]; steps?: Record<string, number> }
   quick: boolean
   sections: {
     boot?: {
@@ -137,7 +142,15 @@ type Results = {
     billing?: { backends: BillingResult[]; errors: string[] }
     staff?: { backends: StaffResult[]; errors: string[] }
     signedIn?: { backends: SignedInResult[]; errors: string[] }
-    memory?: { rssAfterLoadMiB: number | null; rssUnderLoadMiB?: number | null }
+    memory?: {
+      rssAfterLoadMiB: number | null
+      rssUnderLoadMiB?: number | null
+      /** Each step's server and its RSS when the step ended (MiB), in the order of the run. */
+      steps?: Array<{ step: string; server: string; rssMiB: number | null }>
+      /** The embedded-database server of sections 1-2, kept running to the end of the whole run. */
+      rssEndOfRunMiB?: number | null
+    }
+    soak?: { backends: SoakResult[]; errors: string[] }
     notes?: string[]
   }
   checks?: Check[]
@@ -149,6 +162,8 @@ const { values: args } = parseArgs({
     only: { type: 'string' },
     // Rewrites results.md (summary and checks) from a results.json of an earlier run, measuring nothing.
     'report-from': { type: 'string' },
+    // Minutes of the soak step (scripts/bench/soak.ts) on each database; none without it.
+    soak: { type: 'string' },
   },
 })
 const quick = args.quick ?? false
@@ -168,6 +183,14 @@ const results: Results = {
   sections: {},
 }
 const notes: string[] = []
+const soakMinutes = Number(args.soak ?? 0)
+/** RSS of each step's server when the step ended, in the order of the run. */
+const memorySteps: Array<{ step: string; server: string; rssMiB: number | null }> = []
+/** The 1-minute load average as each step starts: other work on the shared machine shows here. */
+const stepLoad: Record<string, number> = {}
+const stepStarts = (step: string) => {
+  stepLoad[step] = Math.round((os.loadavg()[0] ?? 0) * 100) / 100
+}
 
 function machineLine() {
   return `${os.cpus().length} cores (${os.cpus()[0]?.model ?? 'unknown'}), ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.versions.node}`
@@ -232,6 +255,7 @@ async function main() {
     }
 
     if (only.has('lighthouse')) {
+      stepStarts('lighthouse')
       // The smoke run measures the home page once, so that the step itself is exercised.
       const measured = quick ? pageTypes.slice(0, 1) : pageTypes
       const pages = measured.filter((p): p is { label: string; path: string } => p.path !== null)
@@ -241,8 +265,16 @@ async function main() {
         return row ? { ...row, noindex: p.noindex } : p
       })
     }
+    const mainServer = 'the embedded-database server of sections 1-2'
+    memorySteps.push({ step: 'boot', server: mainServer, rssMiB: rssMiB(server.pid) })
+    if (results.sections.lighthouse)
+      memorySteps.push({ step: 'lighthouse', server: mainServer, rssMiB: rssMiB(server.pid) })
     // Before the HTTP load, so that its browser is not in the memory sampled under load.
-    if (only.has('signed-in-js')) results.sections.signedInJs = await signedInJs(server.url, dataDir)
+    if (only.has('signed-in-js')) {
+      stepStarts('signed-in-js')
+      results.sections.signedInJs = await signedInJs(server.url, dataDir)
+      memorySteps.push({ step: 'signed-in-js', server: mainServer, rssMiB: rssMiB(server.pid) })
+    }
 
     // Resident memory sampled while the HTTP load runs: what the process needs when busy.
     const samples: number[] = []
@@ -251,6 +283,7 @@ async function main() {
       if (rss !== null) samples.push(rss)
     }, 250)
     try {
+      if (only.has('http')) stepStarts('http')
       if (only.has('http')) results.sections.throughput = await throughput(server.url, httpSettings, notes)
     } finally {
       clearInterval(sampler)
@@ -259,18 +292,47 @@ async function main() {
       rssAfterLoadMiB: rssMiB(server.pid),
       rssUnderLoadMiB: samples.length > 0 ? Math.max(...samples) : null,
     }
+    memorySteps.push({ step: 'http', server: mainServer, rssMiB: results.sections.memory.rssAfterLoadMiB })
+
+    // The other steps start servers of their own; this one stays up (idle) until the end of the run.
+    stepStarts('postgres-process')
+    results.sections.postgresProcess = await postgresProcess()
+    if (only.has('intake')) stepStarts('intake')
+    if (only.has('intake')) results.sections.intake = await intake()
+    if (only.has('live')) stepStarts('live')
+    if (only.has('live')) results.sections.liveStatus = await liveStatus()
+    if (only.has('billing')) {
+      stepStarts('billing')
+      results.sections.billing = await billing()
+      for (const b of results.sections.billing.backends) {
+        memorySteps.push({ step: 'billing', server: `its own, ${b.backend}`, rssMiB: b.pdf.rssAfterMiB })
+      }
+    }
+    if (only.has('staff')) stepStarts('staff')
+    if (only.has('staff')) results.sections.staff = await staff()
+    if (only.has('signed-in')) {
+      stepStarts('signed-in')
+      results.sections.signedIn = await signedIn()
+      for (const b of results.sections.signedIn.backends) {
+        memorySteps.push({ step: 'signed-in', server: `its own, ${b.backend}`, rssMiB: b.rssAfterMiB })
+      }
+    }
+    if (soakMinutes > 0) {
+      stepStarts('soak')
+      results.sections.soak = await soak()
+      for (const b of results.sections.soak.backends) {
+        memorySteps.push({ step: 'soak', server: `its own, ${b.backend}`, rssMiB: b.rssEndMiB })
+      }
+    }
+    results.sections.memory.rssEndOfRunMiB = rssMiB(server.pid)
+    memorySteps.push({ step: 'end of the run', server: mainServer, rssMiB: results.sections.memory.rssEndOfRunMiB })
+    results.sections.memory.steps = memorySteps
     await server.stop()
   } finally {
     fs.rmSync(dataDir, { recursive: true, force: true })
   }
-
-  results.sections.postgresProcess = await postgresProcess()
-  if (only.has('intake')) results.sections.intake = await intake()
-  if (only.has('live')) results.sections.liveStatus = await liveStatus()
-  if (only.has('billing')) results.sections.billing = await billing()
-  if (only.has('staff')) results.sections.staff = await staff()
-  if (only.has('signed-in')) results.sections.signedIn = await signedIn()
   results.loadAverage.end = loadAvg()
+  results.loadAverage.steps = stepLoad
   results.sections.notes = notes
   results.checks = checks()
   report()
@@ -412,6 +474,25 @@ async function staff(): Promise<NonNullable<Results['sections']['staff']>> {
       if (code === 0 && fs.existsSync(out)) backends.push(JSON.parse(fs.readFileSync(out, 'utf8')) as StaffResult)
       else if (!(withPostgres && code === 0))
         errors.push(`the staff workspace benchmark failed on ${withPostgres ? 'PostgreSQL' : 'PGlite'} (exit ${code})`)
+    } finally {
+      fs.rmSync(out, { force: true })
+    }
+  }
+  return { backends, errors }
+}
+
+/** scripts/bench/soak.ts for `--soak` minutes on PGlite, then on a throwaway PostgreSQL. */
+async function soak(): Promise<NonNullable<Results['sections']['soak']>> {
+  const backends: SoakResult[] = []
+  const errors: string[] = []
+  for (const withPostgres of [false, true]) {
+    const out = path.join(os.tmpdir(), `ramapo-soak-${process.pid}-${withPostgres ? 'pg' : 'pglite'}.json`)
+    const script = [path.join(root, 'scripts/bench/soak.ts'), '--out', out, '--minutes', String(soakMinutes)]
+    const code = await runNode(script, withPostgres)
+    try {
+      if (code === 0 && fs.existsSync(out)) backends.push(JSON.parse(fs.readFileSync(out, 'utf8')) as SoakResult)
+      else if (!(withPostgres && code === 0))
+        errors.push(`the soak failed on ${withPostgres ? 'PostgreSQL' : 'PGlite'} (exit ${code})`)
     } finally {
       fs.rmSync(out, { force: true })
     }
@@ -637,8 +718,31 @@ function checks(): Check[] {
       })
     }
   }
+  for (const error of s.soak?.errors ?? []) {
+    list.push({ section: 'Memory', figure: 'soak', value: error, target: 'runs', ok: false })
+  }
+  for (const b of s.soak?.backends ?? []) {
+    const limit = b.backend === 'pglite' ? memoryTargets.afterWorkEmbedded : memoryTargets.afterWorkPostgres
+    list.push({
+      section: 'Memory',
+      figure: `soak, ${b.backend}, ${b.minutes} min of signed-in pages, PDFs and bookings: RSS at the end (growth over the second half)`,
+      value: `${b.rssEndMiB} MiB (${b.growthSecondHalfMiB >= 0 ? '+' : ''}${b.growthSecondHalfMiB}), highest ${b.rssMaxMiB}; ${b.failed} failed`,
+      target: `≤ ${limit} MiB, flat (≤ +${memoryTargets.soakGrowthMiB} MiB over the second half)`,
+      ok: b.failed === 0 && b.rssEndMiB <= limit && b.growthSecondHalfMiB <= memoryTargets.soakGrowthMiB,
+      broken: b.failed > 0,
+    })
+  }
   const boot = s.boot
   const memory = s.memory
+  if (memory?.rssEndOfRunMiB != null) {
+    list.push({
+      section: 'Memory',
+      figure: 'RSS at the end of the whole run, the embedded-database server of sections 1-2',
+      value: `${memory.rssEndOfRunMiB} MiB`,
+      target: `≤ ${memoryTargets.afterWorkEmbedded} MiB`,
+      ok: memory.rssEndOfRunMiB <= memoryTargets.afterWorkEmbedded,
+    })
+  }
   const atMost = (value: number | null | undefined, limit: number) => (value == null ? false : value <= limit)
   list.push({
     section: 'Memory',
@@ -705,6 +809,15 @@ function report() {
     `${results.loadAverage.start.join(', ')} at start, ${results.loadAverage.end?.join(', ')} at the end. The machine is`,
     'small and shared (the load generator, the server, the database and the browser share its cores):',
     'read HTTP figures as ratios against the references measured in the same run, and every figure as a median.',
+    ...(results.loadAverage.steps
+      ? [
+          `1-minute load average as each step started (above 2, other work shared the cores): ${Object.entries(
+            results.loadAverage.steps,
+          )
+            .map(([step, load]) => `${step} ${load}${load > 2 ? ' (busy)' : ''}`)
+            .join(', ')}.`,
+        ]
+      : []),
     '',
     '## Summary',
     '',
@@ -848,6 +961,17 @@ function report() {
         ]
       : []),
     '',
+    ...(s.memory?.steps
+      ? [
+          "RSS after each step (MiB), of the step's own server, or of the embedded-database server of sections 1-2, which",
+          'stays up (idle after section 2) until the end of the run:',
+          '',
+          '| step | server | RSS |',
+          '|---|---|---|',
+          ...s.memory.steps.map((m) => `| ${m.step} | ${m.server} | ${m.rssMiB ?? 'n/a'} MiB |`),
+          '',
+        ]
+      : []),
     'Where the memory goes and the budget: docs/perf/memory.md.',
     ...(s.notes ?? []).map((n) => `\nNote: ${n}`),
     '',
@@ -913,6 +1037,26 @@ function report() {
             `| ${b.backend} | ${p.path} | ${p.signedIn ? `${b.sessions} sessions` : 'anonymous'} | ${p.rps} | ${p.p50} | ${p.p99} | ${p.errors} | ${b.rssAfterMiB ?? 'n/a'} MiB |`,
         ),
       ),
+      '',
+    )
+  }
+  if (s.soak && s.soak.backends.length > 0) {
+    lines.push(
+      '## 9. Soak: memory over time',
+      '',
+      'scripts/bench/soak.ts: the built server with the demo data and 50 approved clients signed in; 8 loops send, of every',
+      "20 requests, one PDF of the demo client's invoice, one new booking and 18 signed-in pages. RSS every 5 s; here",
+      'one sample a minute.',
+      '',
+      '| backend | minutes | pages / PDFs / bookings | failed | RSS at start | RSS by minute (MiB) | end | second half |',
+      '|---|---|---|---|---|---|---|---|',
+      ...s.soak.backends.map((b) => {
+        const perMinute = Array.from(
+          { length: Math.floor(b.minutes) },
+          (_, m) => b.samples.find((x) => x.atS >= (m + 1) * 60)?.rssMiB ?? b.rssEndMiB,
+        )
+        return `| ${b.backend} | ${b.minutes} | ${b.requests.pages} / ${b.requests.pdfs} / ${b.requests.bookings} | ${b.failed} | ${b.rssStartMiB} | ${perMinute.join(', ')} | ${b.rssEndMiB} | ${b.growthSecondHalfMiB >= 0 ? '+' : ''}${b.growthSecondHalfMiB} |`
+      }),
       '',
     )
   }
