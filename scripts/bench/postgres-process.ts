@@ -6,7 +6,8 @@ import fs from 'node:fs'
 import { parseArgs } from 'node:util'
 import pg from 'pg'
 import { startBuiltServer } from '../lib/server-process.mjs'
-import { load, median, rssMiB } from './lib.ts'
+import { median, rssMiB } from './lib.ts'
+import { ensureWrk, wrk } from './wrk.ts'
 
 const { values: args } = parseArgs({
   options: {
@@ -45,7 +46,9 @@ const sampler = setInterval(() => {
   const rss = rssMiB(server.pid)
   if (rss !== null) samples.push(rss)
 }, 250)
-const home = await load(`${server.url}/`, { duration: Number(args.duration) })
+const wrkBin = ensureWrk()
+if (!wrkBin) throw new Error('wrk is not installed and could not be installed')
+const home = await wrk(wrkBin, `${server.url}/`, { duration: Number(args.duration) })
 clearInterval(sampler)
 const result = {
   coldBootMs,

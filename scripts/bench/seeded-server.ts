@@ -28,8 +28,8 @@ export type SeededServer<T> = {
   server: BuiltServer
   dataDir: string
   adminCookie: string
-  /** Signs an account in from the benchmark's address; resolves with its cookie. */
-  signIn(account: { email: string; password: string }): Promise<string>
+  /** Signs an account in from the benchmark's address (or `ip`); resolves with its cookie. */
+  signIn(account: { email: string; password: string }, ip?: string): Promise<string>
   /** What the seed returned. */
   seeded: T
   /** The server time of `pathWithQuery` over `count` requests (after as many unmeasured ones, at most 20). */
@@ -117,7 +117,7 @@ export async function withSeededServer<T, R>(
       server: running,
       dataDir,
       adminCookie,
-      signIn: (account) => signInOverHttp(http, account, options.ip),
+      signIn: (account, ip) => signInOverHttp(http, account, ip ?? options.ip),
       seeded,
       serverTimes,
       measure: async (pathWithQuery, cookie, count) =>

@@ -5,7 +5,7 @@ import { Hono } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
 import { compress } from 'hono/compress'
 import { HTTPException } from 'hono/http-exception'
-import { createRequestHandler, RouterContextProvider, type ServerBuild } from 'react-router'
+import { createRequestHandler, type RequestHandler, RouterContextProvider, type ServerBuild } from 'react-router'
 import { appContext } from '../../app/context.server.ts'
 import { accountsContext } from '../../app/features/accounts/context.server.ts'
 import { retryAfterHeaders, withOutageRule } from '../../app/lib/database-outage.server.ts'
@@ -179,12 +179,11 @@ export function createApp(deps: AppDeps) {
   }
 
   if (deps.getBuild) {
-    const getBuild = deps.getBuild
     // Every loader and action answers a database outage the one way (app/lib/database-outage.server.ts).
-    const handle = createRequestHandler(
-      async () => withOutageRule(await getBuild()),
-      config.env === 'production' ? 'production' : 'development',
-    )
+    const serverBuild = deps.getBuild
+    const getBuild = async () => withOutageRule(await serverBuild())
+    const handle =
+      config.env === 'production' ? handlerOfFixedBuild(getBuild) : createRequestHandler(getBuild, 'development')
     const publicOrigin = new URL(config.publicUrl).origin
     // Anonymous public pages are stored as they are rendered (server/http/page-cache.server.ts).
     const fill =
@@ -273,4 +272,24 @@ export function clientIpOf(
   }
   const address = incoming?.socket?.remoteAddress ?? 'unknown'
   return address.startsWith('::ffff:') ? address.slice(7) : address
+}
+
+/**
+ * React Router's handler for a build that never changes (production): given a function, React Router
+ * derives its routes again on every request (flattened, ranked, a new static handler), which
+ * development's reloads need and production pays for on every render; given the build, it derives
+ * them once. The build is loaded on the first request, again only if that load failed.
+ */
+function handlerOfFixedBuild(getBuild: () => Promise<ServerBuild>): RequestHandler {
+  let handler: Promise<RequestHandler> | undefined
+  return async (request, context) => {
+    handler ??= getBuild().then(
+      (build) => createRequestHandler(build, 'production'),
+      (error: unknown) => {
+        handler = undefined
+        throw error
+      },
+    )
+    return (await handler)(request, context)
+  }
 }

@@ -1,0 +1,144 @@
+// Signed-in pages under load: the built server with `--clients` approved client accounts seeded (200),
+// each signed in once over HTTP (its own session, its own address), on PGlite or on the PostgreSQL of
+// TEST_DATABASE_URL (`npm run bench` runs both; this file runs one), seeded as billing.ts is
+// (seeded-server.ts):
+//
+//   node scripts/bench/signed-in.ts --out result.json [--clients 200] [--duration 5] [--rounds 3]
+//   node scripts/with-postgres.mjs node scripts/bench/signed-in.ts --out result.json
+//   node scripts/bench/signed-in.ts --cpu-prof-dir /tmp/prof   (the server writes a V8 CPU profile there)
+//   node scripts/bench/signed-in.ts --paths /dashboard         (only these signed-in pages, comma-separated)
+//
+// Every page is first asked once with every session (each must answer 200: a redirect to /auth would
+// measure the sign-in page), then loaded with `wrk -t1 -c20` whose requests take the sessions in turn
+// (not one cookie reused), as browsers ask (Accept-Encoding: gzip, deflate, br). The anonymous home page
+// is measured the same way, without a cookie, in the same rounds. Reports requests/s and p50/p99 per
+// page (medians of the rounds) and the server's RSS after.
+import fs from 'node:fs'
+import { parseArgs } from 'node:util'
+import { hashPassword } from 'better-auth/crypto'
+import type { Database } from '../../server/db/client.server.ts'
+import { account, user } from '../../server/db/schema/index.server.ts'
+import { type Summary, summarize } from './http.ts'
+import { rssMiB, treeCpuMs } from './lib.ts'
+import { seedAccounts, withSeededServer } from './seeded-server.ts'
+import { signedInPaths } from './signed-in-paths.ts'
+import { browserAcceptEncoding, ensureWrk, type LoadResult, rawGet, wrk } from './wrk.ts'
+
+/** `cpuMsPerRequest`: the server's CPU time (user + system) over the requests of the measured runs. */
+export type SignedInPage = { path: string; signedIn: boolean; cpuMsPerRequest: number | null } & Summary
+export type SignedInResult = {
+  backend: 'pglite' | 'postgres'
+  clients: number
+  sessions: number
+  rounds: number
+  duration: number
+  connections: number
+  pages: SignedInPage[]
+  rssAfterMiB: number | null
+}
+
+const { values: args } = parseArgs({
+  options: {
+    out: { type: 'string' },
+    clients: { type: 'string', default: '200' },
+    duration: { type: 'string', default: '5' },
+    rounds: { type: 'string', default: '3' },
+    'cpu-prof-dir': { type: 'string' },
+    paths: { type: 'string' },
+  },
+})
+const clientCount = Math.max(1, Number(args.clients) || 200)
+const duration = Math.max(1, Number(args.duration) || 5)
+const rounds = Math.max(1, Number(args.rounds) || 3)
+const connections = 20
+const paths = args.paths ? args.paths.split(',').map((p) => p.trim()) : signedInPaths
+const password = 'bench-client-password-71'
+
+const wrkBin = ensureWrk()
+if (!wrkBin) throw new Error('wrk is not installed and could not be installed')
+
+const result = await withSeededServer(
+  {
+    name: 'signedin',
+    ip: '10.254.3.1',
+    env: {
+      SEED_DEMO: 'false',
+      ...(args['cpu-prof-dir'] ? { NODE_OPTIONS: `--cpu-prof --cpu-prof-dir=${args['cpu-prof-dir']}` } : {}),
+    },
+    seed,
+  },
+  async ({ backend, server, signIn, seeded: emails }): Promise<SignedInResult> => {
+    // Each sign-in from its own address: the sign-in limit is per address, as for real clients.
+    const cookies: string[] = []
+    for (const [i, email] of emails.entries()) {
+      cookies.push(await signIn({ email, password }, `10.253.${Math.floor(i / 250)}.${(i % 250) + 1}`))
+    }
+    const headers = { 'accept-encoding': browserAcceptEncoding }
+    for (const path of paths) {
+      for (const cookie of cookies) {
+        const answer = await rawGet(`${server.url}${path}`, { ...headers, cookie })
+        if (answer.status !== 200) throw new Error(`${path} answered ${answer.status} to a signed-in client`)
+      }
+    }
+    // With --paths (profiling one page) the anonymous home page is left out.
+    const targets = [
+      ...(args.paths ? [] : [{ path: '/', signedIn: false }]),
+      ...paths.map((path) => ({ path, signedIn: true })),
+    ]
+    const runs = new Map<string, LoadResult[]>()
+    const cpu = new Map<string, number>()
+    for (let round = 0; round < rounds; round++) {
+      for (const t of targets) {
+        const key = `${t.signedIn}${t.path}`
+        const cpuBefore = treeCpuMs(server.pid)
+        const run = await wrk(wrkBin, `${server.url}${t.path}`, {
+          connections,
+          duration,
+          headers,
+          ...(t.signedIn ? { cookies } : {}),
+        })
+        const cpuAfter = treeCpuMs(server.pid)
+        if (cpuBefore !== undefined && cpuAfter !== undefined) cpu.set(key, (cpu.get(key) ?? 0) + cpuAfter - cpuBefore)
+        runs.set(key, [...(runs.get(key) ?? []), run])
+      }
+    }
+    const pages = targets.map((t) => {
+      const key = `${t.signedIn}${t.path}`
+      const measured = runs.get(key) ?? []
+      const requests = measured.reduce((n, r) => n + r.requests, 0)
+      const used = cpu.get(key)
+      const cpuMsPerRequest = used !== undefined && requests > 0 ? Math.round((used / requests) * 100) / 100 : null
+      return { ...t, cpuMsPerRequest, ...summarize(measured) }
+    })
+    for (const p of pages) {
+      process.stdout.write(
+        `signed-in ${backend} ${p.path} (${p.signedIn ? 'signed in' : 'anonymous'}): ${p.rps} req/s, p50 ${p.p50} ms, p99 ${p.p99} ms, server CPU ${p.cpuMsPerRequest} ms/request, ${p.errors} errors\n`,
+      )
+    }
+    return {
+      backend,
+      clients: clientCount,
+      sessions: cookies.length,
+      rounds,
+      duration,
+      connections,
+      pages,
+      rssAfterMiB: rssMiB(server.pid),
+    }
+  },
+)
+if (args.out) fs.writeFileSync(args.out, JSON.stringify(result, null, 2))
+
+/** `clientCount` approved clients with a password each (one hash: the bench measures pages, not scrypt). */
+async function seed(database: Database): Promise<string[]> {
+  const seeded = await seedAccounts(database, clientCount, { prefix: 'signed-in-client', name: 'Client' })
+  const hash = await hashPassword(password)
+  const users = await database.db
+    .insert(user)
+    .values(seeded.map((a, i) => ({ name: `Client ${i}`, email: a.email, emailVerified: true })))
+    .returning({ id: user.id })
+  await database.db
+    .insert(account)
+    .values(users.map((u) => ({ accountId: u.id, providerId: 'credential', userId: u.id, password: hash })))
+  return seeded.map((a) => a.email)
+}
