@@ -3,6 +3,7 @@ import { business } from '~/content/business'
 import { appContext } from '~/context.server'
 import { organisationKindLabels } from '~/features/organisations'
 import { businessDateTimeFormat } from '~/lib/business-time'
+import { listParams } from '~/lib/list-params'
 import { pageMeta } from '~/lib/seo'
 import { Button } from '~/ui/button'
 import { Field } from '~/ui/field'
@@ -24,11 +25,10 @@ export const meta: Route.MetaFunction = ({ matches }) =>
   })
 
 export const loader = async (args: Route.LoaderArgs) => {
-  const url = new URL(args.request.url)
-  const q = url.searchParams.get('q')?.slice(0, 200) ?? ''
-  const page = Number.parseInt(url.searchParams.get('page') ?? '1', 10)
+  const p = listParams(new URL(args.request.url))
+  const q = p.text('q', 200) ?? ''
   const { database } = args.context.get(appContext)
-  return { list: await listOrganisations(database.db, { q, page: Number.isFinite(page) ? page : 1 }), q }
+  return { list: await listOrganisations(database.db, { q, page: p.page() }), q }
 }
 
 export default function Clients({ loaderData }: Route.ComponentProps) {
