@@ -180,6 +180,8 @@ describe('the sign-in page', () => {
     // Sign-in is a plain post: a refusal comes back as the page with its message, still without the app.
     await page.getByRole('link', { name: 'Sign in', exact: true }).click()
     await page.getByRole('heading', { name: 'Sign in to your account', level: 1 }).waitFor()
+    // A new page: its script must have run before the busy label can show (a slow machine loads it late).
+    await page.waitForSelector('html[data-hydrated="true"]', { timeout: 15_000 })
     await page.getByLabel('E-mail').fill(me.email)
     await page.getByLabel('Password', { exact: true }).fill('not-the-right-one-9')
     // Once pressed, the button says what is happening and cannot be pressed again (here the post
