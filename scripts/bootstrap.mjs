@@ -137,20 +137,29 @@ function fail(message, code = 1) {
   process.exit(code)
 }
 
-function ensureChromium() {
+/**
+ * Debian packages the suites drive for real: Chromium for the end-to-end tests and Dovecot's IMAP
+ * server for the support mailbox's tests (started per test file like the throwaway PostgreSQL).
+ */
+function ensureTestPackages() {
   const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
-  if (fs.existsSync(chromium)) return
+  const wanted = [
+    { path: chromium, packages: ['chromium', 'fonts-liberation'], why: 'Chromium for the end-to-end tests' },
+    { path: '/usr/sbin/dovecot', packages: ['dovecot-imapd'], why: 'an IMAP server for the support mailbox tests' },
+  ].filter((entry) => !fs.existsSync(entry.path))
+  if (wanted.length === 0) return
+  const packages = wanted.flatMap((entry) => entry.packages)
   const isRoot = typeof process.getuid === 'function' && process.getuid() === 0
   if (!isRoot) {
     fail(
-      `Chromium is missing (${chromium}). Install Debian's package and run again:\n  sudo apt-get update && sudo apt-get install -y chromium`,
+      `Missing for the tests: ${wanted.map((entry) => entry.why).join('; ')}. Install Debian's packages and run again:\n  sudo apt-get update && sudo apt-get install -y ${packages.join(' ')}`,
     )
   }
-  step("Installing Chromium for the end-to-end tests (Debian's chromium package)")
+  step(`Installing ${wanted.map((entry) => entry.why).join(' and ')} (Debian's ${packages.join(', ')})`)
   const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' }
   if (run('apt-get', ['update', '-qq'], { env }).status !== 0) fail('apt-get update failed')
-  if (run('apt-get', ['install', '-y', '-qq', 'chromium', 'fonts-liberation'], { env }).status !== 0) {
-    fail('apt-get install chromium failed')
+  if (run('apt-get', ['install', '-y', '-qq', ...packages], { env }).status !== 0) {
+    fail(`apt-get install ${packages.join(' ')} failed`)
   }
 }
 
@@ -177,35 +186,79 @@ function failedTests(report) {
 const counts = ({ passed, failed, skipped }) =>
   `${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`
 
-/** Runs one suite; vitest suites report their counts through a JSON file. */
-function suite(label, script, results, { gate = false } = {}) {
-  step(label)
+/**
+ * Runs one suite as a child process; resolves with its counts (vitest suites report them through a
+ * JSON file). Its output is shown as it comes, each line marked with the suite's tag, because two
+ * lanes of suites run side by side (see below).
+ */
+function suite({ label, script, tag, gate = false }) {
+  console.log(`\n▶ [${tag}] ${label}`)
   const started = Date.now()
   const reportFile = path.join(root, 'test-results', `${script.replace(/[^a-z0-9]+/gi, '-')}.json`)
   fs.rmSync(reportFile, { force: true })
-  const env = { ...process.env, VITEST_JSON_REPORT: reportFile }
-  const result = run('npm', ['run', '--silent', script], { env })
-  const seconds = ((Date.now() - started) / 1000).toFixed(1)
-  let passed = 0
-  let failed = 0
-  let skipped = 0
-  let failures = []
-  if (fs.existsSync(reportFile)) {
-    const report = JSON.parse(fs.readFileSync(reportFile, 'utf8'))
-    passed = report.numPassedTests ?? 0
-    failed = (report.numFailedTests ?? 0) + (result.status !== 0 && !report.numFailedTests ? 1 : 0)
-    // Tests a suite does not run here (describe.runIf: the PostgreSQL-only blocks on PGlite and back).
-    skipped = (report.numPendingTests ?? 0) + (report.numTodoTests ?? 0)
-    failures = failedTests(report)
-  } else if (result.status === 0) {
-    // A gate (typecheck, lint, build) counts as one check; a suite that wrote no report was skipped.
-    passed = gate ? 1 : 0
-  } else {
-    failed = 1
-  }
-  results.push({ label, passed, failed, skipped, seconds, failures })
-  console.log(`${failed === 0 ? '✔' : '✖'} ${label}: ${counts({ passed, failed, skipped })} (${seconds}s)`)
+  const env = { ...process.env, VITEST_JSON_REPORT: reportFile, FORCE_COLOR: '0' }
+  return new Promise((resolve) => {
+    const child = spawn('npm', ['run', '--silent', script], { stdio: ['ignore', 'pipe', 'pipe'], env })
+    const relay = (stream, out) => {
+      let rest = ''
+      stream.setEncoding('utf8')
+      stream.on('data', (chunk) => {
+        const lines = (rest + chunk).split('\n')
+        rest = lines.pop() ?? ''
+        for (const line of lines) out.write(`[${tag}] ${line}\n`)
+      })
+      stream.on('end', () => {
+        if (rest) out.write(`[${tag}] ${rest}\n`)
+      })
+    }
+    relay(child.stdout, process.stdout)
+    relay(child.stderr, process.stderr)
+    let spawnError
+    child.once('error', (error) => {
+      spawnError = error
+    })
+    child.once('close', (code) => {
+      const status = spawnError ? 127 : (code ?? 1)
+      const seconds = ((Date.now() - started) / 1000).toFixed(1)
+      let passed = 0
+      let failed = 0
+      let skipped = 0
+      let failures = []
+      let report
+      try {
+        report = fs.existsSync(reportFile) ? JSON.parse(fs.readFileSync(reportFile, 'utf8')) : undefined
+      } catch (error) {
+        console.error(`[${tag}] its report ${reportFile} could not be read: ${error.message}`)
+      }
+      if (report) {
+        passed = report.numPassedTests ?? 0
+        failed = (report.numFailedTests ?? 0) + (status !== 0 && !report.numFailedTests ? 1 : 0)
+        // Tests a suite does not run here (describe.runIf: the PostgreSQL-only blocks on PGlite and back).
+        skipped = (report.numPendingTests ?? 0) + (report.numTodoTests ?? 0)
+        failures = failedTests(report)
+      } else if (status === 0) {
+        // A gate (typecheck, lint, build) counts as one check; a suite that wrote no report was skipped.
+        passed = gate ? 1 : 0
+      } else {
+        failed = 1
+        failures = [`${script} exited with ${status}${spawnError ? ` (${spawnError.message})` : ''}`]
+      }
+      const result = { label, passed, failed, skipped, seconds, failures }
+      console.log(`${failed === 0 ? '✔' : '✖'} [${tag}] ${label}: ${counts(result)} (${seconds}s)`)
+      resolve(result)
+    })
+  })
 }
+
+/** A suite that could not run because one it needs failed: one failure that says why. */
+const notRun = (entry, because) => ({
+  label: entry.label,
+  passed: 0,
+  failed: 1,
+  skipped: 0,
+  seconds: '0.0',
+  failures: [`not run: ${because}`],
+})
 
 if (mode === 'start') {
   await ensureDependencies()
@@ -214,21 +267,58 @@ if (mode === 'start') {
   step(`Starting the server: it migrates the database, seeds demo content, then serves http://localhost:${port}`)
 } else if (mode === 'test') {
   await ensureDependencies()
-  ensureChromium()
+  ensureTestPackages()
   fs.mkdirSync('test-results', { recursive: true })
   const check = spawnSync('npm', ['run', '--silent', 'node-version'], { encoding: 'utf8' })
   console.log(`Tests run on Node ${check.stdout.trim()} (from an npm script)`)
-  const results = []
-  suite('Typecheck', 'typecheck', results, { gate: true })
-  suite('Lint and format', 'lint', results, { gate: true })
-  suite('Unit tests', 'test:unit', results)
-  suite('Integration tests on embedded PostgreSQL (PGlite)', 'test:integration', results)
-  suite('Integration tests on a real PostgreSQL server', 'test:pg', results)
-  suite('Build', 'build', results, { gate: true })
-  suite('End-to-end tests in Chromium', 'test:e2e', results)
-  suite('Security: headers, CORS, permissions, limits and probes against the built server', 'test:security', results)
-  suite('Resilience: the built server against a real PostgreSQL under faults', 'test:resilience', results)
-  suite('Benchmark smoke (short loads, no figures kept)', 'bench:smoke', results, { gate: true })
+  // Two lanes side by side (the machine has two cores; much of a browser or server suite is
+  // waiting): the database suites in one, the build and what runs against it in the other. The
+  // resilience suite waits for the build. The summary keeps this order whatever finishes first.
+  const suites = {
+    typecheck: { label: 'Typecheck', script: 'typecheck', tag: 'types', gate: true },
+    lint: { label: 'Lint and format', script: 'lint', tag: 'lint', gate: true },
+    unit: { label: 'Unit tests', script: 'test:unit', tag: 'unit' },
+    integration: {
+      label: 'Integration tests on embedded PostgreSQL (PGlite)',
+      script: 'test:integration',
+      tag: 'pglite',
+    },
+    pg: { label: 'Integration tests on a real PostgreSQL server', script: 'test:pg', tag: 'pg' },
+    build: { label: 'Build', script: 'build', tag: 'build', gate: true },
+    e2e: { label: 'End-to-end tests in Chromium', script: 'test:e2e', tag: 'e2e' },
+    security: {
+      label: 'Security: headers, CORS, permissions, limits and probes against the built server',
+      script: 'test:security',
+      tag: 'security',
+    },
+    resilience: {
+      label: 'Resilience: the built server against a real PostgreSQL under faults',
+      script: 'test:resilience',
+      tag: 'resilience',
+    },
+    bench: { label: 'Benchmark smoke (short loads, no figures kept)', script: 'bench:smoke', tag: 'bench', gate: true },
+  }
+  const outcome = {}
+  let buildDone
+  const built = new Promise((resolve) => {
+    buildDone = resolve
+  })
+  const afterBuild = async (key) => {
+    const build = await built
+    outcome[key] = build.failed ? notRun(suites[key], 'the build failed') : await suite(suites[key])
+  }
+  const databaseLane = async () => {
+    for (const key of ['lint', 'unit', 'integration', 'pg']) outcome[key] = await suite(suites[key])
+    await afterBuild('resilience')
+  }
+  const browserLane = async () => {
+    outcome.typecheck = await suite(suites.typecheck)
+    outcome.build = await suite(suites.build)
+    buildDone(outcome.build)
+    for (const key of ['e2e', 'security', 'bench']) await afterBuild(key)
+  }
+  await Promise.all([databaseLane(), browserLane()])
+  const results = Object.keys(suites).map((key) => outcome[key])
   const passed = results.reduce((n, r) => n + r.passed, 0)
   const failed = results.reduce((n, r) => n + r.failed, 0)
   console.log('\nSummary')
