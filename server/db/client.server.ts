@@ -186,6 +186,7 @@ async function openPostgres(connectionString: string, log: Logger): Promise<Data
         await client.query('select pg_advisory_lock(727170)')
         try {
           await migratePg(drizzlePg({ client, schema }), { migrationsFolder: migrationsDir() })
+          await useGinPendingList(client)
         } finally {
           await client.query('select pg_advisory_unlock(727170)')
         }
@@ -196,6 +197,22 @@ async function openPostgres(connectionString: string, log: Logger): Promise<Data
     close: async () => {
       await pool.end()
     },
+  }
+}
+
+/**
+ * The staff's search index (`bookings_search_idx`, ADR 023) is created with GIN's pending list off,
+ * which PGlite needs (it runs no autovacuum to merge the list). PostgreSQL's autovacuum does merge
+ * it, so there the list is turned back on after the migrations: a booking's insert appends its
+ * trigrams to the list instead of updating the index's tree, and the merge happens off the
+ * booking's path. Searches read the list until it is merged, and find the same rows.
+ */
+async function useGinPendingList(client: pg.PoolClient): Promise<void> {
+  const { rows } = await client.query<{ reloptions: string[] | null }>(
+    "select reloptions from pg_class where relname = 'bookings_search_idx' and relkind = 'i'",
+  )
+  if (rows[0]?.reloptions?.includes('fastupdate=false')) {
+    await client.query('alter index bookings_search_idx set (fastupdate = on)')
   }
 }
 

@@ -117,4 +117,17 @@ describe(`the search of requests on ${backend}`, () => {
     })
     expect(plan.map((row) => row['QUERY PLAN']).join('\n')).toContain('bookings_search_idx')
   })
+
+  it(`keeps GIN's pending list ${backend === 'postgres' ? 'on (autovacuum merges it)' : 'off (nothing would merge it)'}`, async () => {
+    const [index] = await selectRows<{ reloptions: string[] | null }>(
+      database.db,
+      sql`select reloptions from pg_class where relname = 'bookings_search_idx'`,
+    )
+    expect(index?.reloptions ?? []).toContain(backend === 'postgres' ? 'fastupdate=on' : 'fastupdate=false')
+  })
+
+  it('finds a booking whose trigrams are still in the pending list', async () => {
+    await seed({ name: 'Hedy Lamarr', company: 'Frequency Hopping Co' })
+    expect(await names('hopping')).toEqual(['Hedy Lamarr'])
+  })
 })
