@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto'
-import { eq, ne } from 'drizzle-orm'
+import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { DomainError } from '../../app/lib/domain-error.ts'
 import { type BillingDeps, type ClientActor, createDraft } from '../../server/billing/documents.server.ts'
@@ -20,17 +20,14 @@ type Party = 'staff' | 'client'
 const moves = defineTransitions({
   table: billingDocuments,
   notFoundMessage: 'No such thing here.',
-  visibleTo: (organisationId) => [
-    eq(billingDocuments.organisationId, organisationId),
-    ne(billingDocuments.status, 'void'),
-  ],
+  visibleTo: (organisationId) => [eq(billingDocuments.organisationId, organisationId)],
   version: {
     of: (doc) => doc.updatedAt.getTime(),
     conflictMessage: 'Someone changed it after you opened it.',
   },
   decide: (doc: BillingDocument, move: Move, party: Party, _facts: { today: string }) => {
     if (move === 'peek' && party !== 'client') return { ok: false, refusal: 'wrong-party' as const }
-    if (doc.status === 'void') return { ok: false, refusal: 'closed' as const }
+    if (doc.notes === 'closed') return { ok: false, refusal: 'closed' as const }
     return { ok: true, to: move === 'close' ? ('void' as const) : doc.status }
   },
   refusalMessage: (doc, move, refusal) => `Cannot ${move} a ${doc.status} thing (${refusal}).`,
@@ -105,12 +102,12 @@ describe('defineTransitions', () => {
   })
 
   it('throws the table refusal as a conflict in its words, and as not found to the party it is hidden from', async () => {
-    await database.db.update(billingDocuments).set({ status: 'void' }).where(eq(billingDocuments.id, doc.id))
+    await database.db.update(billingDocuments).set({ notes: 'closed' }).where(eq(billingDocuments.id, doc.id))
     const staffError = await refusal(() =>
       database.db.transaction((tx) => moves.begin(tx, doc.id, { event: 'close', party: 'staff', facts: today })),
     )
     expect(staffError.kind).toBe('conflict')
-    expect(staffError.message).toBe('Cannot close a void thing (closed).')
+    expect(staffError.message).toBe('Cannot close a draft thing (closed).')
     const clientError = await refusal(() =>
       database.db.transaction((tx) => moves.begin(tx, doc.id, { event: 'close', party: 'client', facts: today })),
     )
@@ -127,12 +124,11 @@ describe('defineTransitions', () => {
   })
 
   it('writes the audit row with the record details, the extra ones and before/after, in the transaction', async () => {
-    await database.db.delete(auditLog)
     await database.db.transaction(async (tx) => {
       const { row } = await moves.begin(tx, doc.id, { event: 'close', party: 'staff', facts: today })
       await moves.audit(tx, staff, 'billing.void', row, { reason: 'typo' }, { before: { a: 1 }, after: { a: 2 } })
     })
-    const rows = await database.db.select().from(auditLog)
+    const rows = await database.db.select().from(auditLog).where(eq(auditLog.action, 'billing.void'))
     expect(rows).toHaveLength(1)
     expect(rows[0]).toMatchObject({
       action: 'billing.void',
@@ -145,14 +141,13 @@ describe('defineTransitions', () => {
   })
 
   it('writes no audit row when the transaction is refused after it', async () => {
-    await database.db.delete(auditLog)
     await refusal(() =>
       database.db.transaction(async (tx) => {
         const { row } = await moves.begin(tx, doc.id, { event: 'close', party: 'staff', facts: today })
         await moves.audit(tx, staff, 'billing.void', row)
-        moves.allow({ ...row, status: 'void' }, 'close', 'staff', today)
+        moves.allow({ ...row, notes: 'closed' }, 'close', 'staff', today)
       }),
     )
-    expect(await database.db.select().from(auditLog)).toEqual([])
+    expect(await database.db.select().from(auditLog).where(eq(auditLog.action, 'billing.void'))).toEqual([])
   })
 })
