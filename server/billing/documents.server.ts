@@ -26,6 +26,7 @@ import {
 } from '../db/schema/index.server.ts'
 import { defineTransitions, type Tx } from '../db/transition.server.ts'
 import type { Outbox } from '../mail/outbox.server.ts'
+import { requireAddressee } from '../organisations/addressee.server.ts'
 import { billingRecipients } from '../organisations/recipients.server.ts'
 import { documentSentMail, documentVoidedMail, estimateDecidedMail, receiptMail } from './mail.server.ts'
 import { takeNumber } from './numbering.server.ts'
@@ -133,11 +134,25 @@ async function requireClientAccount(db: Db | Tx, clientId: string): Promise<Clie
   return client
 }
 
-function draftValues(input: DraftInput) {
+/**
+ * Who a draft is for: the organisation the editor picked, addressed to its billing person or owner
+ * (server/organisations/addressee.server.ts); or, for a caller that names a client person, that
+ * person, filed under their organisation by the database (ADR 028).
+ */
+async function addresseeOf(db: Db | Tx, input: DraftInput): Promise<{ clientId: string; organisationId?: string }> {
+  if (input.organisationId !== undefined) {
+    const { organisation, addressee } = await requireAddressee(db, input.organisationId, 'billing')
+    return { clientId: addressee.id, organisationId: organisation.id }
+  }
+  const client = await requireClientAccount(db, input.clientId ?? '')
+  return { clientId: client.id }
+}
+
+function draftValues(input: DraftInput, to: { clientId: string; organisationId?: string }) {
   const totals = documentTotals(input.lines, input.taxRateMilliPercent)
   return {
     values: {
-      clientId: input.clientId,
+      ...to,
       taxRateMilliPercent: input.taxRateMilliPercent,
       taxLabel: input.taxLabel,
       notes: input.notes,
@@ -159,9 +174,9 @@ async function insertLines(tx: Tx, documentId: string, lines: ReturnType<typeof 
 
 /** A new draft estimate or invoice for a client account. */
 export async function createDraft(deps: BillingDeps, actor: StaffActor, input: DraftInput): Promise<BillingDocument> {
-  await requireClientAccount(deps.db, input.clientId)
+  const to = await addresseeOf(deps.db, input)
   const now = clockOf(deps)
-  const { values, lines } = draftValues(input)
+  const { values, lines } = draftValues(input, to)
   return deps.db.transaction(async (tx) => {
     const [doc] = await tx
       .insert(billingDocuments)
@@ -203,9 +218,9 @@ export async function updateDraft(
   loadedUpdatedAt: Date,
   input: DraftInput,
 ): Promise<BillingDocument> {
-  await requireClientAccount(deps.db, input.clientId)
+  const to = await addresseeOf(deps.db, input)
   const now = clockOf(deps)
-  const { values, lines } = draftValues(input)
+  const { values, lines } = draftValues(input, to)
   return deps.db.transaction(async (tx) => {
     const { row: current } = await documents.begin(tx, id, {
       event: 'edit',

@@ -29,6 +29,7 @@ import {
 } from '../db/schema/index.server.ts'
 import { defineTransitions, type Tx } from '../db/transition.server.ts'
 import type { Outbox } from '../mail/outbox.server.ts'
+import { requireAddressee } from '../organisations/addressee.server.ts'
 import {
   contractCountersignedMail,
   contractDeclinedMail,
@@ -165,7 +166,11 @@ export async function createContract(
     throw new DomainError('invalid', 'The expiry date has passed: choose a later one.', { field: 'expiresOn' })
   }
   return deps.db.transaction(async (tx) => {
-    const client = await requireClientAccount(tx, input.clientId)
+    // The organisation the form picked, addressed to its billing person or owner; or the client
+    // person a caller names, filed under their organisation by the database (ADR 028).
+    const picked =
+      input.organisationId === undefined ? null : await requireAddressee(tx, input.organisationId, 'contracts')
+    const client = picked?.addressee ?? (await requireClientAccount(tx, input.clientId ?? ''))
     const [template] = await tx
       .select()
       .from(contractTemplates)
@@ -181,12 +186,18 @@ export async function createContract(
     }
     const clientName = client.fullName || client.email
     const body = normalizeContractText(
-      fillTemplate(template.body, { ...fields, clientName, company: client.companyName || clientName }),
+      fillTemplate(template.body, {
+        ...fields,
+        clientName,
+        company:
+          (picked?.organisation.kind === 'business' ? picked.organisation.name : client.companyName) || clientName,
+      }),
     )
     const [contract] = await tx
       .insert(contracts)
       .values({
         clientId: client.id,
+        ...(picked ? { organisationId: picked.organisation.id } : {}),
         templateId: template.id,
         title: template.title,
         body,

@@ -1,9 +1,13 @@
 import { billingTerms } from '~/content/business'
 import { addDays } from '~/lib/business-time'
-import { currentIssuer } from '../../../server/billing/parties.server.ts'
-import { documentDetail, listClientAccounts } from '../../../server/billing/queries.server.ts'
+import { billToOf, currentIssuer } from '../../../server/billing/parties.server.ts'
+import { documentDetail } from '../../../server/billing/queries.server.ts'
 import type { Db } from '../../../server/db/client.server.ts'
-import { clientLabel, documentFacts, staffDocumentView } from './document-view.server'
+import {
+  listAddressableOrganisations,
+  organisationChoiceLabel,
+} from '../../../server/organisations/addressee.server.ts'
+import { documentFacts, staffDocumentView } from './document-view.server'
 import type { ClientChoice, EditorValues } from './draft-editor'
 import { kindLabels } from './labels'
 import { formatQuantity, taxRateInput } from './money'
@@ -14,18 +18,19 @@ import { availableEvents } from './states'
  * draft in the editor, or a sent document with what staff may do to it now; null for no document.
  */
 export async function staffDocumentPage(db: Db, id: string | undefined, url: URL, today: string) {
-  const accounts = await listClientAccounts(db)
-  const clients: ClientChoice[] = accounts.map((c) => ({
-    id: c.id,
-    label: clientLabel(c),
-    billTo: { name: c.fullName || c.email, companyName: c.companyName, email: c.email, phone: c.phone },
+  // The editor picks an organisation (ADR 028): shown by name, kind and town, addressed to its person.
+  const organisations = await listAddressableOrganisations(db, 'billing')
+  const clients: ClientChoice[] = organisations.map((o) => ({
+    id: o.id,
+    label: organisationChoiceLabel(o),
+    billTo: billToOf(o.addressee),
   }))
   const common = { clients, issuer: currentIssuer(), today }
   if (!id) {
     const kind = url.searchParams.get('kind') === 'estimate' ? 'estimate' : 'invoice'
     const initial: EditorValues = {
       kind,
-      clientId: clients.find((c) => c.id === url.searchParams.get('client'))?.id ?? '',
+      organisationId: clients.find((c) => c.id === url.searchParams.get('organisation'))?.id ?? '',
       lines: [],
       taxRate: '',
       taxLabel: '',
@@ -41,7 +46,7 @@ export async function staffDocumentPage(db: Db, id: string | undefined, url: URL
   if (doc.status === 'draft') {
     const initial: EditorValues = {
       kind: doc.kind === 'estimate' ? 'estimate' : 'invoice',
-      clientId: doc.clientId,
+      organisationId: doc.organisationId ?? '',
       lines: detail.lines.map((line, i) => ({
         key: i,
         description: line.description,
