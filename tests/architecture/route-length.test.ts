@@ -22,8 +22,6 @@ const exceptions: Record<string, string> = {
   'app/routes/admin/location.tsx': 'not yet split: the town page editor still to move into app/features/locations',
   'app/routes/admin/sync-status.tsx': 'not yet split: its panels still to move into app/features/staff',
   'app/routes/auth.tsx': 'not yet split: the sign-in steps still to move into app/features/accounts',
-  'app/routes/admin/account.tsx': 'not yet split: the account panels still to move into app/features/accounts',
-  'app/routes/billing/contract.tsx': 'not yet split: the signing form still to move into app/features/contracts',
 }
 
 function routeModules(dir: string): string[] {
