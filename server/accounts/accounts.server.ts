@@ -69,6 +69,8 @@ export type Accounts = {
    * halfway through. Other requests do not wait.
    */
   holdSignInsUntil(work: Promise<unknown>): void
+  /** How many of those requests are waiting now (a test waits for its sign-in to be held, not for a while). */
+  heldSignIns(): number
   /**
    * A staff-created account: approved at once; its owner picks a password through a one-time link.
    * `within` runs in the invitation's transaction with the new record's id (an organisation's
@@ -107,9 +109,17 @@ export async function startAccounts(deps: {
   const authLog = log.child({ component: 'auth' })
   const links = accountLinks(config.publicUrl)
   let held: Promise<unknown> | undefined
+  let waiting = 0
 
   const dispatch = async (request: Request, clientIp: string): Promise<Response> => {
-    if (held) await held
+    if (held) {
+      waiting += 1
+      try {
+        await held
+      } finally {
+        waiting -= 1
+      }
+    }
     const path = new URL(request.url).pathname.slice(AUTH_BASE_PATH.length)
     const started = performance.now()
     let response = await auth.handler(request)
@@ -187,6 +197,9 @@ export async function startAccounts(deps: {
       void settled.then(() => {
         if (held === settled) held = undefined
       })
+    },
+    heldSignIns() {
+      return waiting
     },
     async invite(input, invitedBy, options = {}) {
       const ctx = await auth.$context

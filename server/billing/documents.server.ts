@@ -14,7 +14,7 @@ import {
 import { addDays, businessDate } from '../../app/lib/business-time.ts'
 import { DomainError } from '../../app/lib/domain-error.ts'
 import { isUuid } from '../../app/lib/uuid.ts'
-import { type AuditActor, recordAudit } from '../audit/audit.server.ts'
+import type { AuditActor } from '../audit/audit.server.ts'
 import type { Db } from '../db/client.server.ts'
 import {
   type BillingDocument,
@@ -24,7 +24,9 @@ import {
   type ClientOnboarding,
   clientOnboarding,
 } from '../db/schema/index.server.ts'
+import { defineTransitions, type Tx } from '../db/transition.server.ts'
 import type { Outbox } from '../mail/outbox.server.ts'
+import { requireAddressee } from '../organisations/addressee.server.ts'
 import { billingRecipients } from '../organisations/recipients.server.ts'
 import { documentSentMail, documentVoidedMail, estimateDecidedMail, receiptMail } from './mail.server.ts'
 import { takeNumber } from './numbering.server.ts'
@@ -56,13 +58,50 @@ export type ClientActor = AuditActor & { clientId: string; organisationId: strin
 /** Where staff hear about clients' decisions. */
 export const billingInbox = business.email
 
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0]
-
 export const isDocumentId = (id: string) => isUuid(id)
 
 /** The one answer for a document that does not exist or is not the visitor's (pages say it too). */
 export const documentNotFoundMessage = 'There is no document at this address.'
-const notFound = () => new DomainError('not_found', documentNotFoundMessage)
+
+/** Facts beside the document that the transition table asks about. */
+type MoveFacts = { lineCount?: number; today: string; amountCents?: number }
+
+/**
+ * Lock → ask `decide` → audit, as every record's state changes do (server/db/transition.server.ts).
+ * A client is never told what exists beyond their own documents' buttons: not found instead.
+ */
+const documents = defineTransitions({
+  table: billingDocuments,
+  notFoundMessage: documentNotFoundMessage,
+  visibleTo: (organisationId) => [
+    eq(billingDocuments.organisationId, organisationId),
+    ne(billingDocuments.status, 'draft'),
+  ],
+  decide: (doc: BillingDocument, event: BillingEvent, party: Party, facts: MoveFacts) =>
+    decide(
+      {
+        kind: doc.kind,
+        status: doc.status,
+        totalCents: doc.totalCents,
+        amountPaidCents: doc.amountPaidCents,
+        lineCount: facts.lineCount ?? 0,
+        expired: doc.expiresOn !== null && doc.expiresOn < facts.today,
+      },
+      event,
+      party,
+      { amountCents: facts.amountCents },
+    ),
+  refusalMessage: (doc, _event, refusal) => refusalMessage(doc.kind, refusal),
+  hidden: { party: 'client', refusals: ['unknown-event', 'wrong-party'] },
+  auditDetails: (doc) => ({
+    kind: doc.kind,
+    number: doc.number,
+    clientId: doc.clientId,
+    totalCents: doc.totalCents,
+    status: doc.status,
+  }),
+})
+const notFound = documents.notFound
 
 const pathOf = (kind: DocumentKind) => `${kind}s`
 export const clientLink = (publicUrl: string, doc: Pick<BillingDocument, 'id' | 'kind'>) =>
@@ -71,61 +110,12 @@ export const staffLink = (publicUrl: string, doc: Pick<BillingDocument, 'id'>) =
 
 const clockOf = (deps: BillingDeps) => deps.now?.() ?? new Date()
 
-/**
- * The document, locked until the transaction ends; only an organisation's own and never its drafts
- * when `organisationId` is given.
- */
-async function lockDocument(tx: Tx, id: string, organisationId?: string): Promise<BillingDocument> {
-  if (!isDocumentId(id)) throw notFound()
-  const conditions = [eq(billingDocuments.id, id)]
-  if (organisationId !== undefined) {
-    conditions.push(eq(billingDocuments.organisationId, organisationId), ne(billingDocuments.status, 'draft'))
-  }
-  const [row] = await tx
-    .select()
-    .from(billingDocuments)
-    .where(and(...conditions))
-    .for('update')
-  if (!row) throw notFound()
-  return row
-}
-
 async function lineCountOf(tx: Tx, id: string): Promise<number> {
   const [row] = await tx
     .select({ n: count() })
     .from(billingDocumentLines)
     .where(eq(billingDocumentLines.documentId, id))
   return row?.n ?? 0
-}
-
-/** Asks the transition table; a refusal becomes the message a person reads. */
-function allow(
-  doc: BillingDocument,
-  event: BillingEvent,
-  party: Party,
-  facts: { lineCount?: number; today: string; amountCents?: number },
-): StoredStatus | 'deleted' {
-  const decision = decide(
-    {
-      kind: doc.kind,
-      status: doc.status,
-      totalCents: doc.totalCents,
-      amountPaidCents: doc.amountPaidCents,
-      lineCount: facts.lineCount ?? 0,
-      expired: doc.expiresOn !== null && doc.expiresOn < facts.today,
-    },
-    event,
-    party,
-    { amountCents: facts.amountCents },
-  )
-  if (!decision.ok) {
-    // A client is never told what exists beyond their own documents' buttons.
-    if (party === 'client' && (decision.refusal === 'unknown-event' || decision.refusal === 'wrong-party')) {
-      throw notFound()
-    }
-    throw new DomainError('conflict', refusalMessage(doc.kind, decision.refusal))
-  }
-  return decision.to
 }
 
 /** An approved client account, or a field error on the client picker. */
@@ -144,11 +134,25 @@ async function requireClientAccount(db: Db | Tx, clientId: string): Promise<Clie
   return client
 }
 
-function draftValues(input: DraftInput) {
+/**
+ * Who a draft is for: the organisation the editor picked, addressed to its billing person or owner
+ * (server/organisations/addressee.server.ts); or, for a caller that names a client person, that
+ * person, filed under their organisation by the database (ADR 028).
+ */
+async function addresseeOf(db: Db | Tx, input: DraftInput): Promise<{ clientId: string; organisationId?: string }> {
+  if (input.organisationId !== undefined) {
+    const { organisation, addressee } = await requireAddressee(db, input.organisationId, 'billing')
+    return { clientId: addressee.id, organisationId: organisation.id }
+  }
+  const client = await requireClientAccount(db, input.clientId ?? '')
+  return { clientId: client.id }
+}
+
+function draftValues(input: DraftInput, to: { clientId: string; organisationId?: string }) {
   const totals = documentTotals(input.lines, input.taxRateMilliPercent)
   return {
     values: {
-      clientId: input.clientId,
+      ...to,
       taxRateMilliPercent: input.taxRateMilliPercent,
       taxLabel: input.taxLabel,
       notes: input.notes,
@@ -168,20 +172,11 @@ async function insertLines(tx: Tx, documentId: string, lines: ReturnType<typeof 
   await tx.insert(billingDocumentLines).values(lines.map((line) => ({ ...line, documentId })))
 }
 
-const auditDetails = (doc: BillingDocument, extra: Record<string, unknown> = {}) => ({
-  kind: doc.kind,
-  number: doc.number,
-  clientId: doc.clientId,
-  totalCents: doc.totalCents,
-  status: doc.status,
-  ...extra,
-})
-
 /** A new draft estimate or invoice for a client account. */
 export async function createDraft(deps: BillingDeps, actor: StaffActor, input: DraftInput): Promise<BillingDocument> {
-  await requireClientAccount(deps.db, input.clientId)
+  const to = await addresseeOf(deps.db, input)
   const now = clockOf(deps)
-  const { values, lines } = draftValues(input)
+  const { values, lines } = draftValues(input, to)
   return deps.db.transaction(async (tx) => {
     const [doc] = await tx
       .insert(billingDocuments)
@@ -196,7 +191,7 @@ export async function createDraft(deps: BillingDeps, actor: StaffActor, input: D
       .returning()
     if (!doc) throw new Error('insert returned no row')
     await insertLines(tx, doc.id, lines)
-    await recordAudit(tx, actor, { action: 'billing.create', subjectId: doc.id, details: auditDetails(doc) })
+    await documents.audit(tx, actor, 'billing.create', doc)
     return doc
   })
 }
@@ -223,12 +218,15 @@ export async function updateDraft(
   loadedUpdatedAt: Date,
   input: DraftInput,
 ): Promise<BillingDocument> {
-  await requireClientAccount(deps.db, input.clientId)
+  const to = await addresseeOf(deps.db, input)
   const now = clockOf(deps)
-  const { values, lines } = draftValues(input)
+  const { values, lines } = draftValues(input, to)
   return deps.db.transaction(async (tx) => {
-    const current = await lockDocument(tx, id)
-    allow(current, 'edit', 'staff', { today: businessDate(now) })
+    const { row: current } = await documents.begin(tx, id, {
+      event: 'edit',
+      party: 'staff',
+      facts: { today: businessDate(now) },
+    })
     if (current.kind !== input.kind) {
       throw new DomainError('invalid', 'A draft keeps its kind: start a new document instead.', { field: 'kind' })
     }
@@ -244,11 +242,7 @@ export async function updateDraft(
     const changed = Object.entries(values)
       .filter(([key, value]) => current[key as keyof typeof values] !== value)
       .map(([key]) => key)
-    await recordAudit(tx, actor, {
-      action: 'billing.update',
-      subjectId: id,
-      details: auditDetails(doc, { changed, lines: lines.length }),
-    })
+    await documents.audit(tx, actor, 'billing.update', doc, { changed, lines: lines.length })
     return doc
   })
 }
@@ -257,8 +251,11 @@ export async function updateDraft(
 export async function deleteDraft(deps: BillingDeps, actor: StaffActor, id: string, loadedUpdatedAt?: Date) {
   const now = clockOf(deps)
   await deps.db.transaction(async (tx) => {
-    const doc = await lockDocument(tx, id)
-    allow(doc, 'delete', 'staff', { today: businessDate(now) })
+    const { row: doc } = await documents.begin(tx, id, {
+      event: 'delete',
+      party: 'staff',
+      facts: { today: businessDate(now) },
+    })
     if (loadedUpdatedAt && !sameMillisecond(doc.updatedAt, loadedUpdatedAt)) throw conflict(doc)
     if (doc.sourceDocumentId) {
       throw new DomainError(
@@ -267,7 +264,7 @@ export async function deleteDraft(deps: BillingDeps, actor: StaffActor, id: stri
       )
     }
     await tx.delete(billingDocuments).where(eq(billingDocuments.id, id))
-    await recordAudit(tx, actor, { action: 'billing.delete', subjectId: id, details: auditDetails(doc) })
+    await documents.audit(tx, actor, 'billing.delete', doc)
   })
 }
 
@@ -284,11 +281,11 @@ export async function sendDocument(
   const now = clockOf(deps)
   const today = businessDate(now)
   return deps.db.transaction(async (tx) => {
-    const draft = await lockDocument(tx, id)
+    const draft = await documents.lock(tx, id)
     if (loadedUpdatedAt && draft.status === 'draft' && !sameMillisecond(draft.updatedAt, loadedUpdatedAt)) {
       throw conflict(draft)
     }
-    allow(draft, 'send', 'staff', { today, lineCount: await lineCountOf(tx, id) })
+    documents.allow(draft, 'send', 'staff', { today, lineCount: await lineCountOf(tx, id) })
     const client = await requireClientAccount(tx, draft.clientId)
     const until = draft.kind === 'invoice' ? draft.dueOn : draft.expiresOn
     if (until === null || until < today) {
@@ -319,7 +316,7 @@ export async function sendDocument(
       .where(eq(billingDocuments.id, id))
       .returning()
     if (!doc) throw notFound()
-    await recordAudit(tx, actor, { action: 'billing.send', subjectId: id, details: auditDetails(doc) })
+    await documents.audit(tx, actor, 'billing.send', doc)
     for (const to of await billingRecipients(tx, doc.organisationId, client.email)) {
       await deps.outbox.enqueue(
         documentSentMail(to, {
@@ -358,16 +355,17 @@ export async function markViewed(deps: BillingDeps, client: ClientActor, id: str
   if (seen.viewedAt !== null || seen.kind === 'receipt') return seen
   const now = clockOf(deps)
   return deps.db.transaction(async (tx) => {
-    const doc = await lockDocument(tx, id, client.organisationId)
+    const doc = await documents.lock(tx, id, { organisationId: client.organisationId })
     if (doc.viewedAt !== null) return doc
-    const status = doc.status === 'sent' ? allow(doc, 'view', 'client', { today: businessDate(now) }) : doc.status
+    const status =
+      doc.status === 'sent' ? documents.allow(doc, 'view', 'client', { today: businessDate(now) }) : doc.status
     const [viewed] = await tx
       .update(billingDocuments)
       .set({ viewedAt: now, status: status as StoredStatus })
       .where(eq(billingDocuments.id, id))
       .returning()
     if (!viewed) throw notFound()
-    await recordAudit(tx, client, { action: 'billing.view', subjectId: id, details: auditDetails(viewed) })
+    await documents.audit(tx, client, 'billing.view', viewed)
     return viewed
   })
 }
@@ -381,9 +379,11 @@ async function decideEstimate(
 ): Promise<BillingDocument> {
   const now = clockOf(deps)
   return deps.db.transaction(async (tx) => {
-    const estimate = await lockDocument(tx, id, client.organisationId)
+    const estimate = await documents.lock(tx, id, { organisationId: client.organisationId })
     if (estimate.kind !== 'estimate') throw notFound()
-    const to = allow(estimate, decision === 'accepted' ? 'accept' : 'decline', 'client', { today: businessDate(now) })
+    const to = documents.allow(estimate, decision === 'accepted' ? 'accept' : 'decline', 'client', {
+      today: businessDate(now),
+    })
     const [doc] = await tx
       .update(billingDocuments)
       .set({
@@ -396,11 +396,13 @@ async function decideEstimate(
       .where(eq(billingDocuments.id, id))
       .returning()
     if (!doc) throw notFound()
-    await recordAudit(tx, client, {
-      action: decision === 'accepted' ? 'billing.accept' : 'billing.decline',
-      subjectId: id,
-      details: auditDetails(doc, decision === 'declined' ? { reason } : {}),
-    })
+    await documents.audit(
+      tx,
+      client,
+      decision === 'accepted' ? 'billing.accept' : 'billing.decline',
+      doc,
+      decision === 'declined' ? { reason } : {},
+    )
     const billTo = doc.billTo ?? { name: client.email, companyName: null, email: client.email, phone: null }
     await deps.outbox.enqueue(
       estimateDecidedMail(
@@ -433,8 +435,7 @@ export async function convertEstimate(deps: BillingDeps, actor: StaffActor, id: 
   const now = clockOf(deps)
   const today = businessDate(now)
   return deps.db.transaction(async (tx) => {
-    const estimate = await lockDocument(tx, id)
-    allow(estimate, 'convert', 'staff', { today })
+    const { row: estimate } = await documents.begin(tx, id, { event: 'convert', party: 'staff', facts: { today } })
     const lines = await tx
       .select()
       .from(billingDocumentLines)
@@ -472,16 +473,8 @@ export async function convertEstimate(deps: BillingDeps, actor: StaffActor, id: 
       .where(eq(billingDocuments.id, id))
       .returning()
     if (!converted) throw notFound()
-    await recordAudit(tx, actor, {
-      action: 'billing.convert',
-      subjectId: id,
-      details: auditDetails(converted, { invoiceId: invoice.id }),
-    })
-    await recordAudit(tx, actor, {
-      action: 'billing.create',
-      subjectId: invoice.id,
-      details: auditDetails(invoice, { fromEstimate: estimate.number }),
-    })
+    await documents.audit(tx, actor, 'billing.convert', converted, { invoiceId: invoice.id })
+    await documents.audit(tx, actor, 'billing.create', invoice, { fromEstimate: estimate.number })
     return invoice
   })
 }
@@ -502,9 +495,9 @@ export async function recordPayment(
     throw new DomainError('invalid', 'The payment cannot be received in the future.', { field: 'receivedOn' })
   }
   return deps.db.transaction(async (tx) => {
-    const invoice = await lockDocument(tx, invoiceId)
+    const invoice = await documents.lock(tx, invoiceId)
     if (invoice.kind !== 'invoice') throw notFound()
-    const to = allow(invoice, 'pay', 'staff', { today, amountCents: input.amount })
+    const to = documents.allow(invoice, 'pay', 'staff', { today, amountCents: input.amount })
     const client = await tx.select().from(clientOnboarding).where(eq(clientOnboarding.id, invoice.clientId)).limit(1)
     const email = client[0]?.email ?? invoice.billTo?.email
     if (!email) throw new Error('the invoice has no client to e-mail')
@@ -562,17 +555,13 @@ export async function recordPayment(
       .where(eq(billingDocuments.id, invoice.id))
       .returning()
     if (!updated) throw notFound()
-    await recordAudit(tx, actor, {
-      action: 'billing.payment',
-      subjectId: invoice.id,
-      details: auditDetails(updated, {
-        amountCents: input.amount,
-        method: input.method,
-        receivedOn: input.receivedOn,
-        reference: input.reference,
-        receiptId: receipt.id,
-        receiptNumber: number,
-      }),
+    await documents.audit(tx, actor, 'billing.payment', updated, {
+      amountCents: input.amount,
+      method: input.method,
+      receivedOn: input.receivedOn,
+      reference: input.reference,
+      receiptId: receipt.id,
+      receiptNumber: number,
     })
     const pdf = await billingPdf({
       document: receipt,
@@ -610,15 +599,18 @@ export async function voidDocument(
 ): Promise<BillingDocument> {
   const now = clockOf(deps)
   return deps.db.transaction(async (tx) => {
-    const current = await lockDocument(tx, id)
-    allow(current, 'void', 'staff', { today: businessDate(now) })
+    await documents.begin(tx, id, {
+      event: 'void',
+      party: 'staff',
+      facts: { today: businessDate(now) },
+    })
     const [doc] = await tx
       .update(billingDocuments)
       .set({ status: 'void', voidedAt: now, voidReason: reason, updatedAt: now })
       .where(eq(billingDocuments.id, id))
       .returning()
     if (!doc) throw notFound()
-    await recordAudit(tx, actor, { action: 'billing.void', subjectId: id, details: auditDetails(doc, { reason }) })
+    await documents.audit(tx, actor, 'billing.void', doc, { reason })
     const [client] = await tx.select().from(clientOnboarding).where(eq(clientOnboarding.id, doc.clientId)).limit(1)
     const email = client?.email ?? doc.billTo?.email
     for (const to of await billingRecipients(tx, doc.organisationId, email)) {
@@ -646,19 +638,18 @@ export async function setReminders(
 ): Promise<BillingDocument> {
   const now = clockOf(deps)
   return deps.db.transaction(async (tx) => {
-    const current = await lockDocument(tx, id)
-    allow(current, 'set-reminders', 'staff', { today: businessDate(now) })
+    await documents.begin(tx, id, {
+      event: 'set-reminders',
+      party: 'staff',
+      facts: { today: businessDate(now) },
+    })
     const [doc] = await tx
       .update(billingDocuments)
       .set({ remindersEnabled: enabled, updatedAt: now })
       .where(eq(billingDocuments.id, id))
       .returning()
     if (!doc) throw notFound()
-    await recordAudit(tx, actor, {
-      action: enabled ? 'billing.reminders_on' : 'billing.reminders_off',
-      subjectId: id,
-      details: auditDetails(doc),
-    })
+    await documents.audit(tx, actor, enabled ? 'billing.reminders_on' : 'billing.reminders_off', doc)
     return doc
   })
 }

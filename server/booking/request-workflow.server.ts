@@ -6,11 +6,13 @@ import {
   type RequestStatus,
   requestStatusLabels,
 } from '../../app/features/booking/workflow.ts'
+import type { AuditAction } from '../../app/features/staff/audit-actions.ts'
 import { businessDateTimeFormat, fromBusinessLocalInput } from '../../app/lib/business-time.ts'
 import { DomainError } from '../../app/lib/domain-error.ts'
-import { type AuditActor, recordAudit } from '../audit/audit.server.ts'
-import type { Database, Db } from '../db/client.server.ts'
+import type { AuditActor } from '../audit/audit.server.ts'
+import type { Database } from '../db/client.server.ts'
 import { type Booking, bookingEvents, bookings } from '../db/schema/index.server.ts'
+import { type AuditChange, defineTransitions, type Tx } from '../db/transition.server.ts'
 import type { Outbox } from '../mail/outbox.server.ts'
 import { type Appointment, appointmentMail, whereText } from './appointment-invitation.server.ts'
 import { referenceOf } from './mail.server.ts'
@@ -24,25 +26,30 @@ import { staffMembers } from './staff-members.server.ts'
  * (`writeHistory`).
  */
 
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0]
-
-const notFound = () => new DomainError('not_found', 'This request does not exist (any more).')
+/**
+ * Lock (at the page's version) → ask the workflow (`canMove`) → audit, as every record's state
+ * changes do (server/db/transition.server.ts).
+ */
+const requests = defineTransitions({
+  table: bookings,
+  notFoundMessage: 'This request does not exist (any more).',
+  version: {
+    of: (row) => row.version,
+    conflictMessage:
+      'Someone else changed this request after you opened it. Reload the page to see their change, then make yours again.',
+  },
+  decide: (row: Booking, to: RequestStatus, _party: 'staff', _facts: null) =>
+    canMove(row.status as RequestStatus, to) ? { ok: true, to } : { ok: false, refusal: 'wrong-status' },
+  refusalMessage: (row, to) =>
+    `A request that is ${requestStatusLabels[row.status as RequestStatus].toLowerCase()} cannot be marked ${requestStatusLabels[to].toLowerCase()} here.`,
+  auditDetails: (row) => ({ reference: referenceOf(row.id) }),
+})
 
 /**
  * The request as it is, locked for this transaction, if it is still at `version` (the page's);
  * `writeChange` then adds one to the version with the change.
  */
-async function lockAtVersion(tx: Tx, id: string, version: number): Promise<Booking> {
-  const [row] = await tx.select().from(bookings).where(eq(bookings.id, id)).for('update')
-  if (!row) throw notFound()
-  if (row.version !== version) {
-    throw new DomainError(
-      'conflict',
-      'Someone else changed this request after you opened it. Reload the page to see their change, then make yours again.',
-    )
-  }
-  return row
-}
+const lockAtVersion = (tx: Tx, id: string, version: number) => requests.lock(tx, id, { version })
 
 /** Writes a change to the request and adds one to its version. */
 async function writeChange(tx: Tx, id: string, change: PgUpdateSetSource<typeof bookings>) {
@@ -53,18 +60,14 @@ async function writeChange(tx: Tx, id: string, change: PgUpdateSetSource<typeof 
 }
 
 type HistoryLine = Omit<typeof bookingEvents.$inferInsert, 'bookingId' | 'actorUserId' | 'actorEmail'>
-type AuditEntry = Omit<Parameters<typeof recordAudit>[2], 'subjectId' | 'details'> & {
-  details?: Record<string, unknown>
-}
+type AuditEntry = AuditChange & { action: AuditAction; details?: Record<string, unknown> }
 
 /** The change's line in the request's history and its audit entry, in the change's transaction. */
-async function writeHistory(tx: Tx, actor: AuditActor, id: string, line: HistoryLine, audit: AuditEntry) {
-  await tx.insert(bookingEvents).values({ ...line, bookingId: id, actorUserId: actor.userId, actorEmail: actor.email })
-  await recordAudit(tx, actor, {
-    ...audit,
-    subjectId: id,
-    details: { reference: referenceOf(id), ...audit.details },
-  })
+async function writeHistory(tx: Tx, actor: AuditActor, request: Booking, line: HistoryLine, audit: AuditEntry) {
+  await tx
+    .insert(bookingEvents)
+    .values({ ...line, bookingId: request.id, actorUserId: actor.userId, actorEmail: actor.email })
+  await requests.audit(tx, actor, audit.action, request, audit.details, audit)
 }
 
 export async function changeStatus(
@@ -76,12 +79,7 @@ export async function changeStatus(
     const before = await lockAtVersion(tx, input.id, input.version)
     const from = before.status as RequestStatus
     if (from === input.status) return
-    if (!canMove(from, input.status)) {
-      throw new DomainError(
-        'conflict',
-        `A request that is ${requestStatusLabels[from].toLowerCase()} cannot be marked ${requestStatusLabels[input.status].toLowerCase()} here.`,
-      )
-    }
+    requests.allow(before, input.status, 'staff', null)
     await writeChange(tx, input.id, {
       status: input.status,
       statusChangedAt: sql`now()`,
@@ -90,7 +88,7 @@ export async function changeStatus(
     await writeHistory(
       tx,
       actor,
-      input.id,
+      before,
       { kind: 'status', fromValue: from, toValue: input.status },
       {
         action: 'request.status',
@@ -123,7 +121,7 @@ export async function assignRequest(
     await writeHistory(
       tx,
       actor,
-      input.id,
+      before,
       { kind: 'assign', fromValue: before.assigneeEmail, toValue: member?.email ?? null },
       {
         action: 'request.assign',
@@ -141,12 +139,11 @@ export async function addNote(
   input: { id: string; body: string },
 ): Promise<void> {
   await database.db.transaction(async (tx) => {
-    const [row] = await tx.select({ id: bookings.id }).from(bookings).where(eq(bookings.id, input.id))
-    if (!row) throw notFound()
+    const request = await requests.lock(tx, input.id)
     await writeHistory(
       tx,
       actor,
-      input.id,
+      request,
       { kind: 'note', body: input.body },
       { action: 'request.note', before: null, after: { note: input.body } },
     )
@@ -220,7 +217,7 @@ export async function scheduleAppointment(
     await writeHistory(
       tx,
       actor,
-      input.id,
+      before,
       {
         kind: 'schedule',
         fromValue: from,
@@ -270,7 +267,7 @@ export async function cancelAppointment(
     await writeHistory(
       tx,
       actor,
-      input.id,
+      before,
       { kind: 'cancel', fromValue: businessDateTimeFormat.format(before.appointmentAt), toValue: 'contacted', mailId },
       {
         action: 'request.cancel_appointment',

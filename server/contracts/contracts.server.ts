@@ -14,7 +14,7 @@ import {
 import { businessDate } from '../../app/lib/business-time.ts'
 import { DomainError } from '../../app/lib/domain-error.ts'
 import { isUuid } from '../../app/lib/uuid.ts'
-import { type AuditActor, recordAudit } from '../audit/audit.server.ts'
+import type { AuditActor } from '../audit/audit.server.ts'
 import { takeNumber } from '../billing/numbering.server.ts'
 import { billToOf, currentIssuer } from '../billing/parties.server.ts'
 import type { Db } from '../db/client.server.ts'
@@ -27,7 +27,9 @@ import {
   contracts,
   contractTemplates,
 } from '../db/schema/index.server.ts'
+import { defineTransitions, type Tx } from '../db/transition.server.ts'
 import type { Outbox } from '../mail/outbox.server.ts'
+import { requireAddressee } from '../organisations/addressee.server.ts'
 import {
   contractCountersignedMail,
   contractDeclinedMail,
@@ -68,13 +70,32 @@ export const contractsInbox = business.email
 /** The series of contract numbers, on billing's counter (CTR-2026-0001, gapless per year). */
 export const contractSeries = 'CTR'
 
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0]
-
 export const isContractId = (id: string | undefined): id is string => isUuid(id)
 
 /** The one answer for a contract that does not exist or is not the visitor's (pages say it too). */
 export const contractNotFoundMessage = 'There is no contract at this address.'
-const notFound = () => new DomainError('not_found', contractNotFoundMessage)
+
+/**
+ * Lock → ask `decideContract` → audit, as every record's state changes do
+ * (server/db/transition.server.ts). A client is never told what exists beyond their own buttons.
+ */
+const contractMoves = defineTransitions({
+  table: contracts,
+  notFoundMessage: contractNotFoundMessage,
+  visibleTo: (organisationId) => [eq(contracts.organisationId, organisationId), ne(contracts.status, 'draft')],
+  decide: (contract: Contract, event: ContractEvent, party: ContractParty, today: string) =>
+    decideContract({ status: contract.status, expired: contract.expiresOn < today }, event, party),
+  refusalMessage: (contract, event, refusal) => contractRefusalMessage(event, refusal, contract.status),
+  hidden: { party: 'client', refusals: ['unknown-event', 'wrong-party'] },
+  auditDetails: (c) => ({
+    number: c.number,
+    title: c.title,
+    clientId: c.clientId,
+    status: c.status,
+    textSha256: c.textSha256,
+  }),
+})
+const notFound = contractMoves.notFound
 
 /** SHA-256 (hex) of the text's UTF-8 bytes: what is recorded when sent and checked when signed. */
 export function textSha256(body: string): string {
@@ -93,32 +114,6 @@ const clockOf = (deps: ContractDeps) => deps.now?.() ?? new Date()
 /** What a request says about itself, bounded: a user agent is the browser's to choose. */
 export function requestFacts(ip: string, userAgent: string | null): RequestFacts {
   return { ip: ip || 'unknown', userAgent: (userAgent ?? '').slice(0, 500) || 'unknown' }
-}
-
-async function lockContract(tx: Tx, id: string, organisationId?: string): Promise<Contract> {
-  if (!isContractId(id)) throw notFound()
-  const conditions = [eq(contracts.id, id)]
-  if (organisationId !== undefined) {
-    conditions.push(eq(contracts.organisationId, organisationId), ne(contracts.status, 'draft'))
-  }
-  const [row] = await tx
-    .select()
-    .from(contracts)
-    .where(and(...conditions))
-    .for('update')
-  if (!row) throw notFound()
-  return row
-}
-
-function allow(contract: Contract, event: ContractEvent, party: ContractParty, today: string) {
-  const decision = decideContract({ status: contract.status, expired: contract.expiresOn < today }, event, party)
-  if (!decision.ok) {
-    if (party === 'client' && (decision.refusal === 'unknown-event' || decision.refusal === 'wrong-party')) {
-      throw notFound()
-    }
-    throw new DomainError('conflict', contractRefusalMessage(event, decision.refusal, contract.status))
-  }
-  return decision.to
 }
 
 async function requireClientAccount(db: Db | Tx, clientId: string): Promise<ClientOnboarding> {
@@ -159,15 +154,6 @@ async function addEvent(
   })
 }
 
-const auditDetails = (c: Contract, extra: Record<string, unknown> = {}) => ({
-  number: c.number,
-  title: c.title,
-  clientId: c.clientId,
-  status: c.status,
-  textSha256: c.textSha256,
-  ...extra,
-})
-
 /** A new draft for a client from a template, its placeholders filled. */
 export async function createContract(
   deps: ContractDeps,
@@ -180,7 +166,11 @@ export async function createContract(
     throw new DomainError('invalid', 'The expiry date has passed: choose a later one.', { field: 'expiresOn' })
   }
   return deps.db.transaction(async (tx) => {
-    const client = await requireClientAccount(tx, input.clientId)
+    // The organisation the form picked, addressed to its billing person or owner; or the client
+    // person a caller names, filed under their organisation by the database (ADR 028).
+    const picked =
+      input.organisationId === undefined ? null : await requireAddressee(tx, input.organisationId, 'contracts')
+    const client = picked?.addressee ?? (await requireClientAccount(tx, input.clientId ?? ''))
     const [template] = await tx
       .select()
       .from(contractTemplates)
@@ -196,12 +186,18 @@ export async function createContract(
     }
     const clientName = client.fullName || client.email
     const body = normalizeContractText(
-      fillTemplate(template.body, { ...fields, clientName, company: client.companyName || clientName }),
+      fillTemplate(template.body, {
+        ...fields,
+        clientName,
+        company:
+          (picked?.organisation.kind === 'business' ? picked.organisation.name : client.companyName) || clientName,
+      }),
     )
     const [contract] = await tx
       .insert(contracts)
       .values({
         clientId: client.id,
+        ...(picked ? { organisationId: picked.organisation.id } : {}),
         templateId: template.id,
         title: template.title,
         body,
@@ -215,7 +211,7 @@ export async function createContract(
       .returning()
     if (!contract) throw new Error('insert returned no row')
     await addEvent(tx, contract, 'created', now, actor, request, { template: template.title })
-    await recordAudit(tx, actor, { action: 'contract.create', subjectId: contract.id, details: auditDetails(contract) })
+    await contractMoves.audit(tx, actor, 'contract.create', contract)
     return contract
   })
 }
@@ -230,8 +226,11 @@ export async function updateContractDraft(
 ): Promise<Contract> {
   const now = clockOf(deps)
   return deps.db.transaction(async (tx) => {
-    const current = await lockContract(tx, id)
-    allow(current, 'edit', 'staff', businessDate(now))
+    const { row: current } = await contractMoves.begin(tx, id, {
+      event: 'edit',
+      party: 'staff',
+      facts: businessDate(now),
+    })
     if (current.updatedAt.getTime() !== loadedUpdatedAt.getTime()) {
       throw new DomainError(
         'conflict',
@@ -246,11 +245,7 @@ export async function updateContractDraft(
       .returning()
     if (!contract) throw notFound()
     const changed = (['title', 'body', 'expiresOn'] as const).filter((key) => current[key] !== contract[key])
-    await recordAudit(tx, actor, {
-      action: 'contract.update',
-      subjectId: id,
-      details: auditDetails(contract, { changed }),
-    })
+    await contractMoves.audit(tx, actor, 'contract.update', contract, { changed })
     return contract
   })
 }
@@ -258,10 +253,13 @@ export async function updateContractDraft(
 export async function deleteContractDraft(deps: ContractDeps, actor: ContractStaff, id: string): Promise<void> {
   const now = clockOf(deps)
   await deps.db.transaction(async (tx) => {
-    const contract = await lockContract(tx, id)
-    allow(contract, 'delete', 'staff', businessDate(now))
+    const { row: contract } = await contractMoves.begin(tx, id, {
+      event: 'delete',
+      party: 'staff',
+      facts: businessDate(now),
+    })
     await tx.delete(contracts).where(eq(contracts.id, id))
-    await recordAudit(tx, actor, { action: 'contract.delete', subjectId: id, details: auditDetails(contract) })
+    await contractMoves.audit(tx, actor, 'contract.delete', contract)
   })
 }
 
@@ -278,8 +276,7 @@ export async function sendContract(
   const now = clockOf(deps)
   const today = businessDate(now)
   return deps.db.transaction(async (tx) => {
-    const draft = await lockContract(tx, id)
-    allow(draft, 'send', 'staff', today)
+    const { row: draft } = await contractMoves.begin(tx, id, { event: 'send', party: 'staff', facts: today })
     const left = unfilledPlaceholders(draft.body)
     if (left.length > 0) {
       throw new DomainError('conflict', `Fill or remove ${left.join(', ')} before sending.`, { field: 'body' })
@@ -303,7 +300,7 @@ export async function sendContract(
       .returning()
     if (!contract) throw notFound()
     await addEvent(tx, contract, 'sent', now, actor, request, { to: client.email })
-    await recordAudit(tx, actor, { action: 'contract.send', subjectId: id, details: auditDetails(contract) })
+    await contractMoves.audit(tx, actor, 'contract.send', contract)
     await deps.outbox.enqueue(
       contractSentMail(client.email, {
         number,
@@ -337,9 +334,9 @@ export async function markContractViewed(
   if (seen.viewedAt !== null || seen.status !== 'sent') return seen
   const now = clockOf(deps)
   return deps.db.transaction(async (tx) => {
-    const contract = await lockContract(tx, id, client.organisationId)
+    const contract = await contractMoves.lock(tx, id, { organisationId: client.organisationId })
     if (contract.viewedAt !== null || contract.status !== 'sent') return contract
-    allow(contract, 'view', 'client', businessDate(now))
+    contractMoves.allow(contract, 'view', 'client', businessDate(now))
     const [viewed] = await tx
       .update(contracts)
       .set({ status: 'viewed', viewedAt: now })
@@ -347,7 +344,7 @@ export async function markContractViewed(
       .returning()
     if (!viewed) throw notFound()
     await addEvent(tx, viewed, 'viewed', now, signerOf(viewed, client), request)
-    await recordAudit(tx, client, { action: 'contract.view', subjectId: id, details: auditDetails(viewed) })
+    await contractMoves.audit(tx, client, 'contract.view', viewed)
     return viewed
   })
 }
@@ -382,8 +379,12 @@ export async function signContract(
 ): Promise<Contract> {
   const now = clockOf(deps)
   return deps.db.transaction(async (tx) => {
-    const current = await lockContract(tx, id, client.organisationId)
-    allow(current, 'sign', 'client', businessDate(now))
+    const { row: current } = await contractMoves.begin(tx, id, {
+      event: 'sign',
+      party: 'client',
+      facts: businessDate(now),
+      organisationId: client.organisationId,
+    })
     requireIntactText(current)
     if (input.shownSha256 !== current.textSha256) {
       throw new DomainError('conflict', 'The text changed since you opened the page. Reload it and read it again.')
@@ -409,7 +410,7 @@ export async function signContract(
     await addEvent(tx, signed, 'signed', now, { ...signerOf(signed, client), name: input.fullName }, request, {
       consent: signatureConsent,
     })
-    await recordAudit(tx, client, { action: 'contract.sign', subjectId: id, details: auditDetails(signed) })
+    await contractMoves.audit(tx, client, 'contract.sign', signed)
     const file = await issuePdf(tx, signed, 'signed', now)
     const mail = {
       number: signed.number ?? '',
@@ -439,8 +440,12 @@ export async function declineContract(
 ): Promise<Contract> {
   const now = clockOf(deps)
   return deps.db.transaction(async (tx) => {
-    const current = await lockContract(tx, id, client.organisationId)
-    allow(current, 'decline', 'client', businessDate(now))
+    const { row: current } = await contractMoves.begin(tx, id, {
+      event: 'decline',
+      party: 'client',
+      facts: businessDate(now),
+      organisationId: client.organisationId,
+    })
     const [declined] = await tx
       .update(contracts)
       .set({
@@ -454,11 +459,7 @@ export async function declineContract(
       .returning()
     if (!declined) throw notFound()
     await addEvent(tx, declined, 'declined', now, signerOf(declined, client), request, { reason })
-    await recordAudit(tx, client, {
-      action: 'contract.decline',
-      subjectId: id,
-      details: auditDetails(declined, { reason }),
-    })
+    await contractMoves.audit(tx, client, 'contract.decline', declined, { reason })
     await deps.outbox.enqueue(
       contractDeclinedMail(contractsInbox, {
         number: declined.number ?? '',
@@ -485,8 +486,11 @@ export async function withdrawContract(
 ): Promise<Contract> {
   const now = clockOf(deps)
   return deps.db.transaction(async (tx) => {
-    const current = await lockContract(tx, id)
-    allow(current, 'withdraw', 'staff', businessDate(now))
+    await contractMoves.begin(tx, id, {
+      event: 'withdraw',
+      party: 'staff',
+      facts: businessDate(now),
+    })
     const [withdrawn] = await tx
       .update(contracts)
       .set({ status: 'withdrawn', withdrawnAt: now, withdrawReason: reason, updatedAt: now })
@@ -494,11 +498,7 @@ export async function withdrawContract(
       .returning()
     if (!withdrawn) throw notFound()
     await addEvent(tx, withdrawn, 'withdrawn', now, actor, request, { reason })
-    await recordAudit(tx, actor, {
-      action: 'contract.withdraw',
-      subjectId: id,
-      details: auditDetails(withdrawn, { reason }),
-    })
+    await contractMoves.audit(tx, actor, 'contract.withdraw', withdrawn, { reason })
     if (withdrawn.party) {
       await deps.outbox.enqueue(
         contractWithdrawnMail(withdrawn.party.email, {
@@ -528,8 +528,11 @@ export async function countersignContract(
 ): Promise<Contract> {
   const now = clockOf(deps)
   return deps.db.transaction(async (tx) => {
-    const current = await lockContract(tx, id)
-    allow(current, 'countersign', 'staff', businessDate(now))
+    const { row: current } = await contractMoves.begin(tx, id, {
+      event: 'countersign',
+      party: 'staff',
+      facts: businessDate(now),
+    })
     requireIntactText(current)
     const [countersigned] = await tx
       .update(contracts)
@@ -547,11 +550,7 @@ export async function countersignContract(
       .returning()
     if (!countersigned) throw notFound()
     await addEvent(tx, countersigned, 'countersigned', now, { ...actor, name: fullName }, request)
-    await recordAudit(tx, actor, {
-      action: 'contract.countersign',
-      subjectId: id,
-      details: auditDetails(countersigned),
-    })
+    await contractMoves.audit(tx, actor, 'contract.countersign', countersigned)
     const file = await issuePdf(tx, countersigned, 'countersigned', now)
     const mail = {
       number: countersigned.number ?? '',

@@ -24,22 +24,29 @@ function sourceFiles(dir: string): string[] {
   })
 }
 
-/** The quoted `area.verb` names on every `action:` line, and in the functions that choose one (`…Action`). */
+/**
+ * The quoted `area.verb` names on every `action:` line, in the functions that choose one
+ * (`…Action`), and in the calls of a transition's `audit(tx, actor, 'area.verb', …)` (one line or many).
+ */
 function writtenActions(text: string): string[] {
   const found: string[] = []
   let inChooser = false
+  let inAuditCall = false
   for (const line of text.split('\n')) {
     if (/(?:function|const)\s+\w*Action\b.*(?:=>|\{)/.test(line)) inChooser = true
-    if (inChooser || /\baction:/.test(line)) {
+    if (/\.audit\($/.test(line)) inAuditCall = true
+    if (inChooser || inAuditCall || /\baction:|\.audit\(/.test(line)) {
       for (const match of line.matchAll(/'([a-z_]+\.[a-z_]+)'/g)) found.push(match[1] ?? '')
     }
     if (inChooser && (line.trim() === '}' || line.trim() === '')) inChooser = false
+    if (inAuditCall && line.trim().startsWith(')')) inAuditCall = false
   }
   return found
 }
 
+/** Files that write audit rows: through recordAudit, or through a transition's audit (server/db/transition.server.ts). */
 const writers = sourceFiles(path.join(root, 'server')).filter((file) =>
-  /\brecordAudits?\(/.test(fs.readFileSync(file, 'utf8')),
+  /\brecordAudits?\(|\.audit\(/.test(fs.readFileSync(file, 'utf8')),
 )
 
 describe('the audit catalogue', () => {
@@ -61,6 +68,10 @@ describe('the audit catalogue', () => {
       'billing.nudge',
     ])
     expect(isAuditAction('billing.nudge')).toBe(false)
+    expect(writtenActions("    await documents.audit(tx, actor, 'billing.nudge', doc)")).toEqual(['billing.nudge'])
+    expect(
+      writtenActions("    await documents.audit(\n      tx,\n      decided ? 'billing.accept' : 'billing.nod',\n    )"),
+    ).toEqual(['billing.accept', 'billing.nod'])
   })
 
   it("offers every action and every area in the viewer's filter, each with words", () => {

@@ -92,7 +92,7 @@ describe('client organisations, end to end', () => {
     await acceptInvitation(bookkeeper)
     await acceptInvitation(member)
 
-    // Staff send the organisation an estimate, addressed to the owner.
+    // Staff send the organisation an estimate: the form picks the organisation, not a person.
     const organisationA = await organisationIdOf(owner, admin)
     expect(organisationA).toMatch(uuid)
     const ownerId = personIdIn((await get(`/employee/clients/${organisationA}`, admin)).body, owner)
@@ -102,7 +102,7 @@ describe('client organisations, end to end', () => {
       {
         intent: 'save',
         kind: 'estimate',
-        clientId: ownerId,
+        organisationId: organisationA,
         'lines.0.description': 'Full Help Desk (per user per month)',
         'lines.0.quantity': '3',
         'lines.0.unitPrice': '100',
@@ -144,7 +144,7 @@ describe('client organisations, end to end', () => {
       '/admin/contracts/new',
       {
         templateId,
-        clientId: ownerId,
+        organisationId: organisationA,
         plan: 'Full Help Desk',
         pricePerUser: '$100.00',
         users: '3',

@@ -13,6 +13,7 @@ import { auditLog, billingDocuments, billingPayments, clientOnboarding } from '.
 import { loadDemoClientPassword } from '../../server/secrets.server.ts'
 import { type Harness, signIn, startHarness } from './helpers/accounts.ts'
 import { backend } from './helpers/database.ts'
+import { waitFor } from './helpers/wait.ts'
 
 let harness: Harness
 
@@ -63,7 +64,11 @@ describe(`the demo client and its billing on ${backend}`, () => {
       answered = true
     })
     expect((await harness.app.request('http://portal.test/healthz')).status).toBe(200)
-    await new Promise((resolve) => setTimeout(resolve, 300))
+    // The sign-in has reached the hold and waits there, rather than "some time has passed".
+    await waitFor('the sign-in to wait for the demo data', () => harness.accounts.heldSignIns() === 1, {
+      timeoutMs: 20_000,
+      intervalMs: 10,
+    })
     expect(answered).toBe(false)
     finish()
     await held

@@ -22,6 +22,9 @@ afterEach(async (context) => {
   await Promise.all(stopped.map((s) => s.stop()))
 })
 
+/** What the server logs (at info) when SIGTERM has closed its listener (server/main.server.ts). */
+const shuttingDownLine = 'shutting down: finishing in-flight requests'
+
 type Finished = { status: number; body: string } | { error: string }
 
 /**
@@ -52,14 +55,19 @@ function begin(url: string): Promise<{ finish: () => Promise<Finished> }> {
 
 describe('the server under faults', () => {
   it('finishes every in-flight request on SIGTERM, then exits 0', async () => {
-    const server = await startBuiltServer({ env: { DATABASE_URL: databaseUrl } })
+    // At info level the server says when it has stopped accepting connections: the test waits for that line.
+    const server = await startBuiltServer({ env: { DATABASE_URL: databaseUrl, LOG_LEVEL: 'info' } })
     servers.push(server)
     // 40 responses under way (headers sent, bodies not yet read) when the signal arrives
     const inFlight = await Promise.all(
       Array.from({ length: 40 }, (_, i) => begin(`${server.url}/${i % 2 ? '' : 'privacy'}`)),
     )
     process.kill(server.pid, 'SIGTERM')
-    await new Promise((r) => setTimeout(r, 200))
+    // Logged in the same turn as the listener is closed, so once it is out no connection is accepted.
+    await waitFor('the server to say it is shutting down', () => server.output().includes(shuttingDownLine), {
+      timeoutMs: 20_000,
+      intervalMs: 10,
+    })
     // no new connections are accepted meanwhile
     await expect(fetch(`${server.url}/healthz`)).rejects.toThrow()
     const results = await Promise.all(inFlight.map((r) => r.finish()))

@@ -36,18 +36,18 @@ async function contractFor(email: string, send: boolean): Promise<string> {
   const ip = uniqueIdentity('ctr-idor-admin').ip
   const templates = await get('/admin/contracts/templates', admin)
   const templateId = new RegExp(`/admin/contracts/templates/(${uuid.source})`).exec(templates.body)?.[1] ?? ''
-  // The page's data lists the client accounts as id, then label (which ends with the e-mail); the
-  // first object of the stream also names its keys in between.
+  // The page's data lists the client organisations as id, then label (which names the person it is
+  // addressed to by e-mail); the first object of the stream also names its keys in between.
   const page = await get('/admin/contracts/new.data', admin)
-  const clientId =
+  const organisationId =
     new RegExp(`"(${uuid.source})",(?:"label",)?"[^"]*${email.replace(/[.+]/g, '\\$&')}"`).exec(page.body)?.[1] ?? ''
   expect(templateId).not.toBe('')
-  expect(clientId).not.toBe('')
+  expect(organisationId).not.toBe('')
   const created = await postForm(
     '/admin/contracts/new',
     {
       templateId,
-      clientId,
+      organisationId,
       plan: 'Full Help Desk',
       pricePerUser: '$100.00',
       users: '5',

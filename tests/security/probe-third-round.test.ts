@@ -43,7 +43,10 @@ function calendarPart(raw: string): string {
   return /base64/i.test(part.slice(0, split)) ? Buffer.from(body.replace(/\s+/g, ''), 'base64').toString('utf8') : body
 }
 
-/** The id of a client account as the staff pages' data lists it (id, then a label ending in the e-mail). */
+/**
+ * The id of a client's organisation as the staff editors' data lists it (id, then a label naming
+ * the person it is addressed to by e-mail): what the editors' Client picker sends as organisationId.
+ */
 async function clientIdOf(page: string, email: string): Promise<string> {
   const data = await get(`${page}.data`, admin)
   const id = new RegExp(`"(${uuid.source})",(?:"label",)?"[^"]*${email.replace(/[.+]/g, '\\$&')}"`).exec(data.body)?.[1]
@@ -128,7 +131,7 @@ describe('findings 5 and 6: the billing editor without JavaScript', () => {
   const draft = (clientId: string, change: Record<string, string>) => ({
     intent: 'save',
     kind: 'invoice',
-    clientId,
+    organisationId: clientId,
     dueOn: addDays(businessDate(new Date()), 30),
     'lines.0.description': 'Managed IT, per user',
     'lines.0.quantity': '1',
@@ -264,7 +267,7 @@ async function sentContract(): Promise<{ id: string; number: string; textSha256:
     '/admin/contracts/new',
     {
       templateId,
-      clientId,
+      organisationId: clientId,
       plan: 'Full Help Desk',
       pricePerUser: '$100.00',
       users: '5',

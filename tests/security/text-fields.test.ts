@@ -101,7 +101,7 @@ const samples: Record<string, { form: Record<string, unknown>; multiline?: strin
   draftFormSchema: {
     form: {
       kind: 'invoice',
-      clientId: '00000000-0000-4000-8000-000000000000',
+      organisationId: '00000000-0000-4000-8000-000000000000',
       lines: [{ description: 'Full Help Desk', quantity: '8', unitPrice: '100' }],
       taxRate: '8.375',
       taxLabel: 'Rockland County, NY',
@@ -119,7 +119,7 @@ const samples: Record<string, { form: Record<string, unknown>; multiline?: strin
   newContractFormSchema: {
     form: {
       templateId: '00000000-0000-4000-8000-000000000000',
-      clientId: '00000000-0000-4000-8000-000000000001',
+      organisationId: '00000000-0000-4000-8000-000000000001',
       plan: 'Full Help Desk',
       pricePerUser: '$100.00',
       users: '12',

@@ -25,13 +25,14 @@ import { PrintedDocumentView } from './printed-document'
  * it is to /admin/billing/preview and opens the real PDF in a new tab; nothing is saved by it.
  */
 
+/** A client organisation the editor can pick (its id), and the person the document is addressed to. */
 export type ClientChoice = { id: string; label: string; billTo: BillToSnapshot }
 
 export type EditorLine = { key: number; description: string; quantity: string; unitPrice: string; taxable: boolean }
 
 export type EditorValues = {
   kind: 'estimate' | 'invoice'
-  clientId: string
+  organisationId: string
   lines: EditorLine[]
   taxRate: string
   taxLabel: string
@@ -54,7 +55,7 @@ export function editorValuesFrom(values: Record<string, string>, fallback: Edito
   }
   return {
     kind: values.kind === 'estimate' ? 'estimate' : values.kind === 'invoice' ? 'invoice' : fallback.kind,
-    clientId: values.clientId ?? fallback.clientId,
+    organisationId: values.organisationId ?? fallback.organisationId,
     lines: lines.filter(Boolean).length > 0 ? lines.filter(Boolean) : fallback.lines,
     taxRate: values.taxRate ?? fallback.taxRate,
     taxLabel: values.taxLabel ?? fallback.taxLabel,
@@ -90,7 +91,7 @@ export function DraftEditor({
   const navigation = useNavigation()
   const busy = navigation.state === 'submitting' && navigation.formData?.get('intent') === 'save'
   const [kind, setKind] = useState(initial.kind)
-  const [clientId, setClientId] = useState(initial.clientId)
+  const [clientId, setClientId] = useState(initial.organisationId)
   const [lines, setLines] = useState<EditorLine[]>(initial.lines.length > 0 ? initial.lines : [blankLine()])
   const [taxRate, setTaxRate] = useState(initial.taxRate)
   const [taxLabel, setTaxLabel] = useState(initial.taxLabel)
@@ -174,10 +175,15 @@ export function DraftEditor({
         ) : (
           <input type="hidden" name="kind" value={kind} />
         )}
-        <Field label="Client" required error={errors?.clientId} hint="Approved client accounts.">
-          <Select name="clientId" value={clientId} onValueChange={setClientId}>
+        <Field
+          label="Client"
+          required
+          error={errors?.organisationId ?? errors?.clientId}
+          hint="Client organisations with an approved owner or billing person. Type to jump to a name. It is e-mailed to their billing people and billing e-mail, otherwise their owners."
+        >
+          <Select name="organisationId" value={clientId} onValueChange={setClientId}>
             <SelectTrigger>
-              <SelectValue placeholder="Choose a client" />
+              <SelectValue placeholder="Choose a client organisation" />
             </SelectTrigger>
             <SelectContent>
               {clients.map((client) => (

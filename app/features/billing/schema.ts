@@ -66,7 +66,10 @@ export type DraftLine = { description: string; quantityMilli: number; unitPriceC
 export const draftFormSchema = z
   .object({
     kind: z.enum(['estimate', 'invoice'], { error: 'Choose an estimate or an invoice.' }),
-    clientId: z.uuid({ error: 'Choose the client.' }),
+    // The editor picks an organisation (ADR 028); a client person (`clientId`) is still read for
+    // callers that name one, and the document goes to that person's organisation.
+    organisationId: z.uuid({ error: 'Choose the client organisation.' }).optional(),
+    clientId: z.uuid({ error: 'Choose the client.' }).optional(),
     lines: z
       .array(draftLineSchema, { error: 'Add at least one line.' })
       .min(1, 'Add at least one line.')
@@ -88,6 +91,9 @@ export const draftFormSchema = z
     expiresOn: optionalDateField,
   })
   .superRefine((form, ctx) => {
+    if (form.organisationId === undefined && form.clientId === undefined) {
+      ctx.addIssue({ code: 'custom', path: ['organisationId'], message: 'Choose the client organisation.' })
+    }
     // An invoice needs its due date, an estimate the date it is valid until; the other is ignored.
     if (form.kind === 'invoice' && !form.dueOn) {
       ctx.addIssue({ code: 'custom', path: ['dueOn'], message: 'Choose the due date.' })
@@ -119,6 +125,7 @@ export const draftFormSchema = z
     }
     return {
       kind: form.kind,
+      organisationId: form.organisationId,
       clientId: form.clientId,
       lines,
       taxRateMilliPercent: form.taxRate,

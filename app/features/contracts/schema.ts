@@ -13,16 +13,33 @@ const dateField = (required: string) =>
 /** Longest contract or template text: well under the 100 KB a request body may carry. */
 export const contractTextMax = 60_000
 
-export const newContractFormSchema = z.object({
-  templateId: z.string({ error: 'Choose a template.' }).trim().pipe(z.uuid('Choose a template.')),
-  clientId: z.string({ error: 'Choose a client account.' }).trim().pipe(z.uuid('Choose a client account.')),
-  plan: text({ label: 'Plan', max: 120, required: 'Enter the plan, e.g. Full Help Desk.' }),
-  pricePerUser: text({ label: 'Price per user', max: 40, required: 'Enter the price per user, e.g. $100.00.' }),
-  users: text({ label: 'Number of users', max: 20, required: 'Enter the number of users.' }),
-  startDate: text({ label: 'Start date', max: 40, required: 'Enter the start date, e.g. June 1, 2026.' }),
-  term: text({ label: 'Term', max: 60, required: 'Enter the term, e.g. 12 months.' }),
-  expiresOn: dateField('Enter the last day it can be signed.'),
-})
+export const newContractFormSchema = z
+  .object({
+    templateId: z.string({ error: 'Choose a template.' }).trim().pipe(z.uuid('Choose a template.')),
+    // The form picks an organisation (ADR 028); a client person (`clientId`) is still read for callers
+    // that name one, and the contract goes to that person's organisation.
+    organisationId: z
+      .string({ error: 'Choose a client organisation.' })
+      .trim()
+      .pipe(z.uuid('Choose a client organisation.'))
+      .optional(),
+    clientId: z
+      .string({ error: 'Choose a client account.' })
+      .trim()
+      .pipe(z.uuid('Choose a client account.'))
+      .optional(),
+    plan: text({ label: 'Plan', max: 120, required: 'Enter the plan, e.g. Full Help Desk.' }),
+    pricePerUser: text({ label: 'Price per user', max: 40, required: 'Enter the price per user, e.g. $100.00.' }),
+    users: text({ label: 'Number of users', max: 20, required: 'Enter the number of users.' }),
+    startDate: text({ label: 'Start date', max: 40, required: 'Enter the start date, e.g. June 1, 2026.' }),
+    term: text({ label: 'Term', max: 60, required: 'Enter the term, e.g. 12 months.' }),
+    expiresOn: dateField('Enter the last day it can be signed.'),
+  })
+  .superRefine((form, ctx) => {
+    if (form.organisationId === undefined && form.clientId === undefined) {
+      ctx.addIssue({ code: 'custom', path: ['organisationId'], message: 'Choose a client organisation.' })
+    }
+  })
 export type NewContractInput = z.infer<typeof newContractFormSchema>
 
 export const contractDraftFormSchema = z.object({

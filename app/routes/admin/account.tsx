@@ -1,20 +1,20 @@
-import { BanIcon, LogOutIcon, MailIcon, RotateCcwIcon, ShieldIcon, UserXIcon } from 'lucide-react'
+import { BanIcon, LogOutIcon, MailIcon, RotateCcwIcon, UserXIcon } from 'lucide-react'
 import { data, Form, redirect, useActionData, useNavigation } from 'react-router'
 import { z } from 'zod'
 import { business } from '~/content/business'
 import { appContext } from '~/context.server'
-import { AccountHeading, roleLabels } from '~/features/accounts/account-list'
+import { AccountHeading } from '~/features/accounts/account-list'
 import { accountRoles, shownAccountState } from '~/features/accounts/admin-labels'
 import { accountsContext } from '~/features/accounts/context.server'
 import { guardedUser } from '~/features/accounts/guards.server'
+import { RoleForm } from '~/features/accounts/role-form'
 import { AccountRequests } from '~/features/booking/account-requests'
 import { AuditChange } from '~/features/staff/audit-change'
 import { businessDateTimeFormat } from '~/lib/business-time'
 import { type IntentContext, type IntentResult, intentAction } from '~/lib/forms/intent-action.server'
 import { pageMeta } from '~/lib/seo'
 import { Button } from '~/ui/button'
-import { Choice, FieldSet, FormMessage } from '~/ui/field'
-import { RadioGroup, RadioGroupItem } from '~/ui/radio-group'
+import { FormMessage } from '~/ui/field'
 import {
   accountDetail,
   changeRole,
@@ -142,33 +142,7 @@ export default function AccountPage({ loaderData }: Route.ComponentProps) {
       {result && <FormMessage tone={result.ok ? 'success' : 'error'}>{result.message}</FormMessage>}
 
       <div className="grid gap-6 md:grid-cols-2">
-        <section aria-labelledby="role-title" className="grid content-start gap-3 rounded-xl border bg-card p-5">
-          <h2 id="role-title" className="font-semibold text-lg">
-            Role
-          </h2>
-          <Form method="post" className="grid gap-3">
-            <input type="hidden" name="intent" value="role" />
-            <FieldSet legend="This account is">
-              <RadioGroup name="role" defaultValue={record.role} className="flex flex-wrap gap-x-5 gap-y-2">
-                {accountRoles.map((role) => (
-                  <Choice key={role} label={roleLabels[role] ?? role} className="items-center">
-                    <RadioGroupItem value={role} />
-                  </Choice>
-                ))}
-              </RadioGroup>
-            </FieldSet>
-            <p className="text-muted-foreground text-xs">
-              Employees and admins sign in with a second factor and see every client's data. There is always at least
-              one admin.
-            </p>
-            <div>
-              <Button type="submit" disabled={busy}>
-                <ShieldIcon aria-hidden="true" />
-                Change role
-              </Button>
-            </div>
-          </Form>
-        </section>
+        <RoleForm role={record.role} busy={busy} />
 
         <section aria-labelledby="access-title" className="grid content-start gap-3 rounded-xl border bg-card p-5">
           <h2 id="access-title" className="font-semibold text-lg">

@@ -1,13 +1,8 @@
-import { data, Link, redirect, useActionData, useSearchParams } from 'react-router'
-import { billingTerms, business } from '~/content/business'
+import { data, redirect, useActionData } from 'react-router'
+import { business } from '~/content/business'
 import { appContext } from '~/context.server'
 import { guardedUser } from '~/features/accounts/guards.server'
 import { billingDeps, businessToday } from '~/features/billing/context.server'
-import { StaffDocumentBody } from '~/features/billing/document-parts'
-import { clientLabel, documentFacts, staffDocumentView } from '~/features/billing/document-view.server'
-import { type ClientChoice, DraftEditor, type EditorValues, editorValuesFrom } from '~/features/billing/draft-editor'
-import { kindLabels } from '~/features/billing/labels'
-import { formatQuantity, taxRateInput } from '~/features/billing/money'
 import {
   draftFieldErrors,
   draftFormSchema,
@@ -15,25 +10,14 @@ import {
   paymentFormSchema,
   voidFormSchema,
 } from '~/features/billing/schema'
-import {
-  ConvertForm,
-  DeleteDraftDialog,
-  PaymentForm,
-  RemindersForm,
-  SendForm,
-  VoidDialog,
-} from '~/features/billing/staff-panels'
-import { availableEvents } from '~/features/billing/states'
-import { StatusBadge } from '~/features/billing/status-badge'
-import { addDays, businessDateTimeFormat } from '~/lib/business-time'
+import { staffDocumentPage } from '~/features/billing/staff-document.server'
+import { DraftPage, SentDocument, useArrivalNotice } from '~/features/billing/staff-document-page'
 import { nothingChangedMessage } from '~/lib/database-outage'
 import { DomainError } from '~/lib/domain-error'
-import { type IntentContext, type IntentResult, intentAction } from '~/lib/forms/intent-action.server'
-import type { FieldErrors } from '~/lib/forms/result'
+import { type IntentContext, intentAction } from '~/lib/forms/intent-action.server'
 import { pageMeta } from '~/lib/seo'
 import { useResultToast } from '~/lib/toast'
-import { FormMessage } from '~/ui/field'
-import { BackLink, DownloadButton, PageHeader } from '~/ui/page-header'
+import { BackLink } from '~/ui/page-header'
 import {
   convertEstimate,
   createDraft,
@@ -44,8 +28,6 @@ import {
   updateDraft,
   voidDocument,
 } from '../../../server/billing/documents.server.ts'
-import { currentIssuer } from '../../../server/billing/parties.server.ts'
-import { documentDetail, listClientAccounts } from '../../../server/billing/queries.server.ts'
 import type { Route } from './+types/billing-document'
 
 // /admin/billing/new and /admin/billing/{id}: a draft in the editor (with its live preview), or a
@@ -64,69 +46,10 @@ const notFound = () => data({ error: 'There is no billing document at this addre
 
 export const loader = async (args: Route.LoaderArgs) => {
   const { database } = args.context.get(appContext)
-  const today = businessToday()
-  const accounts = await listClientAccounts(database.db)
-  const clients: ClientChoice[] = accounts.map((c) => ({
-    id: c.id,
-    label: clientLabel(c),
-    billTo: { name: c.fullName || c.email, companyName: c.companyName, email: c.email, phone: c.phone },
-  }))
-  const common = { clients, issuer: currentIssuer(), today }
-  if (!args.params.id) {
-    const url = new URL(args.request.url)
-    const kind = url.searchParams.get('kind') === 'estimate' ? 'estimate' : 'invoice'
-    const initial: EditorValues = {
-      kind,
-      clientId: clients.find((c) => c.id === url.searchParams.get('client'))?.id ?? '',
-      lines: [],
-      taxRate: '',
-      taxLabel: '',
-      notes: '',
-      dueOn: addDays(today, billingTerms.paymentDays),
-      expiresOn: addDays(today, billingTerms.estimateValidDays),
-    }
-    return { view: 'new' as const, title: `New ${kind}`, initial, ...common }
-  }
-  const detail = await documentDetail(database.db, args.params.id)
-  if (!detail) throw notFound()
-  const doc = detail.document
-  if (doc.status === 'draft') {
-    const initial: EditorValues = {
-      kind: doc.kind === 'estimate' ? 'estimate' : 'invoice',
-      clientId: doc.clientId,
-      lines: detail.lines.map((line, i) => ({
-        key: i,
-        description: line.description,
-        quantity: formatQuantity(line.quantityMilli),
-        unitPrice: (line.unitPriceCents / 100).toFixed(2),
-        taxable: line.taxable,
-      })),
-      taxRate: doc.taxRateMilliPercent ? taxRateInput(doc.taxRateMilliPercent) : '',
-      taxLabel: doc.taxLabel ?? '',
-      notes: doc.notes ?? '',
-      dueOn: doc.dueOn ?? addDays(today, billingTerms.paymentDays),
-      expiresOn: doc.expiresOn ?? addDays(today, billingTerms.estimateValidDays),
-    }
-    return {
-      view: 'draft' as const,
-      title: `Draft ${kindLabels[doc.kind].toLowerCase()}`,
-      id: doc.id,
-      initial,
-      updatedAt: doc.updatedAt.toISOString(),
-      source: detail.source,
-      ...common,
-    }
-  }
-  return {
-    view: 'sent' as const,
-    title: `${kindLabels[doc.kind]} ${doc.number}`,
-    ...staffDocumentView(detail, today),
-    events: availableEvents(documentFacts(detail, today), 'staff'),
-    ...common,
-  }
+  const page = await staffDocumentPage(database.db, args.params.id, new URL(args.request.url), businessToday())
+  if (!page) throw notFound()
+  return page
 }
-
-type Result = IntentResult
 
 /** The admin acting, the billing services, and the document the page is about (a new one has none). */
 function staffWork(ctx: IntentContext) {
@@ -216,8 +139,6 @@ export const action = intentAction(
   { outage: nothingChangedMessage },
 )
 
-const formatTime = (iso: string) => businessDateTimeFormat.format(new Date(iso))
-
 export default function AdminBillingDocument({ loaderData }: Route.ComponentProps) {
   const result = useActionData<typeof action>()
   useResultToast(result, { ok: 'Done', failed: 'Not changed' })
@@ -231,147 +152,5 @@ export default function AdminBillingDocument({ loaderData }: Route.ComponentProp
         <DraftPage data={loaderData} result={result} />
       )}
     </div>
-  )
-}
-
-function useArrivalNotice() {
-  const [params] = useSearchParams()
-  if (params.get('created') === '1') return 'created'
-  if (params.get('converted') === '1') return 'converted'
-  return null
-}
-
-type Data = Route.ComponentProps['loaderData']
-type DraftData = Extract<Data, { view: 'new' | 'draft' }>
-type SentData = Extract<Data, { view: 'sent' }>
-
-function DraftPage({ data: loaded, result }: { data: DraftData; result: Result | undefined }) {
-  const arrival = useArrivalNotice()
-  const failedSave = result && !result.ok && result.intent === 'save'
-  const initial = failedSave && result.values ? editorValuesFrom(result.values, loaded.initial) : loaded.initial
-  const errors: FieldErrors | undefined = result && !result.ok ? result.fieldErrors : undefined
-  const draft = loaded.view === 'draft' ? loaded : null
-  return (
-    <>
-      <PageHeader
-        align="start"
-        title={loaded.title}
-        actions={
-          draft && (
-            <>
-              <DownloadButton href={`/admin/billing/${draft.id}/pdf`}>Saved draft as PDF</DownloadButton>
-              <DeleteDraftDialog updatedAt={draft.updatedAt} />
-            </>
-          )
-        }
-      >
-        <p className="text-muted-foreground text-sm">
-          Only staff see a draft. Sending numbers it, freezes it and e-mails the client a link.
-          {draft?.source?.number && ` Made from ${kindLabels[draft.source.kind].toLowerCase()} ${draft.source.number}.`}
-        </p>
-      </PageHeader>
-      {arrival === 'created' && (
-        <FormMessage tone="success">Draft created. Keep editing it here, then send it.</FormMessage>
-      )}
-      {arrival === 'converted' && (
-        <FormMessage tone="success">The estimate is now a draft invoice: check the due date, then send it.</FormMessage>
-      )}
-      {result && !result.ok && result.intent !== 'save' && !result.fieldErrors && (
-        <FormMessage tone="error">{result.message}</FormMessage>
-      )}
-      {draft && (
-        <section
-          aria-labelledby="send-heading"
-          className="grid gap-2 rounded-xl border border-primary/40 bg-primary/5 p-6"
-        >
-          <h2 id="send-heading" className="font-semibold text-lg">
-            Ready?
-          </h2>
-          <p className="text-muted-foreground text-sm">
-            Save your changes first: sending sends the draft as last saved.
-          </p>
-          <div>
-            <SendForm kind={draft.initial.kind} updatedAt={draft.updatedAt} />
-          </div>
-          {result && !result.ok && result.intent === 'send' && result.fieldErrors && (
-            <FormMessage tone="error">{result.message}</FormMessage>
-          )}
-        </section>
-      )}
-      <DraftEditor
-        key={draft?.updatedAt ?? 'new'}
-        mode={draft ? 'edit' : 'new'}
-        initial={initial}
-        clients={loaded.clients}
-        issuer={loaded.issuer}
-        today={loaded.today}
-        updatedAt={draft?.updatedAt}
-        errors={failedSave ? errors : undefined}
-        message={
-          failedSave
-            ? `${result.message}${result.conflictAt ? ` The other change was saved ${formatTime(result.conflictAt)}: reload to see it.` : ''}`
-            : undefined
-        }
-      />
-    </>
-  )
-}
-
-function SentDocument({ data: loaded, result }: { data: SentData; result: Result | undefined }) {
-  const errors = result && !result.ok ? result.fieldErrors : undefined
-  const kind = loaded.kind === 'receipt' ? null : loaded.kind
-  return (
-    <>
-      <PageHeader
-        align="start"
-        title={
-          <>
-            {loaded.title} <StatusBadge status={loaded.shown} />
-          </>
-        }
-        actions={<DownloadButton href={`/admin/billing/${loaded.id}/pdf`} />}
-      >
-        <p className="text-muted-foreground text-sm">
-          For{' '}
-          <Link to={`/admin/billing?client=${loaded.client.id}`} className="font-medium text-primary underline">
-            {loaded.client.label}
-          </Link>
-        </p>
-      </PageHeader>
-      {result && !result.ok && !(result.intent === 'pay' && errors) && !(result.intent === 'void' && errors) && (
-        <FormMessage tone="error">{result.message}</FormMessage>
-      )}
-      <StaffDocumentBody
-        view={loaded}
-        href={(id) => `/admin/billing/${id}`}
-        drafts
-        reminders={
-          loaded.reminders &&
-          loaded.events.includes('set-reminders') && <RemindersForm enabled={loaded.reminders.enabled} />
-        }
-        aside={
-          <>
-            {kind && loaded.events.includes('convert') && <ConvertForm />}
-            {kind && loaded.events.includes('void') && (
-              <VoidDialog
-                kind={kind}
-                number={loaded.number}
-                error={result?.intent === 'void' ? errors?.reason : undefined}
-              />
-            )}
-          </>
-        }
-      />
-      {loaded.events.includes('pay') && (
-        <PaymentForm
-          // A recorded payment changes the balance: the form starts again from the new one.
-          key={loaded.balanceCents}
-          balanceCents={loaded.balanceCents}
-          today={loaded.today}
-          errors={result?.intent === 'pay' ? errors : undefined}
-          values={result && !result.ok && result.intent === 'pay' ? result.values : undefined}
-        />
-      )}
-    </>
   )
 }

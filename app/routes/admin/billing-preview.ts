@@ -8,6 +8,7 @@ import { formValues, readForm, reply } from '~/lib/forms/action.server'
 import { billToOf, currentIssuer } from '../../../server/billing/parties.server.ts'
 import { billingPdf } from '../../../server/billing/pdf/billing-pdf.server.tsx'
 import { listClientAccounts } from '../../../server/billing/queries.server.ts'
+import { listAddressableOrganisations } from '../../../server/organisations/addressee.server.ts'
 import type { Route } from './+types/billing-preview'
 
 // POST /admin/billing/preview: the editor's form as it is, unsaved, as a PDF (the editor's "Open PDF"
@@ -34,7 +35,9 @@ export async function action(args: Route.ActionArgs) {
   }
   const input = parsed.data
   const { database } = args.context.get(appContext)
-  const client = (await listClientAccounts(database.db)).find((c) => c.id === input.clientId)
+  const client = input.organisationId
+    ? (await listAddressableOrganisations(database.db, 'billing')).find((o) => o.id === input.organisationId)?.addressee
+    : (await listClientAccounts(database.db)).find((c) => c.id === input.clientId)
   const totals = documentTotals(input.lines, input.taxRateMilliPercent)
   const pdf = await billingPdf({
     document: {

@@ -13,9 +13,12 @@ import { Button } from '~/ui/button'
 import { ErrorSummary, Field, FormMessage } from '~/ui/field'
 import { Input } from '~/ui/input'
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '~/ui/select'
-import { listClientAccounts } from '../../../server/billing/queries.server.ts'
 import { createContract } from '../../../server/contracts/contracts.server.ts'
 import { listTemplates } from '../../../server/contracts/queries.server.ts'
+import {
+  listAddressableOrganisations,
+  organisationChoiceLabel,
+} from '../../../server/organisations/addressee.server.ts'
 import type { Route } from './+types/contract-new'
 
 // /admin/contracts/new: a contract for a client from a template; the terms fill its placeholders,
@@ -33,20 +36,22 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 export const loader = async (args: Route.LoaderArgs) => {
   const { database } = args.context.get(appContext)
   const url = new URL(args.request.url)
-  const [templates, clients] = await Promise.all([listTemplates(database.db), listClientAccounts(database.db)])
+  const [templates, organisations] = await Promise.all([
+    listTemplates(database.db),
+    listAddressableOrganisations(database.db, 'contracts'),
+  ])
   return {
     templates: templates.map((t) => ({ id: t.id, title: t.title, description: t.description })),
-    clients: clients.map((c) => ({
-      id: c.id,
-      label: [c.companyName, c.fullName, c.email].filter(Boolean).join(' · '),
-    })),
-    initialClient: url.searchParams.get('client') ?? '',
+    // The form picks an organisation (ADR 028): by name, kind and town, with the person it is addressed to.
+    clients: organisations.map((o) => ({ id: o.id, label: organisationChoiceLabel(o) })),
+    initialClient: organisations.find((o) => o.id === url.searchParams.get('organisation'))?.id ?? '',
     expiresOn: addDays(contractsToday(), 30),
   }
 }
 
 const labels: Record<string, string> = {
   templateId: 'Template',
+  organisationId: 'Client',
   clientId: 'Client',
   plan: 'Plan',
   pricePerUser: 'Price per user',
@@ -75,7 +80,7 @@ export default function NewContract({ loaderData }: Route.ComponentProps) {
   const typed = result && !result.ok ? result.values : undefined
   const busy = useNavigation().state === 'submitting'
   const [templateId, setTemplateId] = useState(typed?.templateId ?? '')
-  const [clientId, setClientId] = useState(typed?.clientId ?? initialClient)
+  const [clientId, setClientId] = useState(typed?.organisationId ?? initialClient)
   const hint = (key: string) => placeholders.find((p) => p.key === key)?.hint
   return (
     <div className="mx-auto grid max-w-3xl gap-6 px-6 py-10">
@@ -109,13 +114,13 @@ export default function NewContract({ loaderData }: Route.ComponentProps) {
         )}
         <Field
           label="Client"
-          hint="Approved client accounts. The name and company fill the text."
-          error={errors?.clientId}
+          hint="Client organisations with an approved owner (an owner signs); type to jump to a name. The owner in brackets and the business name fill the text."
+          error={errors?.organisationId ?? errors?.clientId}
           required
         >
-          <Select name="clientId" value={clientId} onValueChange={setClientId}>
+          <Select name="organisationId" value={clientId} onValueChange={setClientId}>
             <SelectTrigger>
-              <SelectValue placeholder="Choose a client" />
+              <SelectValue placeholder="Choose a client organisation" />
             </SelectTrigger>
             <SelectContent>
               {clients.map((c) => (

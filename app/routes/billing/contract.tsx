@@ -1,10 +1,9 @@
-import { PenLineIcon, XIcon } from 'lucide-react'
-import { Form, useActionData, useNavigation } from 'react-router'
+import { useActionData } from 'react-router'
 import { business } from '~/content/business'
 import { appContext } from '~/context.server'
 import { can, organisationRefusals } from '~/features/accounts/access'
 import { guardedUser } from '~/features/accounts/guards.server'
-import { signatureConsent } from '~/features/contracts/consent'
+import { SignForm, StatusNotice } from '~/features/contracts/client-contract-page'
 import {
   contractClient,
   contractDeps,
@@ -19,18 +18,13 @@ import { availableContractEvents, shownContractStatus } from '~/features/contrac
 import { ContractStatusBadge } from '~/features/contracts/status-badge'
 import { formatSignatureTime } from '~/features/contracts/time'
 import { ContractTrail } from '~/features/contracts/trail'
-import { formatCalendarDate } from '~/lib/business-time'
 import { nothingRecordedMessage } from '~/lib/database-outage'
 import { DomainError } from '~/lib/domain-error'
-import { type IntentContext, type IntentResult, intentAction } from '~/lib/forms/intent-action.server'
+import { type IntentContext, intentAction } from '~/lib/forms/intent-action.server'
 import { pageMeta } from '~/lib/seo'
 import { useResultToast } from '~/lib/toast'
-import { Button } from '~/ui/button'
-import { Checkbox } from '~/ui/checkbox'
-import { Choice, ErrorSummary, Field, FieldSet, FormMessage } from '~/ui/field'
-import { Input } from '~/ui/input'
+import { FormMessage } from '~/ui/field'
 import { BackLink, DownloadButton, PageHeader } from '~/ui/page-header'
-import { ReasonDialog } from '~/ui/reason-dialog'
 import { declineContract, markContractViewed, signContract } from '../../../server/contracts/contracts.server.ts'
 import { contractDetail } from '../../../server/contracts/queries.server.ts'
 import type { Route } from './+types/contract'
@@ -107,8 +101,6 @@ export const loader = async (args: Route.LoaderArgs) => {
   }
 }
 
-type Result = IntentResult
-
 export const action = intentAction(
   {
     sign: {
@@ -140,8 +132,6 @@ export const action = intentAction(
 
 const contractId = (ctx: IntentContext) => ctx.params.id ?? ''
 
-type Data = Route.ComponentProps['loaderData']
-
 export default function BillingContract({ loaderData }: Route.ComponentProps) {
   const data = loaderData
   const result = useActionData<typeof action>()
@@ -165,96 +155,5 @@ export default function BillingContract({ loaderData }: Route.ComponentProps) {
       {data.signRefusal && <FormMessage tone="notice">{data.signRefusal}</FormMessage>}
       <ContractTrail events={data.events} note="Times in New York time, with the UTC time recorded." />
     </div>
-  )
-}
-
-function StatusNotice({ data }: { data: Data }) {
-  if (data.shown === 'expired') {
-    return (
-      <FormMessage tone="notice">
-        This contract could be signed until {formatCalendarDate(data.expiresOn)} and can no longer be signed. Call us at{' '}
-        {business.phone} for a new one.
-      </FormMessage>
-    )
-  }
-  if (data.shown === 'withdrawn') {
-    return (
-      <FormMessage tone="notice">
-        We withdrew this contract: {data.withdrawReason}. Nothing is needed from you.
-      </FormMessage>
-    )
-  }
-  if (data.shown === 'declined') {
-    return <FormMessage tone="notice">You declined this contract: {data.declineReason}</FormMessage>
-  }
-  if (data.signature) {
-    return (
-      <FormMessage tone="success">
-        Signed by {data.signature.name} on {data.signature.at}.{' '}
-        {data.countersignature
-          ? `Countersigned for ${business.name} by ${data.countersignature.name} on ${data.countersignature.at}.`
-          : `${business.name} countersigns it next.`}
-      </FormMessage>
-    )
-  }
-  return null
-}
-
-function SignForm({ data, result }: { data: Data; result: Result | undefined }) {
-  const navigation = useNavigation()
-  const busy = navigation.state === 'submitting'
-  const signErrors = result && !result.ok && result.intent === 'sign' ? result.fieldErrors : undefined
-  const declineErrors = result && !result.ok && result.intent === 'decline' ? result.fieldErrors : undefined
-  const labels = [signErrors?.consent && 'consent', signErrors?.fullName && 'full name'].filter(Boolean) as string[]
-  return (
-    <section aria-labelledby="sign-title" className="grid gap-4 rounded-xl border border-primary/40 bg-primary/5 p-6">
-      <h2 id="sign-title" className="font-semibold text-xl">
-        Sign this contract
-      </h2>
-      <p className="text-muted-foreground text-sm">
-        It can be signed until {formatCalendarDate(data.expiresOn)}. Your signature records your name, your e-mail and
-        account, the time, your IP address and browser, and the SHA-256 of the text above.
-      </p>
-      <Form method="post" className="grid gap-4" noValidate>
-        <ErrorSummary labels={labels} />
-        <input type="hidden" name="intent" value="sign" />
-        <input type="hidden" name="textSha256" value={data.textSha256} />
-        <FieldSet legend="Consent to sign electronically" error={signErrors?.consent} required>
-          <Choice label={signatureConsent}>
-            <Checkbox name="consent" value="on" />
-          </Choice>
-        </FieldSet>
-        <Field
-          label="Full name"
-          hint="Type your full legal name: it is your signature."
-          error={signErrors?.fullName}
-          required
-        >
-          <Input name="fullName" autoComplete="name" maxLength={120} />
-        </Field>
-        <div className="flex flex-wrap gap-3">
-          <Button type="submit" size="lg" disabled={busy}>
-            <PenLineIcon aria-hidden="true" />
-            Sign
-          </Button>
-          <ReasonDialog
-            intent="decline"
-            trigger={
-              <>
-                <XIcon aria-hidden="true" />
-                Decline…
-              </>
-            }
-            triggerSize="lg"
-            title="Decline this contract?"
-            description="Tell us why, so we can prepare one that suits you."
-            reasonRequired
-            rows={4}
-            confirm="Decline contract"
-            error={declineErrors?.reason}
-          />
-        </div>
-      </Form>
-    </section>
   )
 }
