@@ -86,8 +86,8 @@ export function PrintedDocumentView({
             </thead>
             <tbody className="max-sm:block">
               {doc.lines.map((line, i) => (
-                // biome-ignore lint/suspicious/noArrayIndexKey: a document's lines are shown in their order
                 <tr
+                  // biome-ignore lint/suspicious/noArrayIndexKey: a document's lines are shown in their order
                   key={i}
                   className="border-b last:border-0 max-sm:flex max-sm:flex-wrap max-sm:justify-end max-sm:gap-x-1 max-sm:py-2"
                 >
