@@ -68,25 +68,34 @@ async function organisationOf(db: Db, personId: string): Promise<VisitorOrganisa
   return row ?? null
 }
 
-/** The browser's view of a signed-in account (root loader, /api/account/profile, guards). */
-export async function summarize(accounts: Accounts, data: SessionData): Promise<AccountSummary> {
-  const { role, status, record, organisation, organisationRole } = await readAccess(
-    accounts.database.db,
-    data.user.email,
-    accounts.log,
-  )
+/**
+ * A page request's visitor: the browser's view of the account, and the id of their onboarding
+ * record (a client's person in their organisation). The guards build it once per request from the
+ * access read with the session, so no page reads the person or the organisation a second time.
+ */
+export async function readVisitor(
+  accounts: Accounts,
+  data: SessionData,
+  /** The access read with the session, when the caller has it: then nothing is read again. */
+  known?: Access | null,
+): Promise<{ summary: AccountSummary; personId: string | null }> {
+  const { role, status, record, organisation, organisationRole } =
+    known ?? (await readAccess(accounts.database.db, data.user.email, accounts.log))
   return {
-    userId: data.user.id,
-    email: data.user.email,
-    name: record?.fullName || data.user.name,
-    companyName: record?.companyName ?? null,
-    phone: record?.phone ?? null,
-    role,
-    status,
-    isAdmin: role === 'admin',
-    twoFactorEnabled: data.user.twoFactorEnabled === true,
-    // Staff belong to no organisation; a client's is what their pages read by.
-    organisation: role === 'client' ? organisation : null,
-    organisationRole: role === 'client' ? organisationRole : null,
+    personId: record?.id ?? null,
+    summary: {
+      userId: data.user.id,
+      email: data.user.email,
+      name: record?.fullName || data.user.name,
+      companyName: record?.companyName ?? null,
+      phone: record?.phone ?? null,
+      role,
+      status,
+      isAdmin: role === 'admin',
+      twoFactorEnabled: data.user.twoFactorEnabled === true,
+      // Staff belong to no organisation; a client's is what their pages read by.
+      organisation: role === 'client' ? organisation : null,
+      organisationRole: role === 'client' ? organisationRole : null,
+    },
   }
 }

@@ -8,10 +8,10 @@ import type { Database } from '../db/client.server.ts'
 import { clientOnboarding, session as sessionTable } from '../db/schema/index.server.ts'
 import type { Logger } from '../log.server.ts'
 import type { Outbox } from '../mail/outbox.server.ts'
+import { type Access, readAccess } from './access.server.ts'
 import { AUTH_BASE_PATH, type Auth, accountLinks, authLifetimes, CLIENT_IP_HEADER, createAuth } from './auth.server.ts'
 import { seedDemoClient, seedDemoSignIn } from './demo-client.server.ts'
 import { inviteMail } from './mail.server.ts'
-import { isDisabledUser } from './onboarding.server.ts'
 import { type Realtime, startRealtime } from './realtime.server.ts'
 
 /**
@@ -54,8 +54,11 @@ export type Accounts = {
     path: string,
     options: { request: Request; clientIp: string; method?: 'GET' | 'POST'; body?: unknown },
   ): Promise<Response>
-  /** The session of a request, and the Set-Cookie headers a sliding refresh produced. */
-  getSession(headers: Headers): Promise<{ data: SessionData | null; setCookies: string[] }>
+  /**
+   * The session of a request, the Set-Cookie headers a sliding refresh produced, and the signed-in
+   * person's access (onboarding record and organisation, read once here: a page's guards use it).
+   */
+  getSession(headers: Headers): Promise<{ data: SessionData | null; setCookies: string[]; access: Access | null }>
   /** Creates (once) the approved admin named by ADMIN_EMAIL/ADMIN_PASSWORD. */
   seedAdmin(): Promise<void>
   /** The approved demo client of SEED_DEMO, with this password; its onboarding record's id. */
@@ -171,12 +174,15 @@ export async function startAccounts(deps: {
     },
     async getSession(headers) {
       const { headers: out, response } = await auth.api.getSession({ headers, returnHeaders: true })
+      if (!response) return { data: null, setCookies: out.getSetCookie(), access: null }
+      // The person's access, read once for the request: it also says whether the account is disabled.
+      const access = await readAccess(database.db, response.user.email, log)
       // Disabling deletes the account's sessions; this refuses one that was being created meanwhile.
-      if (response && (await isDisabledUser(database.db, response.user.id))) {
+      if (access.record?.disabledAt) {
         await database.db.delete(sessionTable).where(eq(sessionTable.id, response.session.id))
-        return { data: null, setCookies: [] }
+        return { data: null, setCookies: [], access: null }
       }
-      return { data: response, setCookies: out.getSetCookie() }
+      return { data: response, setCookies: out.getSetCookie(), access }
     },
     async seedAdmin() {
       if (!config.admin) return

@@ -8,11 +8,13 @@ import { business } from '../../app/content/business.ts'
 import { passwordRules } from '../../app/features/accounts/password-policy.ts'
 import { newPasswordSchema, signUpExtrasSchema } from '../../app/features/accounts/schema.ts'
 import { accountLockedMessage, TOO_MANY_FAILED_SIGN_INS } from '../../app/features/accounts/two-factor.ts'
+import { secondFactorStaysOn } from '../../app/features/organisations/second-factor.ts'
 import type { Config } from '../config.server.ts'
 import type { Database, Db } from '../db/client.server.ts'
 import * as schema from '../db/schema/index.server.ts'
 import type { Logger } from '../log.server.ts'
 import type { Outbox } from '../mail/outbox.server.ts'
+import { organisationRequiringSecondFactor } from '../organisations/organisations.server.ts'
 import { changeEmailMail, existingAccountSignUpMail, passwordResetMail, verificationMail } from './mail.server.ts'
 import { disabledAccountMessage, isDisabledUser, markEmailVerified } from './onboarding.server.ts'
 import { lockedFor, pruneStale, recordFailure, recordSuccess } from './sign-in-throttle.server.ts'
@@ -280,6 +282,12 @@ function authOptions(deps: AuthDeps) {
           assertPassword(ctx.body?.password)
         }
         if (ctx.path === '/reset-password' || ctx.path === '/change-password') assertPassword(ctx.body?.newPassword)
+        // An organisation that requires a second factor keeps its people's on, whoever asks.
+        if (ctx.path === '/two-factor/disable') {
+          const email = (await getSessionFromCtx(ctx))?.user.email
+          const organisation = email ? await organisationRequiringSecondFactor(db, email) : null
+          if (organisation) throw new APIError('FORBIDDEN', { message: secondFactorStaysOn(organisation) })
+        }
       }),
       // Runs before the two-factor plugin's own after-hook, so it sees the password check's answer.
       after: createAuthMiddleware(async (ctx) => {

@@ -9,7 +9,7 @@ import {
 } from '../../app/features/accounts/access.ts'
 import { session } from '../db/schema/index.server.ts'
 import type { AppEnv } from '../http/app.server.ts'
-import { readAccess, summarize } from './access.server.ts'
+import { readAccess, readVisitor } from './access.server.ts'
 import type { Accounts } from './accounts.server.ts'
 import type { OnboardingChange } from './realtime.server.ts'
 
@@ -36,9 +36,8 @@ const apiRefusals: Record<Requirement, string> = {
 export function requireApi(accounts: Accounts, requirement: Requirement): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     c.header('Cache-Control', 'private, no-store')
-    const { data } = await accounts.getSession(c.req.raw.headers)
-    if (!data) return c.json({ error: 'Sign in to use this.' }, 401)
-    const actor = await readAccess(accounts.database.db, data.user.email, accounts.log)
+    const { data, access: actor } = await accounts.getSession(c.req.raw.headers)
+    if (!data || !actor) return c.json({ error: 'Sign in to use this.' }, 401)
     if (!can(actor, requirement)) return c.json({ error: apiRefusals[requirement] }, 403)
     const twoFactorEnabled = data.user.twoFactorEnabled === true
     const enrol = mustEnrolSecondFactor({ role: actor.role, twoFactorEnabled, organisation: actor.organisation })
@@ -55,9 +54,9 @@ export function requireApi(accounts: Accounts, requirement: Requirement): Middle
  * It refuses nothing itself: the page's own guard still runs.
  */
 export async function requestMay(accounts: Accounts, headers: Headers, requirement: Requirement): Promise<boolean> {
-  const { data } = await accounts.getSession(headers)
-  if (!data) return false
-  return can(await readAccess(accounts.database.db, data.user.email, accounts.log), requirement)
+  const { data, access } = await accounts.getSession(headers)
+  if (!data || !access) return false
+  return can(access, requirement)
 }
 
 /**
@@ -79,11 +78,11 @@ export function mountAccountRoutes(api: Hono<AppEnv>, accounts: Accounts) {
   })
 
   api.get('/account/profile', async (c) => {
-    const { data, setCookies } = await accounts.getSession(c.req.raw.headers)
+    const { data, setCookies, access } = await accounts.getSession(c.req.raw.headers)
     for (const cookie of setCookies) c.header('Set-Cookie', cookie, { append: true })
     c.header('Cache-Control', 'private, no-store')
     if (!data) return c.json({ error: 'You are not signed in.' }, 401)
-    return c.json(await summarize(accounts, data))
+    return c.json((await readVisitor(accounts, data, access)).summary)
   })
   api.all('/account/profile', (c) => methodNotAllowed(c.req.method, 'GET, HEAD'))
 

@@ -1,4 +1,4 @@
-import { asc, eq, sql } from 'drizzle-orm'
+import { and, asc, eq, sql } from 'drizzle-orm'
 import { organisationSchema } from '../../app/features/organisations/schema.ts'
 import { type AuditActor, recordAudit } from '../audit/audit.server.ts'
 import type { Db } from '../db/client.server.ts'
@@ -87,6 +87,21 @@ export async function organisationOfPerson(
   if (!membership) return null
   const [organisation] = await db.select().from(organisations).where(eq(organisations.id, membership.organisationId))
   return organisation ? { organisation, role: membership.role } : null
+}
+
+/**
+ * The name of the organisation that requires a second factor of the person with this e-mail, or
+ * null: what keeps their second factor on (Better Auth's disable endpoint asks it too).
+ */
+export async function organisationRequiringSecondFactor(db: Db, email: string): Promise<string | null> {
+  const [row] = await db
+    .select({ name: organisations.name })
+    .from(organisationMembers)
+    .innerJoin(clientOnboarding, eq(clientOnboarding.id, organisationMembers.personId))
+    .innerJoin(organisations, eq(organisations.id, organisationMembers.organisationId))
+    .where(and(eq(clientOnboarding.email, email.toLowerCase()), eq(organisations.requireSecondFactor, true)))
+    .limit(1)
+  return row?.name ?? null
 }
 
 /**

@@ -171,6 +171,11 @@ const matrix: ReadonlyArray<{ request: Request; expected: Row }> = [
     request: { method: 'POST', path: `/employee/requests/${noSuchPost}`, form: { intent: 'note', body: 'Probe' } },
     expected: { ...staffOnly(`/employee/requests/${noSuchPost}`), employee: 404, admin: 404 },
   },
+  // Admins create organisations from the client list; an employee is refused, an empty name is a 400.
+  {
+    request: { method: 'POST', path: '/employee/clients', form: { intent: 'create', name: '', kind: 'business' } },
+    expected: { ...staffOnly('/employee/clients'), employee: 403, admin: 400 },
+  },
   // An organisation's people are changed by admins only; here, one that does not exist.
   {
     request: {

@@ -1,6 +1,6 @@
 import { createContext, data, type MiddlewareFunction, type RouterContextProvider, redirect } from 'react-router'
 import { answerOutage } from '~/lib/database-outage.server'
-import { summarize } from '../../../server/accounts/access.server.ts'
+import { type Access, readVisitor } from '../../../server/accounts/access.server.ts'
 import type { SessionData } from '../../../server/accounts/accounts.server.ts'
 import { isOrganisationRequirement, organisationRefusal } from '../../../server/organisations/refusals.server.ts'
 import {
@@ -19,11 +19,18 @@ import type { AccountSummary } from './status.ts'
  * the browser's own checks only decide what to show while these answer.
  */
 
-export type CurrentUser = AccountSummary & { sessionId: string; sessionToken: string }
+/**
+ * The signed-in visitor of a page request: what the browser may see (AccountSummary), their
+ * session, and the id of their onboarding record (`personId`: a client's person, for the pages
+ * that act for them), all read once per request.
+ */
+export type CurrentUser = AccountSummary & { sessionId: string; sessionToken: string; personId: string | null }
 
 type Args = { request: Request; context: Readonly<RouterContextProvider> }
 
 const sessionContext = createContext<SessionData | null>(null)
+/** The signed-in person's access, read with the session (accounts.getSession): once per request. */
+const accessContext = createContext<Access | null>(null)
 const userContext = createContext<Promise<CurrentUser | null> | null>(null)
 
 /**
@@ -36,10 +43,13 @@ export const sessionMiddleware: MiddlewareFunction<Response> = async ({ request,
   const accounts = context.get(accountsContext)
   // Without the database nobody's access can be checked: every signed-in page answers 503 (try
   // again), with the outage's words, rather than a 500 or "signed out".
-  const { data: session, setCookies } = await accounts
-    .getSession(request.headers)
-    .catch(answerOutage({ request, context }))
+  const {
+    data: session,
+    setCookies,
+    access,
+  } = await accounts.getSession(request.headers).catch(answerOutage({ request, context }))
   context.set(sessionContext, session)
+  context.set(accessContext, access)
   const response = await next()
   // A cookie the route set itself (a new session after a password change, a sign-out) wins over the refresh.
   const setByRoute = new Set(response.headers.getSetCookie().map(cookieName))
@@ -62,11 +72,12 @@ export function getUser({ context }: Pick<Args, 'context'>): Promise<CurrentUser
   if (cached) return cached
   const session = context.get(sessionContext)
   const loading = session
-    ? summarize(context.get(accountsContext), session).then(
-        (summary) => ({
+    ? readVisitor(context.get(accountsContext), session, context.get(accessContext)).then(
+        ({ summary, personId }) => ({
           ...summary,
           sessionId: session.session.id,
           sessionToken: session.session.token,
+          personId,
         }),
         answerOutage({ context }),
       )
@@ -77,7 +88,7 @@ export function getUser({ context }: Pick<Args, 'context'>): Promise<CurrentUser
 
 /** What the browser may see of the current user (no session identifiers). */
 export function publicSummary(user: CurrentUser): AccountSummary {
-  const { sessionId: _sessionId, sessionToken: _sessionToken, ...summary } = user
+  const { sessionId: _sessionId, sessionToken: _sessionToken, personId: _personId, ...summary } = user
   return summary
 }
 

@@ -6,6 +6,7 @@ import { Button } from '~/ui/button'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '~/ui/card'
 import { Field, FormMessage } from '~/ui/field'
 import { Input } from '~/ui/input'
+import { organisationAsksSecondFactor, secondFactorStaysOn } from '../organisations'
 import { BackupCodes } from './backup-codes'
 
 // The parts of the two-factor page (/account/two-factor): enrolment in three steps, and once it is
@@ -26,10 +27,12 @@ export function Enrolment({
   start,
   confirm,
   isStaff,
+  requiredBy = null,
 }: {
   start: TwoFactorFetcher
   confirm: TwoFactorFetcher
   isStaff: boolean
+  requiredBy?: string | null
 }) {
   const started = start.data?.ok ? start.data : undefined
   const startErrors = start.data?.ok ? undefined : start.data
@@ -43,7 +46,9 @@ export function Enrolment({
         <CardDescription>
           {isStaff
             ? 'Required for staff accounts.'
-            : 'Optional: with it, a stolen password alone cannot open your account.'}{' '}
+            : requiredBy
+              ? `${organisationAsksSecondFactor(requiredBy)}.`
+              : 'Optional: with it, a stolen password alone cannot open your account.'}{' '}
           Any authenticator app works (Google Authenticator, Microsoft Authenticator, 1Password, Authy…).
         </CardDescription>
       </CardHeader>
@@ -110,10 +115,13 @@ export function EnabledSettings({
   email,
   backupCodesLeft,
   isStaff,
+  requiredBy = null,
 }: {
   email: string
   backupCodesLeft: number | null
   isStaff: boolean
+  /** The organisation that requires a second factor of everyone: then it cannot be turned off here. */
+  requiredBy?: string | null
 }) {
   const regenerate = useFetcher<TwoFactorResult>()
   const disable = useFetcher<TwoFactorResult>()
@@ -154,14 +162,18 @@ export function EnabledSettings({
             <h2>Turn off two-factor sign-in</h2>
           </CardTitle>
           <CardDescription>
-            {isStaff
-              ? 'Staff accounts must set it up again (with a new phone, for example) before using staff pages.'
-              : 'Your account is then protected by your password alone.'}
+            {requiredBy
+              ? secondFactorStaysOn(requiredBy)
+              : isStaff
+                ? 'Staff accounts must set it up again (with a new phone, for example) before using staff pages.'
+                : 'Your account is then protected by your password alone.'}
           </CardDescription>
         </CardHeader>
-        <CardContent>
-          <PasswordForm fetcher={disable} intent="disable" label="Turn off" destructive />
-        </CardContent>
+        {!requiredBy && (
+          <CardContent>
+            <PasswordForm fetcher={disable} intent="disable" label="Turn off" destructive />
+          </CardContent>
+        )}
       </Card>
     </>
   )

@@ -3,7 +3,6 @@ import { businessDate } from '~/lib/business-time'
 import {
   type BillingDeps,
   type ClientActor,
-  clientAccountOf,
   documentNotFoundMessage,
 } from '../../../server/billing/documents.server.ts'
 import { appContext } from '../../context.server'
@@ -28,14 +27,12 @@ export const businessToday = () => businessDate(new Date())
  * `contracts`) already holds, so a client here is in an organisation.
  */
 export async function billingClient(
-  context: Readonly<RouterContextProvider>,
+  _context: Readonly<RouterContextProvider>,
   user: CurrentUser,
 ): Promise<ClientActor | null> {
-  if (user.role !== 'client' || !user.organisation) return null
-  const account = await clientAccountOf(context.get(appContext).database.db, user.email)
-  return account
-    ? { userId: user.userId, email: user.email, clientId: account.id, organisationId: user.organisation.id }
-    : null
+  if (user.role !== 'client' || !user.organisation || !user.personId) return null
+  // The person was read with the visitor's access, once for the whole request (guards.server.ts).
+  return { userId: user.userId, email: user.email, clientId: user.personId, organisationId: user.organisation.id }
 }
 
 /** The answer for a document that does not exist or is not the visitor's: the same 404. */

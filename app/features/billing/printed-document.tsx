@@ -21,7 +21,7 @@ export function PrintedDocumentView({
   return (
     <article
       aria-label={`${doc.title} ${doc.number}`}
-      className={cn('grid gap-6 rounded-xl border bg-card p-6 text-sm shadow-sm sm:p-8', className)}
+      className={cn('grid gap-6 rounded-xl border bg-card p-4 text-sm shadow-sm sm:p-8', className)}
     >
       {doc.banner && (
         <p className="rounded-md border border-destructive/50 px-3 py-2 text-center font-semibold text-destructive">
@@ -64,10 +64,11 @@ export function PrintedDocumentView({
         </dl>
       </div>
       {doc.lines && doc.lines.length > 0 && (
-        <div className="overflow-x-auto">
-          <table className="w-full text-left">
+        // On a phone each line is two rows: the description, then quantity × unit price = amount.
+        <div className="sm:overflow-x-auto">
+          <table className="w-full text-left max-sm:block">
             <caption className="sr-only">Lines of {`${doc.title} ${doc.number}`}</caption>
-            <thead className="border-foreground border-b">
+            <thead className="border-foreground border-b max-sm:sr-only">
               <tr>
                 <th scope="col" className="py-2 pr-4 font-semibold">
                   Description
@@ -83,11 +84,14 @@ export function PrintedDocumentView({
                 </th>
               </tr>
             </thead>
-            <tbody>
+            <tbody className="max-sm:block">
               {doc.lines.map((line, i) => (
-                // biome-ignore lint/suspicious/noArrayIndexKey: a document's lines are shown in their order
-                <tr key={i} className="border-b last:border-0">
-                  <td className="py-2 pr-4">
+                <tr
+                  // biome-ignore lint/suspicious/noArrayIndexKey: a document's lines are shown in their order
+                  key={i}
+                  className="border-b last:border-0 max-sm:flex max-sm:flex-wrap max-sm:justify-end max-sm:gap-x-1 max-sm:py-2"
+                >
+                  <td className="py-2 pr-4 max-sm:basis-full max-sm:p-0">
                     {line.description}
                     {line.taxable && (
                       <span className="ms-1 text-muted-foreground text-xs" title="taxable">
@@ -95,9 +99,15 @@ export function PrintedDocumentView({
                       </span>
                     )}
                   </td>
-                  <td className="py-2 pr-4 text-right tabular-nums">{line.quantity}</td>
-                  <td className="py-2 pr-4 text-right tabular-nums">{line.unitPrice}</td>
-                  <td className="py-2 text-right tabular-nums">{line.amount}</td>
+                  <td className="py-2 pr-4 text-right tabular-nums max-sm:p-0">
+                    {line.quantity}
+                    <span className="sm:hidden"> ×</span>
+                  </td>
+                  <td className="py-2 pr-4 text-right tabular-nums max-sm:p-0">
+                    {line.unitPrice}
+                    <span className="sm:hidden"> =</span>
+                  </td>
+                  <td className="py-2 text-right tabular-nums max-sm:p-0 max-sm:font-semibold">{line.amount}</td>
                 </tr>
               ))}
             </tbody>

@@ -1,6 +1,5 @@
 import { data, type RouterContextProvider } from 'react-router'
 import { businessDate } from '~/lib/business-time'
-import { clientAccountOf } from '../../../server/billing/documents.server.ts'
 import {
   type ContractClient,
   type ContractDeps,
@@ -37,14 +36,12 @@ export function requestFactsOf(args: { request: Request; context: Readonly<Route
  * `contracts`) already holds, so a client here is in an organisation.
  */
 export async function contractClient(
-  context: Readonly<RouterContextProvider>,
+  _context: Readonly<RouterContextProvider>,
   user: CurrentUser,
 ): Promise<ContractClient | null> {
-  if (user.role !== 'client' || !user.organisation) return null
-  const account = await clientAccountOf(context.get(appContext).database.db, user.email)
-  return account
-    ? { userId: user.userId, email: user.email, clientId: account.id, organisationId: user.organisation.id }
-    : null
+  if (user.role !== 'client' || !user.organisation || !user.personId) return null
+  // The person was read with the visitor's access, once for the whole request (guards.server.ts).
+  return { userId: user.userId, email: user.email, clientId: user.personId, organisationId: user.organisation.id }
 }
 
 /** Not theirs, a draft, or no such contract: the same 404. */

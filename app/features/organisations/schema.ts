@@ -73,3 +73,17 @@ export const personFormSchema = z.object({ personId })
 export const secondFactorFormSchema = z.object({
   required: z.enum(['on', 'off'], { error: 'Choose on or off.' }).transform((value) => value === 'on'),
 })
+
+/** Staff add a client person to an organisation (or move them into it) by their e-mail, in a role. */
+export const addPersonFormSchema = z.object({
+  email: z
+    .string()
+    .trim()
+    .min(1, 'E-mail is required.')
+    .max(254)
+    .pipe(z.email('Enter the e-mail of a client account.')),
+  role: organisationRoleSchema,
+})
+
+/** Staff merge an organisation created twice into the one that stays. */
+export const mergeFormSchema = z.object({ into: z.uuid({ error: 'Choose the organisation that stays.' }) })

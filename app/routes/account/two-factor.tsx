@@ -9,6 +9,7 @@ import { accountsContext } from '~/features/accounts/context.server'
 import { guardedUser, safeRedirectPath } from '~/features/accounts/guards.server'
 import { totpCodeSchema } from '~/features/accounts/two-factor'
 import { EnabledSettings, Enrolment, type TwoFactorResult } from '~/features/accounts/two-factor-settings'
+import { organisationAsksSecondFactor, secondFactorStaysOn } from '~/features/organisations'
 import { DomainError } from '~/lib/domain-error'
 import { type IntentContext, intentAction } from '~/lib/forms/intent-action.server'
 import type { FieldErrors } from '~/lib/forms/result'
@@ -44,6 +45,8 @@ export async function loader(args: Route.LoaderArgs) {
     /** A staff account that has no second factor yet: every other page sends it here. */
     required: mustEnrolSecondFactor(user),
     isStaff: user.role !== 'client',
+    /** The client's organisation when it requires a second factor of everyone: it stays on. */
+    requiredBy: user.role === 'client' && user.organisation?.requireSecondFactor ? user.organisation.name : null,
     backupCodesLeft,
     redirectTo: safeRedirectPath(new URL(args.request.url).searchParams.get('redirectTo')),
   }
@@ -106,6 +109,8 @@ export const action = intentAction({
   disable: {
     ...withPassword,
     run: async (ctx, { password }) => {
+      const { organisation } = accountOf(ctx).user
+      if (organisation?.requireSecondFactor) throw new DomainError('forbidden', secondFactorStaysOn(organisation.name))
       await authCall(ctx, '/two-factor/disable', { password }, refusals)
       const { user, log } = accountOf(ctx)
       log.info({ event: 'account.two_factor_disabled', userId: user.userId }, 'two-factor sign-in turned off')
@@ -129,7 +134,15 @@ export default function TwoFactorSettings({ loaderData }: Route.ComponentProps) 
         Account Settings
       </Link>
       <h1 className="font-bold text-3xl tracking-tight">Two-factor sign-in</h1>
-      {loaderData.required && !justEnabled && (
+      {loaderData.requiredBy && (
+        <FormMessage tone="notice">
+          {organisationAsksSecondFactor(loaderData.requiredBy)}.{' '}
+          {loaderData.enabled || justEnabled
+            ? 'It stays on while that is so.'
+            : 'Set it up now to continue to your pages.'}
+        </FormMessage>
+      )}
+      {loaderData.required && loaderData.isStaff && !justEnabled && (
         <FormMessage tone="notice">
           Staff accounts can see every client's data, so they sign in with a code from an authenticator app as well as
           the password. Set it up now to continue to the staff pages.
@@ -155,9 +168,10 @@ export default function TwoFactorSettings({ loaderData }: Route.ComponentProps) 
           email={loaderData.email}
           backupCodesLeft={loaderData.backupCodesLeft}
           isStaff={loaderData.isStaff}
+          requiredBy={loaderData.requiredBy}
         />
       ) : (
-        <Enrolment start={start} confirm={confirm} isStaff={loaderData.isStaff} />
+        <Enrolment start={start} confirm={confirm} isStaff={loaderData.isStaff} requiredBy={loaderData.requiredBy} />
       )}
     </div>
   )

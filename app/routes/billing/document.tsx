@@ -118,7 +118,7 @@ export default function BillingDocument({ loaderData }: Route.ComponentProps) {
   useResultToast(result, { ok: 'Done', failed: 'Not recorded' })
   const section = sectionOfKind[kind]
   return (
-    <div className="mx-auto grid max-w-4xl gap-6 px-6 py-10">
+    <div className="mx-auto grid max-w-4xl gap-6 px-4 py-10 sm:px-6">
       <BackLink to={`/billing/${section}`}>All {section}</BackLink>
       <PageHeader
         title={`${printed.title} ${printed.number}`}

@@ -59,7 +59,7 @@ export default function BillingDocuments({ loaderData }: Route.ComponentProps) {
     return text ? `?${text}` : ''
   }
   return (
-    <div className="mx-auto grid max-w-6xl gap-6 px-6 py-10">
+    <div className="mx-auto grid max-w-6xl gap-6 px-4 py-10 sm:px-6">
       <Link
         to="/billing"
         className="inline-flex min-h-11 items-center gap-1 font-semibold text-primary text-sm hover:underline"
@@ -122,13 +122,14 @@ export default function BillingDocuments({ loaderData }: Route.ComponentProps) {
         </div>
       ) : (
         <div aria-busy={loading} className={cn('grid gap-4', loading && 'opacity-60')}>
-          <div className="overflow-x-auto rounded-xl border bg-card shadow-sm">
-            <table className="w-full text-left text-sm">
+          {/* On a phone each document is a card: number and date, then its amounts and status, labelled. */}
+          <div className="rounded-xl border bg-card shadow-sm sm:overflow-x-auto">
+            <table className="w-full text-left text-sm max-sm:block">
               <caption className="sr-only">
                 {section?.title}
                 {status ? `, ${statusLabels[status].toLowerCase()}` : ''}, newest first
               </caption>
-              <thead className="border-b bg-muted/50">
+              <thead className="border-b bg-muted/50 max-sm:sr-only">
                 <tr>
                   <th scope="col" className="px-4 py-3 font-semibold">
                     Number
@@ -157,28 +158,42 @@ export default function BillingDocuments({ loaderData }: Route.ComponentProps) {
                   </th>
                 </tr>
               </thead>
-              <tbody>
+              <tbody className="max-sm:block">
                 {list.items.map((item) => (
-                  <tr key={item.id} className="border-b last:border-0">
-                    <th scope="row" className="px-4 py-3 font-medium">
+                  <tr
+                    key={item.id}
+                    data-testid="document"
+                    className="border-b last:border-0 max-sm:grid max-sm:grid-cols-2 max-sm:gap-x-4 max-sm:gap-y-1 max-sm:p-4"
+                  >
+                    <th scope="row" className={cn(cell, 'font-medium')}>
                       <Link to={clientDocumentPath(item)} className="text-primary underline-offset-4 hover:underline">
                         {item.number}
                       </Link>
                     </th>
-                    <td className="px-4 py-3">{item.issuedOn ? formatCalendarDate(item.issuedOn) : '—'}</td>
+                    <td className={cn(cell, 'max-sm:text-right')}>
+                      <PhoneLabel>Date</PhoneLabel>
+                      {item.issuedOn ? formatCalendarDate(item.issuedOn) : '—'}
+                    </td>
                     {kind !== 'receipt' && (
-                      <td className="px-4 py-3">
+                      <td className={cell}>
+                        <PhoneLabel>{kind === 'invoice' ? 'Due' : 'Valid until'}</PhoneLabel>
                         {formatCalendarDate((kind === 'invoice' ? item.dueOn : item.expiresOn) ?? item.issuedOn ?? '')}
                       </td>
                     )}
-                    <td className="px-4 py-3 text-right tabular-nums">{formatMoney(item.totalCents)}</td>
+                    <td className={cn(cell, 'text-right tabular-nums')}>
+                      <PhoneLabel>{kind === 'receipt' ? 'Amount' : 'Total'}</PhoneLabel>
+                      {formatMoney(item.totalCents)}
+                    </td>
                     {kind === 'invoice' && (
-                      <td className="px-4 py-3 text-right tabular-nums">{formatMoney(item.balanceCents)}</td>
+                      <td className={cn(cell, 'text-right tabular-nums max-sm:text-left')}>
+                        <PhoneLabel>Balance</PhoneLabel>
+                        {formatMoney(item.balanceCents)}
+                      </td>
                     )}
-                    <td className="px-4 py-3">
+                    <td className={cn(cell, kind === 'invoice' && 'max-sm:text-right')}>
                       <StatusBadge status={item.shown} />
                     </td>
-                    <td className="px-4 py-3">
+                    <td className={cell}>
                       <a
                         href={`${clientDocumentPath(item)}/pdf`}
                         className="inline-flex min-h-11 items-center gap-1 text-primary underline-offset-4 hover:underline"
@@ -197,5 +212,17 @@ export default function BillingDocuments({ loaderData }: Route.ComponentProps) {
         </div>
       )}
     </div>
+  )
+}
+
+/** A cell's padding on wider screens; on a phone the card around the row pads it. */
+const cell = 'px-4 py-3 max-sm:p-0'
+
+/** The column's name beside its value on a phone, where the table's head is read but not shown. */
+function PhoneLabel({ children }: { children: string }) {
+  return (
+    <span className="text-muted-foreground sm:hidden" aria-hidden="true">
+      {children}:{' '}
+    </span>
   )
 }

@@ -1,38 +1,38 @@
-import { data, Form, Link, redirect, useActionData, useNavigation } from 'react-router'
-import { z } from 'zod'
+import { data, Form, redirect, useActionData, useNavigation } from 'react-router'
 import { business } from '~/content/business'
 import { appContext } from '~/context.server'
 import { can } from '~/features/accounts/access'
+import { shownAccountState, stateLabels } from '~/features/accounts/admin-labels'
 import { guardedUser } from '~/features/accounts/guards.server'
-import { accountStatusOf } from '~/features/accounts/status'
 import { kindLabels } from '~/features/billing/labels'
 import { formatMoney } from '~/features/billing/money'
 import { statusLabels } from '~/features/billing/states'
 import { contractStatusLabels } from '~/features/contracts/states'
 import {
-  type OrganisationRole,
+  addPersonFormSchema,
+  mergeFormSchema,
   organisationKindLabels,
-  organisationKinds,
-  organisationRoleLabels,
-  organisationRoleSchema,
-  organisationRoles,
   organisationSchema,
-  organisationStates,
   personFormSchema,
   personRoleFormSchema,
 } from '~/features/organisations'
+import { OrganisationHistory } from '~/features/organisations/history'
+import { OrganisationFields } from '~/features/organisations/organisation-fields'
+import { PeopleTable } from '~/features/organisations/people-table'
+import { AddPersonForm, DetailsView, MergeForm, RecordList } from '~/features/organisations/staff-parts'
+import { auditActions, isAuditAction } from '~/features/staff/audit-actions'
+import { AuditChange } from '~/features/staff/audit-change'
 import { businessDate, businessDateTimeFormat } from '~/lib/business-time'
 import { nothingRecordedMessage } from '~/lib/database-outage'
 import { DomainError } from '~/lib/domain-error'
 import { type IntentContext, intentAction } from '~/lib/forms/intent-action.server'
+import { listParams } from '~/lib/list-params'
 import { pageMeta } from '~/lib/seo'
 import { useResultToast } from '~/lib/toast'
 import { Button } from '~/ui/button'
-import { Field, FormMessage } from '~/ui/field'
-import { Input } from '~/ui/input'
-import { NativeSelect } from '~/ui/native-select'
+import { FormMessage } from '~/ui/field'
 import { BackLink, PageHeader } from '~/ui/page-header'
-import { Textarea } from '~/ui/textarea'
+import { organisationHistory } from '../../../server/organisations/history.server.ts'
 import { mergeOrganisations } from '../../../server/organisations/merge.server.ts'
 import { updateOrganisation } from '../../../server/organisations/organisations.server.ts'
 import { addPerson, changePersonRole, removePerson } from '../../../server/organisations/people.server.ts'
@@ -44,7 +44,8 @@ import {
 import type { Route } from './+types/client'
 
 // /employee/clients/:id (employees and admins): one client organisation: its details and staff
-// notes, its people with their roles and status, its billing documents, contracts and requests.
+// notes, its people with their roles and status, its billing documents, contracts and requests, and
+// its history (the audit log's entries about it, its people and records; ?page=2 for older ones).
 // Admins add or move a person into it, change a role, remove a person, and merge it into another
 // organisation created twice (the organisations service: last-owner rule, audit log). An address
 // naming a client person (older links) leads to their organisation.
@@ -61,6 +62,7 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
 export const loader = async (args: Route.LoaderArgs) => {
   const { database } = args.context.get(appContext)
   const id = args.params.id
+  const page = listParams(new URL(args.request.url)).page()
   const detail = await organisationDetail(database.db, id, businessDate(new Date()))
   if (!detail) {
     const organisationId = await organisationIdOfPerson(database.db, id)
@@ -69,39 +71,55 @@ export const loader = async (args: Route.LoaderArgs) => {
   }
   const isAdmin = can(guardedUser(args.context), 'admin')
   const { organisation } = detail
+  const history = await organisationHistory(database.db, organisation.id, page)
   return {
     isAdmin,
     organisation: {
-      id: organisation.id,
-      name: organisation.name,
-      kind: organisation.kind,
-      phone: organisation.phone,
-      streetAddress: organisation.streetAddress,
-      town: organisation.town,
-      state: organisation.state,
-      postalCode: organisation.postalCode,
+      ...organisation,
       address: [organisation.streetAddress, organisation.town, organisation.state, organisation.postalCode]
         .filter(Boolean)
         .join(', '),
-      billingEmail: organisation.billingEmail,
-      staffNotes: organisation.staffNotes,
-      requireSecondFactor: organisation.requireSecondFactor,
-      createdAt: organisation.createdAt,
     },
     people: detail.people.map((person) => ({
-      ...person,
-      status: person.invited ? 'Invited' : accountStatusOf(person.status),
+      personId: person.personId,
+      name: person.fullName || person.email,
+      email: person.email,
+      role: person.role,
+      status: person.invited
+        ? (stateLabels.invited ?? 'Invited')
+        : shownAccountState({ status: person.status, disabledAt: null }),
+      removable: isAdmin,
     })),
-    documents: detail.documents,
-    contracts: detail.contracts,
+    documents: detail.documents.map((doc) => ({
+      id: doc.id,
+      label: `${kindLabels[doc.kind]} ${doc.number}`,
+      href: isAdmin ? `/admin/billing/${doc.id}` : `/employee/billing/${doc.id}`,
+      summary: `${statusLabels[doc.shown]}, ${formatMoney(doc.totalCents)}`,
+    })),
+    contracts: detail.contracts.map((contract) => ({
+      id: contract.id,
+      label: `${contract.title} ${contract.number ?? ''}`.trim(),
+      href: isAdmin ? `/admin/contracts/${contract.id}` : null,
+      summary: contractStatusLabels[contract.shown],
+    })),
     requests: detail.requests.map((request) => ({
       id: request.id,
-      reference: request.id.slice(0, 8).toUpperCase(),
-      receivedAt: request.receivedAt,
-      status: request.status,
-      name: request.name,
-      services: request.services.join(', '),
+      label: request.id.slice(0, 8).toUpperCase(),
+      href: `/employee/requests/${request.id}`,
+      summary: [
+        `${request.name}, ${businessDateTimeFormat.format(new Date(request.receivedAt))}, ${request.status}`,
+        request.services.length > 0 ? ` (${request.services.join(', ')})` : '',
+      ].join(''),
     })),
+    history: {
+      ...history,
+      items: history.items.map((item) => ({
+        ...item,
+        actor: item.actorEmail,
+        words: isAuditAction(item.action) ? auditActions[item.action].words : item.action,
+        about: item.subjectName,
+      })),
+    },
     others: isAdmin ? detail.others : [],
   }
 }
@@ -113,17 +131,6 @@ const staffActor = (ctx: IntentContext) => {
 const adminOnly = (ctx: IntentContext) => can(guardedUser(ctx.context), 'admin')
 const organisationId = (ctx: IntentContext) => ctx.params.id ?? ''
 const db = (ctx: IntentContext) => ctx.context.get(appContext).database.db
-
-const addFormSchema = z.object({
-  email: z
-    .string()
-    .trim()
-    .min(1, 'E-mail is required.')
-    .max(254)
-    .pipe(z.email('Enter the e-mail of a client account.')),
-  role: organisationRoleSchema,
-})
-const mergeFormSchema = z.object({ into: z.uuid({ error: 'Choose the organisation that stays.' }) })
 
 export const action = intentAction(
   {
@@ -137,7 +144,7 @@ export const action = intentAction(
       done: 'Details saved.',
     },
     add: {
-      schema: addFormSchema,
+      schema: addPersonFormSchema,
       allow: adminOnly,
       run: async (ctx, { email, role }) => {
         const personId = await clientPersonByEmail(db(ctx), email)
@@ -175,15 +182,15 @@ export const action = intentAction(
   { outage: nothingRecordedMessage },
 )
 
-type Data = Route.ComponentProps['loaderData']
-
-export default function Client({ loaderData }: Route.ComponentProps) {
-  const data = loaderData
+export default function Client({ loaderData: data }: Route.ComponentProps) {
   const result = useActionData<typeof action>()
   useResultToast(result, { ok: 'Done', failed: 'Not changed' })
+  const busy = useNavigation().state === 'submitting'
   const { organisation } = data
+  const failed = (intent: string) => (result && !result.ok && result.intent === intent ? result : undefined)
+  const details = failed('details')
   return (
-    <div className="mx-auto grid max-w-5xl gap-8 px-6 py-10">
+    <div className="mx-auto grid max-w-5xl gap-8 px-4 py-10 sm:px-6">
       <BackLink to="/employee/clients">Clients</BackLink>
       <PageHeader title={organisation.name}>
         <p className="text-muted-foreground text-sm">
@@ -192,301 +199,56 @@ export default function Client({ loaderData }: Route.ComponentProps) {
         </p>
       </PageHeader>
       {result && !result.ok && !result.fieldErrors && <FormMessage tone="error">{result.message}</FormMessage>}
-      {data.isAdmin ? <DetailsForm data={data} result={result} /> : <Details data={data} />}
-      <People data={data} result={result} />
-      <Records data={data} />
-      {data.isAdmin && <Merge data={data} />}
-    </div>
-  )
-}
-
-function RoleSelect({ defaultValue, label }: { defaultValue: OrganisationRole; label: string }) {
-  return (
-    <NativeSelect name="role" defaultValue={defaultValue} aria-label={label}>
-      {organisationRoles.map((role) => (
-        <option key={role} value={role}>
-          {organisationRoleLabels[role]}
-        </option>
-      ))}
-    </NativeSelect>
-  )
-}
-
-function People({ data, result }: { data: Data; result: ReturnType<typeof useActionData<typeof action>> }) {
-  const busy = useNavigation().state === 'submitting'
-  const addErrors = result && !result.ok && result.intent === 'add' ? result.fieldErrors : undefined
-  return (
-    <section aria-labelledby="people-title" className="grid gap-3">
-      <h2 id="people-title" className="font-semibold text-xl">
-        People
-      </h2>
-      <div className="overflow-x-auto rounded-xl border">
-        <table className="w-full text-left text-sm">
-          <thead className="bg-secondary/60">
-            <tr>
-              <th scope="col" className="px-4 py-2">
-                Person
-              </th>
-              <th scope="col" className="px-4 py-2">
-                Status
-              </th>
-              <th scope="col" className="px-4 py-2">
-                Role
-              </th>
-              {data.isAdmin && (
-                <th scope="col" className="px-4 py-2">
-                  <span className="sr-only">Remove</span>
-                </th>
-              )}
-            </tr>
-          </thead>
-          <tbody>
-            {data.people.map((person) => (
-              <tr key={person.personId} className="border-t" data-testid="person" data-email={person.email}>
-                <td className="px-4 py-2">
-                  <span className="font-medium">{person.fullName || person.email}</span>
-                  <span className="block text-muted-foreground">{person.email}</span>
-                </td>
-                <td className="px-4 py-2 capitalize">{person.status}</td>
-                <td className="px-4 py-2">
-                  {data.isAdmin ? (
-                    <Form method="post" className="flex flex-wrap items-center gap-2">
-                      <input type="hidden" name="intent" value="role" />
-                      <input type="hidden" name="personId" value={person.personId} />
-                      <RoleSelect defaultValue={person.role} label={`Role of ${person.fullName || person.email}`} />
-                      <Button type="submit" variant="secondary" size="sm" disabled={busy}>
-                        Change role
-                      </Button>
-                    </Form>
-                  ) : (
-                    organisationRoleLabels[person.role]
-                  )}
-                </td>
-                {data.isAdmin && (
-                  <td className="px-4 py-2 text-right">
-                    <Form method="post">
-                      <input type="hidden" name="intent" value="remove" />
-                      <input type="hidden" name="personId" value={person.personId} />
-                      <Button type="submit" variant="outline" size="sm" disabled={busy}>
-                        Remove<span className="sr-only"> {person.fullName || person.email}</span>
-                      </Button>
-                    </Form>
-                  </td>
-                )}
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
-      {data.isAdmin && (
-        <Form method="post" className="flex flex-wrap items-end gap-3" noValidate>
-          <input type="hidden" name="intent" value="add" />
-          <Field label="Add or move a client person (their e-mail)" error={addErrors?.email} className="min-w-72">
-            <Input name="email" type="email" autoComplete="off" />
-          </Field>
-          <Field label="In the role" error={addErrors?.role}>
-            <RoleSelect defaultValue="member" label="Role of the person added" />
-          </Field>
-          <Button type="submit" disabled={busy}>
-            Add to this organisation
-          </Button>
-        </Form>
+      {data.isAdmin ? (
+        <section aria-labelledby="details-title" className="grid gap-3">
+          <h2 id="details-title" className="font-semibold text-xl">
+            Details
+          </h2>
+          <p className="text-muted-foreground text-sm">
+            Second factor: {organisation.requireSecondFactor ? 'required of everyone' : 'up to each person'} (the
+            owners' setting).
+          </p>
+          <Form method="post" className="grid gap-4 rounded-xl border bg-card p-5 sm:grid-cols-2" noValidate>
+            <input type="hidden" name="intent" value="details" />
+            <OrganisationFields
+              value={(name) => details?.values?.[name] ?? String(organisation[name] ?? '')}
+              errors={details?.fieldErrors}
+            />
+            <div>
+              <Button type="submit" disabled={busy}>
+                Save details
+              </Button>
+            </div>
+          </Form>
+        </section>
+      ) : (
+        <DetailsView organisation={organisation} />
       )}
-    </section>
-  )
-}
-
-function Records({ data }: { data: Data }) {
-  const documentLink = (id: string) => (data.isAdmin ? `/admin/billing/${id}` : `/employee/billing/${id}`)
-  return (
-    <>
-      <section aria-labelledby="documents-title" className="grid gap-3">
-        <h2 id="documents-title" className="font-semibold text-xl">
-          Billing documents
+      <section aria-labelledby="people-title" className="grid gap-3">
+        <h2 id="people-title" className="font-semibold text-xl">
+          People
         </h2>
-        {data.documents.length === 0 ? (
-          <p className="text-muted-foreground">No documents sent yet.</p>
-        ) : (
-          <ul className="grid gap-1 text-sm">
-            {data.documents.map((doc) => (
-              <li key={doc.id}>
-                <Link to={documentLink(doc.id)} className="text-primary hover:underline">
-                  {kindLabels[doc.kind]} {doc.number}
-                </Link>{' '}
-                — {statusLabels[doc.shown]}, {formatMoney(doc.totalCents)}
-              </li>
-            ))}
-          </ul>
-        )}
+        <PeopleTable
+          people={data.people}
+          canChange={data.isAdmin}
+          words={{ caption: `The people of ${organisation.name}`, remove: 'Remove' }}
+        />
+        {data.isAdmin && <AddPersonForm errors={failed('add')?.fieldErrors} />}
       </section>
-      <section aria-labelledby="contracts-title" className="grid gap-3">
-        <h2 id="contracts-title" className="font-semibold text-xl">
-          Contracts
-        </h2>
-        {data.contracts.length === 0 ? (
-          <p className="text-muted-foreground">No contracts sent yet.</p>
-        ) : (
-          <ul className="grid gap-1 text-sm">
-            {data.contracts.map((contract) => (
-              <li key={contract.id}>
-                {data.isAdmin ? (
-                  <Link to={`/admin/contracts/${contract.id}`} className="text-primary hover:underline">
-                    {contract.title} {contract.number}
-                  </Link>
-                ) : (
-                  `${contract.title} ${contract.number ?? ''}`
-                )}{' '}
-                — {contractStatusLabels[contract.shown]}
-              </li>
-            ))}
-          </ul>
-        )}
-      </section>
-      <section aria-labelledby="requests-title" className="grid gap-3">
-        <h2 id="requests-title" className="font-semibold text-xl">
-          Requests and appointments
-        </h2>
-        {data.requests.length === 0 ? (
-          <p className="text-muted-foreground">No consultation requests from this client.</p>
-        ) : (
-          <ul className="grid gap-1 text-sm">
-            {data.requests.map((request) => (
-              <li key={request.id}>
-                <Link to={`/employee/requests/${request.id}`} className="text-primary hover:underline">
-                  {request.reference}
-                </Link>{' '}
-                — {request.name}, {businessDateTimeFormat.format(new Date(request.receivedAt))}, {request.status}
-                {request.services ? ` (${request.services})` : ''}
-              </li>
-            ))}
-          </ul>
-        )}
-      </section>
-    </>
-  )
-}
-
-function Merge({ data }: { data: Data }) {
-  const busy = useNavigation().state === 'submitting'
-  if (data.others.length === 0) return null
-  return (
-    <section aria-labelledby="merge-title" className="grid gap-3">
-      <h2 id="merge-title" className="font-semibold text-xl">
-        Merge into another organisation
-      </h2>
-      <p className="text-muted-foreground text-sm">
-        For a client created twice: this organisation's people, documents, contracts and requests move to the one that
-        stays, and this one is deleted. The audit log lists what moved.
-      </p>
-      <Form method="post" className="flex flex-wrap items-end gap-3">
-        <input type="hidden" name="intent" value="merge" />
-        <Field label="The organisation that stays">
-          <NativeSelect name="into" defaultValue="">
-            <option value="" disabled>
-              Choose an organisation
-            </option>
-            {data.others.map((other) => (
-              <option key={other.id} value={other.id}>
-                {other.name}
-              </option>
-            ))}
-          </NativeSelect>
-        </Field>
-        <Button type="submit" variant="destructive" disabled={busy}>
-          Merge {data.organisation.name} into it
-        </Button>
-      </Form>
-    </section>
-  )
-}
-
-function Details({ data }: { data: Data }) {
-  const { organisation } = data
-  return (
-    <section aria-labelledby="details-title" className="grid gap-3">
-      <h2 id="details-title" className="font-semibold text-xl">
-        Details
-      </h2>
-      <dl className="grid gap-x-6 gap-y-2 rounded-xl border bg-card p-5 text-sm sm:grid-cols-[12rem_1fr]">
-        <dt className="text-muted-foreground">Phone</dt>
-        <dd>{organisation.phone ?? '—'}</dd>
-        <dt className="text-muted-foreground">Address</dt>
-        <dd>{organisation.address || '—'}</dd>
-        <dt className="text-muted-foreground">Billing e-mail</dt>
-        <dd>{organisation.billingEmail ?? '—'}</dd>
-        <dt className="text-muted-foreground">Second factor</dt>
-        <dd>{organisation.requireSecondFactor ? 'Required of everyone' : 'Up to each person'}</dd>
-        <dt className="text-muted-foreground">Staff notes</dt>
-        <dd className="whitespace-pre-wrap">{organisation.staffNotes || '—'}</dd>
-      </dl>
-    </section>
-  )
-}
-
-/** Admins edit the details and the staff notes (never shown to the organisation's people). */
-function DetailsForm({ data, result }: { data: Data; result: ReturnType<typeof useActionData<typeof action>> }) {
-  const busy = useNavigation().state === 'submitting'
-  const failed = result && !result.ok && result.intent === 'details' ? result : undefined
-  const errors = failed?.fieldErrors
-  const { organisation } = data
-  const value = (name: keyof typeof organisation) => failed?.values?.[name] ?? String(organisation[name] ?? '')
-  return (
-    <section aria-labelledby="details-title" className="grid gap-3">
-      <h2 id="details-title" className="font-semibold text-xl">
-        Details
-      </h2>
-      <p className="text-muted-foreground text-sm">
-        Second factor: {organisation.requireSecondFactor ? 'required of everyone' : 'up to each person'} (the owners'
-        setting).
-      </p>
-      <Form method="post" className="grid gap-4 rounded-xl border bg-card p-5 sm:grid-cols-2" noValidate>
-        <input type="hidden" name="intent" value="details" />
-        <Field label="Name" required error={errors?.name}>
-          <Input name="name" defaultValue={value('name')} />
-        </Field>
-        <Field label="Kind" error={errors?.kind}>
-          <NativeSelect name="kind" defaultValue={value('kind')}>
-            {organisationKinds.map((kind) => (
-              <option key={kind} value={kind}>
-                {organisationKindLabels[kind]}
-              </option>
-            ))}
-          </NativeSelect>
-        </Field>
-        <Field label="Phone" optional error={errors?.phone}>
-          <Input name="phone" type="tel" defaultValue={value('phone')} />
-        </Field>
-        <Field label="Billing e-mail" optional error={errors?.billingEmail}>
-          <Input name="billingEmail" type="email" defaultValue={value('billingEmail')} />
-        </Field>
-        <Field label="Street address" optional error={errors?.streetAddress}>
-          <Input name="streetAddress" defaultValue={value('streetAddress')} />
-        </Field>
-        <Field label="Town" optional error={errors?.town}>
-          <Input name="town" defaultValue={value('town')} />
-        </Field>
-        <Field label="State" optional error={errors?.state}>
-          <NativeSelect name="state" defaultValue={value('state')}>
-            <option value="">—</option>
-            {organisationStates.map((state) => (
-              <option key={state} value={state}>
-                {state}
-              </option>
-            ))}
-          </NativeSelect>
-        </Field>
-        <Field label="ZIP code" optional error={errors?.postalCode}>
-          <Input name="postalCode" defaultValue={value('postalCode')} />
-        </Field>
-        <Field label="Staff notes" optional error={errors?.staffNotes} className="sm:col-span-2">
-          <Textarea name="staffNotes" rows={4} defaultValue={value('staffNotes')} />
-        </Field>
-        <div>
-          <Button type="submit" disabled={busy}>
-            Save details
-          </Button>
-        </div>
-      </Form>
-    </section>
+      <RecordList id="documents" title="Billing documents" empty="No documents sent yet." lines={data.documents} />
+      <RecordList id="contracts" title="Contracts" empty="No contracts sent yet." lines={data.contracts} />
+      <RecordList
+        id="requests"
+        title="Requests and appointments"
+        empty="No consultation requests from this client."
+        lines={data.requests}
+      />
+      <OrganisationHistory
+        {...data.history}
+        href={(page) => `?page=${page}#history`}
+        change={(item) => <AuditChange before={item.before} after={item.after} details={item.details} />}
+      />
+      {data.isAdmin && <MergeForm name={organisation.name} others={data.others} />}
+    </div>
   )
 }

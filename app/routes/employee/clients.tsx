@@ -1,19 +1,27 @@
-import { Form, Link } from 'react-router'
+import { Form, Link, redirect, useActionData, useNavigation } from 'react-router'
 import { business } from '~/content/business'
 import { appContext } from '~/context.server'
-import { organisationKindLabels } from '~/features/organisations'
+import { can } from '~/features/accounts/access'
+import { guardedUser } from '~/features/accounts/guards.server'
+import { organisationKindLabels, organisationSchema } from '~/features/organisations'
+import { OrganisationFields } from '~/features/organisations/organisation-fields'
 import { businessDateTimeFormat } from '~/lib/business-time'
+import { nothingRecordedMessage } from '~/lib/database-outage'
+import { intentAction } from '~/lib/forms/intent-action.server'
 import { listParams } from '~/lib/list-params'
 import { pageMeta } from '~/lib/seo'
+import { useResultToast } from '~/lib/toast'
 import { Button } from '~/ui/button'
-import { Field } from '~/ui/field'
+import { Field, FormMessage } from '~/ui/field'
 import { Input } from '~/ui/input'
+import { createOrganisation } from '../../../server/organisations/organisations.server.ts'
 import { listOrganisations } from '../../../server/organisations/staff-view.server.ts'
 import type { Route } from './+types/clients'
 
 // /employee/clients (employees and admins): the clients, as organisations (a business or a
 // household) with their people's count and owners; a search by name or by a person's e-mail or name.
-// Each links to the organisation's page.
+// Each links to the organisation's page. Admins create an organisation here ("New organisation"),
+// then add its people on its page.
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta({
@@ -28,19 +36,41 @@ export const loader = async (args: Route.LoaderArgs) => {
   const p = listParams(new URL(args.request.url))
   const q = p.text('q', 200) ?? ''
   const { database } = args.context.get(appContext)
-  return { list: await listOrganisations(database.db, { q, page: p.page() }), q }
+  const isAdmin = can(guardedUser(args.context), 'admin')
+  return { list: await listOrganisations(database.db, { q, page: p.page() }), q, isAdmin }
 }
 
+export const action = intentAction(
+  {
+    create: {
+      schema: organisationSchema,
+      allow: (ctx) => can(guardedUser(ctx.context), 'admin'),
+      invalid: 'Check the organisation’s details. Nothing was saved.',
+      run: async (ctx, fields) => {
+        const user = guardedUser(ctx.context)
+        const created = await createOrganisation(
+          ctx.context.get(appContext).database.db,
+          { userId: user.userId, email: user.email },
+          fields,
+        )
+        return redirect(`/employee/clients/${created.id}`)
+      },
+    },
+  },
+  { outage: nothingRecordedMessage },
+)
+
 export default function Clients({ loaderData }: Route.ComponentProps) {
-  const { list, q } = loaderData
+  const { list, q, isAdmin } = loaderData
   return (
-    <div className="mx-auto grid max-w-7xl gap-6 px-6 py-10">
+    <div className="mx-auto grid max-w-7xl gap-6 px-4 py-10 sm:px-6">
       <div className="grid gap-1">
         <h1 className="font-bold text-3xl tracking-tight">Clients</h1>
         <p className="text-muted-foreground text-sm">
           Every client is an organisation, a business or a household, with its people in their roles.
         </p>
       </div>
+      {isAdmin && <NewOrganisation />}
       <Form method="get" className="flex flex-wrap items-end gap-3" aria-label="Find a client">
         <Field label="Name or e-mail" className="w-full max-w-sm">
           <Input name="q" type="search" defaultValue={q} />
@@ -111,5 +141,28 @@ export default function Clients({ loaderData }: Route.ComponentProps) {
         </nav>
       )}
     </div>
+  )
+}
+
+/** Admins add a client organisation (a business or a household); its page then takes its people. */
+function NewOrganisation() {
+  const result = useActionData<typeof action>()
+  useResultToast(result, { ok: 'Done', failed: 'Not created' })
+  const busy = useNavigation().state === 'submitting'
+  const failed = result && !result.ok ? result : undefined
+  return (
+    <details className="rounded-xl border bg-card p-5" open={failed !== undefined}>
+      <summary className="cursor-pointer font-semibold text-lg">New organisation</summary>
+      {failed && !failed.fieldErrors && <FormMessage tone="error">{failed.message}</FormMessage>}
+      <Form method="post" className="mt-4 grid gap-4 sm:grid-cols-2" noValidate aria-label="New organisation">
+        <input type="hidden" name="intent" value="create" />
+        <OrganisationFields value={(name) => failed?.values?.[name] ?? ''} errors={failed?.fieldErrors} />
+        <div>
+          <Button type="submit" disabled={busy}>
+            Create the organisation
+          </Button>
+        </div>
+      </Form>
+    </details>
   )
 }

@@ -1,0 +1,88 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { type AuditActor, recordAudit } from '../../server/audit/audit.server.ts'
+import { billingDocuments, clientOnboarding } from '../../server/db/schema/index.server.ts'
+import { historyPageSize, organisationHistory } from '../../server/organisations/history.server.ts'
+import { organisationOfPerson, updateOrganisation } from '../../server/organisations/organisations.server.ts'
+import { addPerson } from '../../server/organisations/people.server.ts'
+import { type Harness, startHarness } from './helpers/accounts.ts'
+import { backend } from './helpers/database.ts'
+
+// The history section of the staff's organisation page: the audit log's entries about the
+// organisation, its people and its records, newest first, paged; nothing of another organisation.
+
+let harness: Harness
+const db = () => harness.database.db
+const admin: AuditActor = { userId: 'user-admin', email: 'admin@ramapo-it.example' }
+
+async function person(email: string, role: 'client' | 'admin' = 'client'): Promise<string> {
+  const [row] = await db()
+    .insert(clientOnboarding)
+    .values({ email, fullName: email.split('@')[0] ?? email, role, status: 'approved' })
+    .returning({ id: clientOnboarding.id })
+  if (!row) throw new Error('no person')
+  return row.id
+}
+
+async function organisationOf(personId: string): Promise<{ id: string; name: string }> {
+  const found = await organisationOfPerson(db(), personId)
+  if (!found) throw new Error('in no organisation')
+  return found.organisation
+}
+
+beforeAll(async () => {
+  harness = await startHarness()
+  await person(admin.email, 'admin')
+})
+afterAll(async () => {
+  await harness?.cleanup()
+})
+
+describe(`an organisation's history on ${backend}`, () => {
+  it("lists what happened to it, its people and its documents, newest first, and nothing of another's", async () => {
+    const owner = await person('owner@history-office.example')
+    const colleague = await person('colleague@history-office.example')
+    const stranger = await person('someone@other-office.example')
+    const office = await organisationOf(owner)
+    const other = await organisationOf(stranger)
+    await addPerson(db(), admin, { organisationId: office.id, personId: colleague, role: 'billing' })
+    const [invoice] = await db()
+      .insert(billingDocuments)
+      .values({ kind: 'invoice', clientId: owner, createdByEmail: admin.email })
+      .returning({ id: billingDocuments.id })
+    if (!invoice) throw new Error('no invoice')
+    // One transaction each: entries of one transaction share its time.
+    const audit = (action: 'billing.create' | 'account.approve' | 'organisation.update', subjectId: string) =>
+      db().transaction((tx) => recordAudit(tx, admin, { action, subjectId, details: {} }))
+    await audit('billing.create', invoice.id)
+    await audit('account.approve', colleague)
+    // Another organisation's person and the organisation itself: in its history, never in this one.
+    await audit('account.approve', stranger)
+    await audit('organisation.update', other.id)
+
+    const history = await organisationHistory(db(), office.id)
+    const actions = history.items.map((item) => item.action)
+    // The colleague came from their own organisation of one: a move, written on the organisation that took them.
+    expect(actions).toEqual(['account.approve', 'billing.create', 'organisation.person_move'])
+    expect(history.items[0]?.subjectName).toBe('colleague@history-office.example')
+    expect(history.items[1]?.subjectName).toContain('owner@history-office.example')
+    expect(history.items.every((item) => item.actorEmail === admin.email)).toBe(true)
+    const theirs = await organisationHistory(db(), other.id)
+    expect(theirs.items.map((item) => item.action)).toEqual(['organisation.update', 'account.approve'])
+  })
+
+  it('comes a page at a time, the page held within bounds', async () => {
+    const owner = await person('owner@busy-office.example')
+    const office = await organisationOf(owner)
+    for (let n = 0; n <= historyPageSize; n += 1) {
+      await updateOrganisation(db(), admin, { organisationId: office.id, name: `Busy Office ${n}`, kind: 'business' })
+    }
+    const first = await organisationHistory(db(), office.id, 1)
+    expect(first).toMatchObject({ total: historyPageSize + 1, page: 1, pageCount: 2 })
+    expect(first.items).toHaveLength(historyPageSize)
+    expect(first.items[0]?.after).toMatchObject({ name: `Busy Office ${historyPageSize}` })
+    const last = await organisationHistory(db(), office.id, 99)
+    expect(last.page).toBe(2)
+    expect(last.items.map((item) => item.after)).toEqual([expect.objectContaining({ name: 'Busy Office 0' })])
+    await expect(organisationHistory(db(), 'not-an-id')).rejects.toThrow('does not exist')
+  })
+})

@@ -1,0 +1,83 @@
+import { eq } from 'drizzle-orm'
+import { RouterContextProvider } from 'react-router'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { type AppContext, appContext } from '../../app/context.server.ts'
+import { accountsContext } from '../../app/features/accounts/context.server.ts'
+import { areaGuard, getUser, sessionMiddleware } from '../../app/features/accounts/guards.server.ts'
+import { loader as billingLoader } from '../../app/routes/billing/index.tsx'
+import { clientOnboarding } from '../../server/db/schema/index.server.ts'
+import { type Harness, PUBLIC_URL, signIn, signUpVerified, startHarness } from './helpers/accounts.ts'
+import { backend } from './helpers/database.ts'
+
+// A signed-in page reads its visitor once: the onboarding record and the organisation are read by
+// the access check (readAccess) and kept on the request's context; the root loader, the area's guard
+// and the page (here /billing, which acts for the client's person) all use that one read.
+
+let harness: Harness
+beforeAll(async () => {
+  harness = await startHarness()
+})
+afterAll(async () => {
+  await harness?.cleanup()
+})
+
+type Queryable = { query: (...args: unknown[]) => Promise<unknown> }
+
+/** Every statement the database is sent while `work` runs (PGlite or a pool: the driver's client). */
+async function statementsDuring(work: () => Promise<void>): Promise<string[]> {
+  const client = (harness.database.db as unknown as { session: { client: Queryable } }).session.client
+  const original = client.query
+  const seen: string[] = []
+  client.query = function (this: unknown, ...args: unknown[]) {
+    const first = args[0]
+    seen.push(typeof first === 'string' ? first : String((first as { text?: string } | undefined)?.text ?? ''))
+    return original.apply(this, args)
+  }
+  try {
+    await work()
+  } finally {
+    client.query = original
+  }
+  return seen
+}
+
+describe(`a signed-in page's reads of its visitor on ${backend}`, () => {
+  it('reads the onboarding record and the organisation once for a /billing page', async () => {
+    const email = 'dana@visitor-reads.example'
+    await signUpVerified(harness, email)
+    await harness.database.db
+      .update(clientOnboarding)
+      .set({ status: 'approved' })
+      .where(eq(clientOnboarding.email, email))
+    const client = await signIn(harness, email)
+    const request = new Request(`${PUBLIC_URL}/billing`, { headers: { cookie: client.cookieHeader() } })
+    const context = new RouterContextProvider()
+    context.set(accountsContext, harness.accounts)
+    context.set(appContext, {
+      database: harness.database,
+      log: harness.accounts.log,
+      outbox: {},
+      config: { publicUrl: PUBLIC_URL },
+    } as unknown as AppContext)
+    const args = { request, context, params: {} } as never
+    let page: Awaited<ReturnType<typeof billingLoader>> | undefined
+
+    const statements = await statementsDuring(async () => {
+      await sessionMiddleware(args, async () => {
+        // The root loader and the area's guard both ask for the visitor, then the page runs.
+        await getUser(args)
+        await areaGuard(args, async () => {
+          page = await billingLoader(args)
+          return new Response(null)
+        })
+        return new Response(null)
+      })
+    })
+
+    expect(page?.summary).not.toBeNull()
+    const onboardingReads = statements.filter((text) => /from "?client_onboarding"?/i.test(text))
+    const organisationReads = statements.filter((text) => /from "?organisation_members"?/i.test(text))
+    expect(onboardingReads).toHaveLength(1)
+    expect(organisationReads).toHaveLength(1)
+  })
+})
