@@ -9,6 +9,7 @@ import {
   minutesInBusinessDay,
   type Pause,
 } from './business-hours'
+import { businessDayMinutes } from './catalogue'
 import { describeTargetMinutes, describeTargets, describeTimeLeft, supportTargets } from './targets'
 
 const minute = 60_000
@@ -154,7 +155,8 @@ describe('the business-hours clock', () => {
 })
 
 describe('targets', () => {
-  it('are the issue defaults, in business minutes', () => {
+  it('are the issue defaults, in business minutes, with the catalogue and the clock agreeing on a business day', () => {
+    expect(businessDayMinutes).toBe(minutesInBusinessDay())
     expect(supportTargets).toEqual({
       urgent: { first_response: 60, resolution: 240 },
       high: { first_response: 120, resolution: 540 },

@@ -1,13 +1,14 @@
 import { minutesInBusinessDay } from './business-hours'
+import { defaultTicketTargets, type TicketPriority, ticketPriorities } from './catalogue'
 
 /**
  * How soon a ticket is answered and solved, per priority, in business minutes (Monday to Friday,
- * 8:00–17:00 New York; business-hours.ts). A "business day" is one open day: 9 business hours.
- * The client's form shows these beside the priorities; the queue, the warnings and the admin
- * overview count from them.
+ * 8:00–17:00 New York; business-hours.ts). A "business day" is one open day: 9 business hours. The
+ * numbers are the catalogue's defaults (catalogue.ts, whose words the client's form shows); the
+ * queue, the warnings and the admin overview count from them through this table.
  */
-export const targetPriorities = ['low', 'normal', 'high', 'urgent'] as const
-export type TargetPriority = (typeof targetPriorities)[number]
+export const targetPriorities = ticketPriorities
+export type TargetPriority = TicketPriority
 
 export const targetKinds = ['first_response', 'resolution'] as const
 export type TargetKind = (typeof targetKinds)[number]
@@ -15,12 +16,15 @@ export type TargetKind = (typeof targetKinds)[number]
 const hour = 60
 const businessDay = minutesInBusinessDay()
 
-export const supportTargets: Record<TargetPriority, Record<TargetKind, number>> = {
-  urgent: { first_response: 1 * hour, resolution: 4 * hour },
-  high: { first_response: 2 * hour, resolution: 1 * businessDay },
-  normal: { first_response: 4 * hour, resolution: 3 * businessDay },
-  low: { first_response: 1 * businessDay, resolution: 5 * businessDay },
-}
+export const supportTargets: Record<TargetPriority, Record<TargetKind, number>> = Object.fromEntries(
+  ticketPriorities.map((p) => [
+    p,
+    {
+      first_response: defaultTicketTargets[p].firstResponseMinutes,
+      resolution: defaultTicketTargets[p].resolutionMinutes,
+    },
+  ]),
+) as Record<TargetPriority, Record<TargetKind, number>>
 
 export const targetKindLabels: Record<TargetKind, string> = {
   first_response: 'First response',
