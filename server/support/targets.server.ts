@@ -64,7 +64,8 @@ async function storeTargets(db: Runner, ticket: TargetSource, changes: readonly 
     firstResponseBreached: targets.firstResponse.state === 'met' && targets.firstResponse.breached,
     resolutionBreached: targets.resolution.state === 'met' && targets.resolution.breached,
     // The version of the ticket these are computed from: older than its updated_at means stale.
-    computedAt: ticket.updatedAt,
+    // Read in SQL: a JavaScript Date would drop PostgreSQL's microseconds and look stale at once.
+    computedAt: sql<Date>`(select ${supportTickets.updatedAt} from ${supportTickets} where ${supportTickets.id} = ${ticket.id})`,
   }
   await db
     .insert(supportTicketTargets)
