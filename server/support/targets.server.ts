@@ -261,6 +261,7 @@ export async function storedTargets(db: Db, ticketIds: readonly string[]) {
  */
 export const targetQueue = {
   order: sql`${supportTicketTargets.nextDueAt} asc nulls last`,
+  orderDesc: sql`${supportTicketTargets.nextDueAt} desc nulls last`,
   breached: (now: Date) => lte(supportTicketTargets.nextDueAt, now),
   dueSoon: (now: Date) =>
     and(

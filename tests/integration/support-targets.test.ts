@@ -11,6 +11,7 @@ import {
   user,
 } from '../../server/db/schema/index.server.ts'
 import type { Outbox } from '../../server/mail/outbox.server.ts'
+import { listQueue } from '../../server/support/queue.server.ts'
 import {
   closeResolvedTickets,
   refreshStaleTargets,
@@ -251,6 +252,29 @@ describe(`support targets on ${backend}`, () => {
     })
     // New York's month: 2:30 UTC on February 1 is still January there.
     expect(supportMonthStart(new Date('2026-02-01T02:30:00Z'))).toEqual(new Date('2026-01-01T05:00:00Z'))
+  })
+
+  it('sorts the staff queue by the next target and filters due-soon and missed tickets', async () => {
+    const normal = await ticket({ subject: 'Normal' }) // first response 13:00
+    const urgent = await ticket({ priority: 'urgent', subject: 'Urgent' }) // 10:00
+    const waiting = await ticket({ status: 'waiting_on_client', subject: 'Waiting' }) // paused
+    const low = await ticket({ priority: 'low', subject: 'Low' }) // tomorrow 9:00
+    await refreshStaleTargets(database.db, clock.now())
+    const base = { sort: 'target', dir: 'asc', page: 1 } as const
+    const subjects = async (filter: Partial<Parameters<typeof listQueue>[1]>, now: string) =>
+      (await listQueue(database.db, { ...base, ...filter }, new Date(now))).items.map((i) => i.subject)
+    expect(await subjects({}, '2026-01-12T14:30:00Z')).toEqual([urgent, normal, low, waiting].map((t) => t.subject))
+    expect(await subjects({ dir: 'desc' }, '2026-01-12T14:30:00Z')).toEqual(
+      [low, normal, urgent, waiting].map((t) => t.subject),
+    )
+    expect(await subjects({ target: 'due_soon' }, '2026-01-12T14:30:00Z')).toEqual(['Urgent'])
+    expect(await subjects({ target: 'breached' }, '2026-01-12T14:30:00Z')).toEqual([])
+    // 12:30: the urgent one missed, the normal one due within the hour.
+    expect(await subjects({ target: 'breached' }, '2026-01-12T17:30:00Z')).toEqual(['Urgent'])
+    expect(await subjects({ target: 'due_soon' }, '2026-01-12T17:30:00Z')).toEqual(['Normal'])
+    const [row] = (await listQueue(database.db, { ...base, target: 'breached' }, new Date('2026-01-12T17:30:00Z')))
+      .items
+    expect(row).toMatchObject({ nextDueAt: new Date('2026-01-12T15:00:00Z'), paused: false })
   })
 
   it('schedules the minute job in New York time through pg-boss, which refreshes and warns', async () => {
