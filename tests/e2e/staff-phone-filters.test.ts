@@ -1,7 +1,16 @@
 import type { Browser, Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
 import { consultationBody } from '../integration/helpers/intake'
-import { adminSessionCookie, appErrors, pageFrom, uniqueIdentity } from './helpers/accounts'
+import {
+  adminSessionCookie,
+  appErrors,
+  invitedAccountOverHttp,
+  pageFrom,
+  postForm,
+  sessionCookie,
+  strongPassword,
+  uniqueIdentity,
+} from './helpers/accounts'
 import { baseURL, expectAccessible, open, testBrowser } from './helpers/browser'
 
 // A technician on site opens the staff lists on a phone: at 390 px the first screen shows the list
@@ -87,6 +96,42 @@ describe('staff lists on a phone', () => {
       .getByRole('rowheader', { name: /Phoebe Phone/ })
       .first()
       .waitFor()
+    expect(appErrors(consoleErrors)).toEqual([])
+    await context.close()
+  })
+
+  it('/employee/tickets shows tickets first with their next target, its filters folded the same way', async () => {
+    // A client opens an urgent ticket in the portal.
+    const ip = uniqueIdentity('phone-filters-client').ip
+    const email = await invitedAccountOverHttp('client', 'phone-tickets', await adminSessionCookie(ip), ip)
+    const opened = await postForm(
+      '/support/new',
+      {
+        intent: 'open',
+        subject: 'Front desk printer offline',
+        body: 'The printer at the front desk shows an error.',
+        category: 'managed_it',
+        priority: 'urgent',
+      },
+      { cookie: await sessionCookie(email, strongPassword, ip), ip },
+    )
+    expect(opened.status).toBe(302)
+
+    const { page, context, consoleErrors } = await adminPage(browser(), phone)
+    expect(await open(page, '/employee/tickets?priority=urgent&sort=target&dir=asc')).toBe(200)
+    const table = page.getByRole('region', { name: 'Support tickets' })
+    const row = table.getByRole('row').filter({ hasText: 'Front desk printer offline' }).first()
+    await row.waitFor()
+    expect(await onFirstScreen(page, table.getByRole('row').nth(1))).toBe(true)
+    // Its next target in business time: the first response, left, overdue or (outside hours) still ahead.
+    expect(await row.textContent()).toMatch(/(left|overdue)First response/)
+    expect(await page.getByRole('searchbox', { name: 'Search' }).isVisible()).toBe(false)
+    const button = page.getByRole('button', { name: /^Filters/ })
+    expect(await button.textContent()).toContain('(1 applied)')
+    await expectAccessible(page)
+    await button.click()
+    expect(await page.getByRole('combobox', { name: 'Priority' }).textContent()).toContain('Urgent')
+    await page.getByRole('combobox', { name: 'Targets' }).waitFor()
     expect(appErrors(consoleErrors)).toEqual([])
     await context.close()
   })
