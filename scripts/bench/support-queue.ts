@@ -17,7 +17,7 @@ import { createHash } from 'node:crypto'
 import fs from 'node:fs'
 import path from 'node:path'
 import { parseArgs } from 'node:util'
-import { eq, sql } from 'drizzle-orm'
+import { eq, ne, sql } from 'drizzle-orm'
 import { ticketCategories, ticketPriorities, ticketStatuses } from '../../app/features/support/catalogue.ts'
 import { ticketTargets } from '../../app/features/support/ticket-targets.ts'
 import type { Database } from '../../server/db/client.server.ts'
@@ -231,7 +231,7 @@ async function seed(database: Database): Promise<Seeded> {
   const [heavy] = await db
     .select({ id: supportTickets.id })
     .from(supportTickets)
-    .where(eq(supportTickets.organisationId, others[0]?.id ?? demo.organisationId))
+    .where(ne(supportTickets.organisationId, demo.organisationId))
     .limit(1)
   const [mine] = await db
     .select({ id: supportTickets.id })

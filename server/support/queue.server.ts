@@ -49,12 +49,14 @@ export async function listQueue(db: Db, filter: TicketQueueFilter, now = new Dat
     number: [direction(supportTickets.number)],
     target: [filter.dir === 'desc' ? targetQueue.orderDesc : targetQueue.order],
   }[filter.sort]
-  const [count] = await db
-    .select({ n: sql<number>`count(*)::int` })
-    .from(supportTickets)
-    .innerJoin(organisations, eq(organisations.id, supportTickets.organisationId))
-    .leftJoin(supportTicketTargets, eq(supportTicketTargets.ticketId, supportTickets.id))
-    .where(where)
+  // The count joins only what the filter reads (the organisation's name for a search, the targets
+  // for their filters): over 100,000 tickets every join counted is time on every page.
+  let counted = db.select({ n: sql<number>`count(*)::int` }).from(supportTickets).$dynamic()
+  if (filter.q) counted = counted.innerJoin(organisations, eq(organisations.id, supportTickets.organisationId))
+  if (filter.target) {
+    counted = counted.innerJoin(supportTicketTargets, eq(supportTicketTargets.ticketId, supportTickets.id))
+  }
+  const [count] = await counted.where(where)
   const total = count?.n ?? 0
   const pageCount = Math.max(1, Math.ceil(total / queuePageSize))
   const page = Math.min(filter.page, pageCount)
@@ -89,10 +91,11 @@ export async function listQueue(db: Db, filter: TicketQueueFilter, now = new Dat
 
 /** The organisations that have tickets, for the queue's filter. */
 export async function organisationsWithTickets(db: Db) {
+  // One probe of the organisation index per organisation, not a pass over every ticket.
   return db
-    .selectDistinct({ id: organisations.id, name: organisations.name })
+    .select({ id: organisations.id, name: organisations.name })
     .from(organisations)
-    .innerJoin(supportTickets, eq(supportTickets.organisationId, organisations.id))
+    .where(sql`exists (select 1 from ${supportTickets} where ${supportTickets.organisationId} = ${organisations.id})`)
     .orderBy(organisations.name)
 }
 

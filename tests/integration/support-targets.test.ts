@@ -34,10 +34,11 @@ let organisationId: string
 let clock: ReturnType<typeof testClock>
 let tokens = 0
 
+// Migrating a fresh database takes most of the suite's minute on a busy machine: give it two.
 beforeAll(async () => {
   database = await openTestDatabase()
   outbox = await queueOnlyOutbox(database)
-})
+}, 120_000)
 afterAll(async () => {
   await outbox?.stop()
   await database?.cleanup()

@@ -1,5 +1,5 @@
-import { addDays, businessDate, fromBusinessLocalInput } from '~/lib/business-time'
-import { businessTimeZone } from '~/lib/time-zone'
+import { addDays, businessDate, fromBusinessLocalInput } from '../../lib/business-time.ts'
+import { businessTimeZone } from '../../lib/time-zone.ts'
 
 /**
  * The business's opening hours, the clock support targets are counted on: Monday to Friday,

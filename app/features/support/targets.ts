@@ -1,5 +1,5 @@
-import { minutesInBusinessDay } from './business-hours'
-import { defaultTicketTargets, type TicketPriority, ticketPriorities } from './catalogue'
+import { minutesInBusinessDay } from './business-hours.ts'
+import { defaultTicketTargets, type TicketPriority, ticketPriorities } from './catalogue.ts'
 
 /**
  * How soon a ticket is answered and solved, per priority, in business minutes (Monday to Friday,

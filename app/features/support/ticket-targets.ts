@@ -1,5 +1,5 @@
-import { addBusinessMinutes, businessMinutesBetween, type Pause } from './business-hours'
-import { dueSoonMinutes, supportTargets, type TargetKind, type TargetPriority } from './targets'
+import { addBusinessMinutes, businessMinutesBetween, type Pause } from './business-hours.ts'
+import { dueSoonMinutes, supportTargets, type TargetKind, type TargetPriority } from './targets.ts'
 
 /**
  * A ticket's two targets (first response, resolution) from what happened to it: counted in business

@@ -17,3 +17,6 @@ CREATE TABLE "support_ticket_targets" (
 );
 --> statement-breakpoint
 CREATE INDEX "support_ticket_targets_next_due_idx" ON "support_ticket_targets" ("next_due_at") WHERE "next_due_at" IS NOT NULL;
+--> statement-breakpoint
+-- The staff queue's default order (latest activity first, whatever the status): an index walk, not a sort of every ticket.
+CREATE INDEX "support_tickets_updated_idx" ON "support_tickets" USING btree ("updated_at" DESC NULLS LAST);
