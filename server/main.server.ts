@@ -29,6 +29,7 @@ import { PageCache } from './page-cache/page-cache.server.ts'
 import { authCookiePrefixOf } from './page-cache/request-rules.server.ts'
 import { clientBuildDir } from './paths.server.ts'
 import { loadDemoClientPassword, loadDemoPeoplePasswords, loadSecrets } from './secrets.server.ts'
+import { type SupportTargetJobs, startSupportTargetJobs } from './support/targets.server.ts'
 
 /** The React Router build bundled with this module (production entry reads it from here). */
 export const build = serverBuild as unknown as ServerBuild
@@ -218,6 +219,9 @@ export async function startServer(options: StartOptions) {
     await later.started.operations
       ?.stop()
       .catch((error: unknown) => log.error({ err: error }, 'operations jobs did not stop cleanly'))
+    await later.started.supportTargets
+      ?.stop()
+      .catch((error: unknown) => log.error({ err: error }, 'support target jobs did not stop cleanly'))
     await outbox.stop().catch((error: unknown) => log.error({ err: error }, 'mail worker did not stop cleanly'))
     await database.close().catch((error: unknown) => log.error({ err: error }, 'database did not close cleanly'))
     log.info('stopped')
@@ -246,10 +250,11 @@ function startAfterListen(deps: {
 }) {
   const { config, database, outbox, accounts, demoClientPassword, log } = deps
   const timer = bootTimer(performance.now())
-  const started: { billing?: BillingJobs; operations?: OperationsJobs } = {}
+  const started: { billing?: BillingJobs; operations?: OperationsJobs; supportTargets?: SupportTargetJobs } = {}
   const jobs = (async () => {
     started.billing = await startBillingJobs({ database, outbox, publicUrl: config.publicUrl, log })
     started.operations = await startOperationsJobs({ database, dataDir: config.dataDir, log })
+    started.supportTargets = await startSupportTargetJobs({ database, outbox, publicUrl: config.publicUrl, log })
     timer.step('jobs')
   })()
   // After the jobs: PGlite runs one statement at a time, so they would only take turns.

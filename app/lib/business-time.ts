@@ -1,4 +1,4 @@
-import { businessTimeZone } from './time-zone'
+import { businessTimeZone } from './time-zone.ts'
 
 /**
  * The business's clock. The office is in Suffern, NY: staff type and read times in New York time,

@@ -13,12 +13,14 @@
 //      the staff's lists, and the PDF of a 50-line invoice (time and memory over 1,000 generations)
 //   7. The staff workspace with 10,000 requests and 2,000 accounts on PGlite and PostgreSQL
 //      (scripts/bench/staff.ts): the requests, accounts and audit lists
+//   7b. Support tickets with 100,000 tickets and 1,000,000 messages on PGlite and PostgreSQL
+//      (scripts/bench/support-queue.ts): the staff queue, the client's list, a ticket page (not in --quick)
 //   8. Signed-in pages under load, 200 clients each with their own session, on PGlite and PostgreSQL
 //      (scripts/bench/signed-in.ts), beside the anonymous home page
 // Writes docs/perf/results.md and docs/perf/results.json, with each figure's target and ✓/✗.
 //   --quick          the smoke version `npm test` runs: every step, tiny loads, nothing written
 //   --only a,b       run only these steps (lighthouse, signed-in-js, http, intake, live, billing, staff,
-//                    signed-in); boot and
+//                    support, signed-in); boot and
 //                    memory always run
 //   --soak <minutes> also the soak step (scripts/bench/soak.ts) on both databases: RSS over time under mixed work
 //   --only boot      only the boot step (embedded database): its figures replace section 5's boot lines in
@@ -44,6 +46,7 @@ import type { LiveStatusResult } from './live-status.ts'
 import type { SignedInResult } from './signed-in.ts'
 import type { SoakResult } from './soak.ts'
 import type { StaffResult } from './staff.ts'
+import type { SupportResult } from './support-queue.ts'
 
 /**
  * The HTTP targets, against a bare `node:http` server answering the same bytes from memory in the same
@@ -141,6 +144,7 @@ type Results = {
     liveStatus?: LiveStatusResult | { error: string; skipped?: boolean }
     billing?: { backends: BillingResult[]; errors: string[] }
     staff?: { backends: StaffResult[]; errors: string[] }
+    support?: { backends: SupportResult[]; errors: string[] }
     signedIn?: { backends: SignedInResult[]; errors: string[] }
     memory?: {
       rssAfterLoadMiB: number | null
@@ -168,7 +172,9 @@ const { values: args } = parseArgs({
 })
 const quick = args.quick ?? false
 const only = new Set(
-  (args.only ?? 'lighthouse,signed-in-js,http,intake,live,billing,staff,signed-in').split(',').map((s) => s.trim()),
+  (args.only ?? 'lighthouse,signed-in-js,http,intake,live,billing,staff,support,signed-in')
+    .split(',')
+    .map((s) => s.trim()),
 )
 /** `--only boot`: the boot step alone, merged into the earlier results (see the header). */
 const bootOnly = only.size === 1 && only.has('boot')
@@ -310,6 +316,9 @@ async function main() {
     }
     if (only.has('staff')) stepStarts('staff')
     if (only.has('staff')) results.sections.staff = await staff()
+    // A million messages to seed: too much for the smoke run, which stays small everywhere.
+    if (only.has('support') && !quick) stepStarts('support')
+    if (only.has('support') && !quick) results.sections.support = await support()
     if (only.has('signed-in')) {
       stepStarts('signed-in')
       results.sections.signedIn = await signedIn()
@@ -474,6 +483,24 @@ async function staff(): Promise<NonNullable<Results['sections']['staff']>> {
       if (code === 0 && fs.existsSync(out)) backends.push(JSON.parse(fs.readFileSync(out, 'utf8')) as StaffResult)
       else if (!(withPostgres && code === 0))
         errors.push(`the staff workspace benchmark failed on ${withPostgres ? 'PostgreSQL' : 'PGlite'} (exit ${code})`)
+    } finally {
+      fs.rmSync(out, { force: true })
+    }
+  }
+  return { backends, errors }
+}
+
+/** scripts/bench/support-queue.ts on PGlite, then on a throwaway PostgreSQL. */
+async function support(): Promise<NonNullable<Results['sections']['support']>> {
+  const backends: SupportResult[] = []
+  const errors: string[] = []
+  for (const withPostgres of [false, true]) {
+    const out = path.join(os.tmpdir(), `ramapo-support-${process.pid}-${withPostgres ? 'pg' : 'pglite'}.json`)
+    const code = await runNode([path.join(root, 'scripts/bench/support-queue.ts'), '--out', out], withPostgres)
+    try {
+      if (code === 0 && fs.existsSync(out)) backends.push(JSON.parse(fs.readFileSync(out, 'utf8')) as SupportResult)
+      else if (!(withPostgres && code === 0))
+        errors.push(`the support tickets benchmark failed on ${withPostgres ? 'PostgreSQL' : 'PGlite'} (exit ${code})`)
     } finally {
       fs.rmSync(out, { force: true })
     }
@@ -697,6 +724,20 @@ function checks(): Check[] {
         value: `${ms(page.p95)} (p50 ${ms(page.p50)})`,
         target: '< 100 ms',
         ok: page.p95 < 100,
+      })
+    }
+  }
+  for (const error of s.support?.errors ?? []) {
+    list.push({ section: 'Support tickets', figure: 'support benchmark', value: error, target: 'runs', ok: false })
+  }
+  for (const b of s.support?.backends ?? []) {
+    for (const page of b.pages) {
+      list.push({
+        section: 'Support tickets',
+        figure: `${b.backend}, ${b.tickets} tickets, ${b.messages} messages: ${page.label} (${page.path}), server time p95`,
+        value: `${ms(page.p95)} (p50 ${ms(page.p50)})`,
+        target: `< ${page.targetMs} ms`,
+        ok: page.p95 < page.targetMs,
       })
     }
   }
@@ -1014,6 +1055,25 @@ function report() {
         b.pages.map(
           (p) =>
             `| ${b.backend} | ${b.requests} | ${b.accounts} | ${b.auditEntries} | ${p.label} | ${ms(p.p50)} | ${ms(p.p95)} | ${ms(p.p99)} |`,
+        ),
+      ),
+      '',
+    )
+  }
+  if (s.support && s.support.backends.length > 0) {
+    lines.push(
+      '## 7b. Support tickets',
+      '',
+      'scripts/bench/support-queue.ts: the built server with tickets and their messages (a tenth internal notes), status',
+      'history and stored targets seeded; the staff queue as the admin, the list and a ticket as the demo client, one request',
+      "at a time; server time is the server's own `ms` of each request line. Targets: lists < 50 ms, a ticket page < 100 ms.",
+      '',
+      '| backend | tickets | messages | page | p50 | p95 | p99 | target |',
+      '|---|---|---|---|---|---|---|---|',
+      ...s.support.backends.flatMap((b) =>
+        b.pages.map(
+          (p) =>
+            `| ${b.backend} | ${b.tickets} | ${b.messages} | ${p.label} | ${ms(p.p50)} | ${ms(p.p95)} | ${ms(p.p99)} | < ${p.targetMs} ms |`,
         ),
       ),
       '',

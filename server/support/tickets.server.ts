@@ -40,6 +40,7 @@ import {
 import type { Outbox } from '../mail/outbox.server.ts'
 import { type CheckedAttachment, checkAttachments, type IncomingAttachment } from './attachments.server.ts'
 import { enqueueStaffReplyMail } from './mail.server.ts'
+import { refreshTicketTargets } from './targets.server.ts'
 
 /**
  * Support tickets (docs/support.md): opening one, the thread (replies and internal notes, with the
@@ -157,6 +158,8 @@ async function writeChange(tx: Tx, id: string, change: Change): Promise<SupportT
     .where(eq(supportTickets.id, id))
     .returning()
   if (!row) throw notFound()
+  // The ticket's targets follow every change (docs/support.md#targets).
+  await refreshTicketTargets(tx, id)
   return row
 }
 
@@ -169,6 +172,7 @@ async function writeEvent(
   toValue: string | null,
 ) {
   await tx.insert(supportTicketEvents).values({ ticketId, kind, fromValue, toValue, actorUserId })
+  await refreshTicketTargets(tx, ticketId)
 }
 
 async function audit(

@@ -110,6 +110,7 @@ export const auditActions = {
   'ticket.time': { words: 'Added time spent on a ticket', subject: 'ticket' },
   'ticket.copy': { words: 'Copied a person on a ticket', subject: 'ticket' },
   'ticket.merge': { words: 'Merged a ticket into another', subject: 'ticket' },
+  'ticket.auto_close': { words: 'Closed a ticket resolved 7 days ago (automatic)', subject: 'ticket' },
   'retention.delete': { words: 'Deleted old records (retention)', subject: 'retention' },
 } as const satisfies Record<string, AuditActionEntry>
 

@@ -19,13 +19,23 @@ export type TicketQueueFilter = {
   /** A staff member's user id, or `none`. */
   assignee?: string | undefined
   q?: string | undefined
+  /** Running targets missed within the next business hour, or already missed (docs/support.md#targets). */
+  target?: TicketTargetFilter | undefined
   sort: TicketQueueSort
   dir: 'asc' | 'desc'
   page: number
 }
 
-export const ticketQueueSorts = ['updated', 'created', 'priority', 'number'] as const
+/** `target`: the soonest due target first (paused and met ones last). */
+export const ticketQueueSorts = ['updated', 'created', 'priority', 'number', 'target'] as const
 export type TicketQueueSort = (typeof ticketQueueSorts)[number]
+
+export const ticketTargetFilters = ['due_soon', 'breached'] as const
+export type TicketTargetFilter = (typeof ticketTargetFilters)[number]
+export const ticketTargetFilterLabels: Record<TicketTargetFilter, string> = {
+  due_soon: 'Due within the hour',
+  breached: 'Target missed',
+}
 
 export function ticketQueueFilterOf(url: URL, userId: string): TicketQueueFilter {
   const p = listParams(url)
@@ -39,6 +49,7 @@ export function ticketQueueFilterOf(url: URL, userId: string): TicketQueueFilter
     organisation: organisation && isUuid(organisation) ? organisation : undefined,
     assignee: assignee === 'me' ? userId : assignee === 'none' || (assignee && isUuid(assignee)) ? assignee : undefined,
     q: p.text('q'),
+    target: p.oneOf('target', ticketTargetFilters),
     sort: sort.key,
     dir: sort.dir,
     page: p.page(),

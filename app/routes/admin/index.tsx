@@ -8,6 +8,7 @@ import { inviteSchema, reviewSchema } from '~/features/accounts/schema'
 import { organisationRoleSchema } from '~/features/organisations'
 import { AdminAreaLinks } from '~/features/staff/admin-links'
 import { AreaCounts } from '~/features/staff/back-office'
+import { SupportTargetsOverview } from '~/features/support/target-overview'
 import { businessDateTimeFormat } from '~/lib/business-time'
 import { DomainError } from '~/lib/domain-error'
 import { type IntentContext, intentAction } from '~/lib/forms/intent-action.server'
@@ -19,6 +20,7 @@ import { listAwaitingApproval, reviewAccount } from '../../../server/accounts/on
 import { readTransport } from '../../../server/operations/sync-status.server'
 import { matchingOrganisations } from '../../../server/organisations/matches.server'
 import { addPerson } from '../../../server/organisations/people.server'
+import { supportOverview } from '../../../server/support/targets.server'
 import type { loader as backOfficeLoader } from '../back-office'
 import type { Route } from './+types/index'
 
@@ -33,9 +35,10 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 
 export const loader = async (args: Route.LoaderArgs) => {
   const accounts = args.context.get(accountsContext)
-  const [awaiting, mail] = await Promise.all([
+  const [awaiting, mail, support] = await Promise.all([
     listAwaitingApproval(accounts.database.db),
     readTransport(accounts.database),
+    supportOverview(accounts.database.db),
   ])
   // Each sign-up with the organisations it may belong to (same e-mail domain, similar name).
   const matches = await Promise.all(awaiting.map((a) => matchingOrganisations(accounts.database.db, a)))
@@ -43,6 +46,7 @@ export const loader = async (args: Route.LoaderArgs) => {
     awaiting: awaiting.map((a, i) => ({ ...a, createdAt: a.createdAt.toISOString(), matches: matches[i] ?? [] })),
     // Outgoing e-mail that keeps failing (SMTP down): staff should know before clients call.
     mailFailing: mail.failing ? { since: mail.lastFailureAt, error: mail.lastError } : null,
+    support,
   }
 }
 
@@ -116,6 +120,7 @@ export default function Admin({ loaderData }: Route.ComponentProps) {
         </FormMessage>
       )}
       <AreaCounts areas={(frame?.areas ?? []).filter((area) => area.key !== 'overview')} />
+      <SupportTargetsOverview counts={loaderData.support} />
       <section aria-labelledby="awaiting-title" className="grid gap-4">
         <div className="grid gap-1">
           <h2 id="awaiting-title" className="font-semibold text-xl">

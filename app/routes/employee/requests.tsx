@@ -19,6 +19,7 @@ import { Badge } from '~/ui/badge'
 import { Button } from '~/ui/button'
 import { DataTable, type DataTableColumn, DataTableFilters, DateRangeFilter, FilterSelect } from '~/ui/data-table'
 import { Field } from '~/ui/field'
+import { FiltersDisclosure } from '~/ui/filters-disclosure'
 import { Input } from '~/ui/input'
 import { listRequests } from '../../../server/booking/request-list.server.ts'
 import { staffMembers } from '../../../server/booking/staff-members.server.ts'
@@ -139,56 +140,58 @@ export default function Requests({ loaderData }: Route.ComponentProps) {
           </a>
         </Button>
       </div>
-      <DataTableFilters label="Filter requests" clearTo="/employee/requests">
-        <Field label="Search" className="sm:col-span-2">
-          <Input
-            name="q"
-            type="search"
-            defaultValue={filter.q ?? ''}
-            placeholder="Name, e-mail, company, phone or message"
+      <FiltersDisclosure>
+        <DataTableFilters label="Filter requests" clearTo="/employee/requests">
+          <Field label="Search" className="sm:col-span-2">
+            <Input
+              name="q"
+              type="search"
+              defaultValue={filter.q ?? ''}
+              placeholder="Name, e-mail, company, phone or message"
+            />
+          </Field>
+          <FilterSelect
+            label="Status"
+            name="status"
+            value={filter.status}
+            allLabel="All statuses"
+            options={requestStatuses.map((s) => ({ value: s, label: requestStatusLabels[s] }))}
           />
-        </Field>
-        <FilterSelect
-          label="Status"
-          name="status"
-          value={filter.status}
-          allLabel="All statuses"
-          options={requestStatuses.map((s) => ({ value: s, label: requestStatusLabels[s] }))}
-        />
-        <FilterSelect
-          label="Kind"
-          name="kind"
-          value={filter.kind}
-          allLabel="Both kinds"
-          options={requestKinds.map((k) => ({ value: k, label: requestKindLabels[k] }))}
-        />
-        <FilterSelect
-          label="Service"
-          name="service"
-          value={filter.service}
-          allLabel="Any service"
-          options={services.map((s) => ({ value: s.name, label: s.name }))}
-        />
-        <FilterSelect
-          label="Plan"
-          name="plan"
-          value={filter.plan}
-          allLabel="Any plan"
-          options={planChoices.map((p) => ({ value: p, label: p }))}
-        />
-        <FilterSelect
-          label="Assignee"
-          name="assignee"
-          value={assigneeValue}
-          allLabel="Anyone"
-          options={[
-            { value: 'me', label: 'Me' },
-            { value: 'none', label: 'Nobody yet' },
-            ...staff.filter((s) => s.value !== me),
-          ]}
-        />
-        <DateRangeFilter fromLabel="Received from" from={filter.from} to={filter.to} />
-      </DataTableFilters>
+          <FilterSelect
+            label="Kind"
+            name="kind"
+            value={filter.kind}
+            allLabel="Both kinds"
+            options={requestKinds.map((k) => ({ value: k, label: requestKindLabels[k] }))}
+          />
+          <FilterSelect
+            label="Service"
+            name="service"
+            value={filter.service}
+            allLabel="Any service"
+            options={services.map((s) => ({ value: s.name, label: s.name }))}
+          />
+          <FilterSelect
+            label="Plan"
+            name="plan"
+            value={filter.plan}
+            allLabel="Any plan"
+            options={planChoices.map((p) => ({ value: p, label: p }))}
+          />
+          <FilterSelect
+            label="Assignee"
+            name="assignee"
+            value={assigneeValue}
+            allLabel="Anyone"
+            options={[
+              { value: 'me', label: 'Me' },
+              { value: 'none', label: 'Nobody yet' },
+              ...staff.filter((s) => s.value !== me),
+            ]}
+          />
+          <DateRangeFilter fromLabel="Received from" from={filter.from} to={filter.to} />
+        </DataTableFilters>
+      </FiltersDisclosure>
       <DataTable
         caption="Consultation requests and contact messages"
         columns={columns}

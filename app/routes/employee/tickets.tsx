@@ -11,13 +11,16 @@ import {
   ticketStatuses,
   ticketStatusLabels,
 } from '~/features/support'
-import { ticketQueueFilterOf } from '~/features/support/queue-filter'
+import { businessMinutesBetween } from '~/features/support/business-hours'
+import { ticketQueueFilterOf, ticketTargetFilterLabels, ticketTargetFilters } from '~/features/support/queue-filter'
 import { TicketStatusBadge } from '~/features/support/status-badge'
+import { describeTimeLeft, dueSoonMinutes, targetKindLabels } from '~/features/support/targets'
 import { businessDateTimeFormat } from '~/lib/business-time'
 import { pageMeta } from '~/lib/seo'
 import { Badge } from '~/ui/badge'
 import { DataTable, type DataTableColumn, DataTableFilters, FilterSelect } from '~/ui/data-table'
 import { Field } from '~/ui/field'
+import { FiltersDisclosure } from '~/ui/filters-disclosure'
 import { Input } from '~/ui/input'
 import { staffMembers } from '../../../server/booking/staff-members.server.ts'
 import { listQueue, organisationsWithTickets } from '../../../server/support/queue.server.ts'
@@ -40,8 +43,9 @@ export const loader = async (args: Route.LoaderArgs) => {
   const user = guardedUser(args.context)
   const { database } = args.context.get(appContext)
   const filter = ticketQueueFilterOf(new URL(args.request.url), user.userId)
+  const now = new Date()
   const [list, staff, organisationChoices] = await Promise.all([
-    listQueue(database.db, filter),
+    listQueue(database.db, filter, now),
     staffMembers(database.db),
     organisationsWithTickets(database.db),
   ])
@@ -53,6 +57,7 @@ export const loader = async (args: Route.LoaderArgs) => {
         number: ticketNumberText(item.number),
         updated: businessDateTimeFormat.format(item.updatedAt),
         answered: item.firstRespondedAt !== null,
+        target: nextTarget(item, now),
       })),
     },
     filter,
@@ -63,6 +68,21 @@ export const loader = async (args: Route.LoaderArgs) => {
 }
 
 type Item = Route.ComponentProps['loaderData']['list']['items'][number]
+
+/** The next running target in business time: "First response · 45 min left", "Paused", or nothing when met. */
+function nextTarget(
+  item: { nextDueAt: Date | null; firstResponseDueAt: Date | null; paused: boolean | null },
+  now: Date,
+): { text: string; kind: string | null; tone: 'overdue' | 'soon' | 'calm' } | null {
+  if (!item.nextDueAt) return item.paused ? { text: describeTimeLeft(null), kind: null, tone: 'calm' } : null
+  const left = businessMinutesBetween(now, item.nextDueAt)
+  const kind = item.firstResponseDueAt?.getTime() === item.nextDueAt.getTime() ? 'first_response' : 'resolution'
+  return {
+    text: describeTimeLeft(left),
+    kind: targetKindLabels[kind],
+    tone: left < 0 ? 'overdue' : left <= dueSoonMinutes ? 'soon' : 'calm',
+  }
+}
 
 const priorityTone = { low: 'outline', normal: 'secondary', high: 'default', urgent: 'destructive' } as const
 
@@ -102,6 +122,30 @@ const columns: DataTableColumn<Item>[] = [
     sortable: true,
     cell: (item) => <Badge variant={priorityTone[item.priority]}>{ticketPriorityLabels[item.priority]}</Badge>,
   },
+  {
+    key: 'target',
+    header: 'Next target',
+    sortable: true,
+    cell: (item) =>
+      item.target ? (
+        <span className="grid gap-0.5">
+          <span
+            className={
+              item.target.tone === 'overdue'
+                ? 'font-semibold text-destructive'
+                : item.target.tone === 'soon'
+                  ? 'font-semibold'
+                  : undefined
+            }
+          >
+            {item.target.text}
+          </span>
+          {item.target.kind && <span className="text-muted-foreground text-xs">{item.target.kind}</span>}
+        </span>
+      ) : (
+        <span className="text-muted-foreground">Met</span>
+      ),
+  },
   { key: 'category', header: 'About', cell: (item) => ticketCategoryLabels[item.category] },
   { key: 'assignee', header: 'Assignee', cell: (item) => item.assigneeName ?? 'Nobody' },
   { key: 'updated', header: 'Last activity', sortable: true, cell: (item) => item.updated },
@@ -118,53 +162,67 @@ export default function Tickets({ loaderData }: Route.ComponentProps) {
           Clients&apos; questions from the portal and by e-mail. Times are New York time.
         </p>
       </div>
-      <DataTableFilters label="Filter tickets" clearTo="/employee/tickets">
-        <Field label="Search" className="sm:col-span-2">
-          <Input name="q" type="search" defaultValue={filter.q ?? ''} placeholder="Subject, T-000123 or organisation" />
-        </Field>
-        <FilterSelect
-          label="Status"
-          name="status"
-          value={filter.status}
-          allLabel="All statuses"
-          options={[
-            { value: 'active', label: 'Still to do (new, open, waiting)' },
-            ...ticketStatuses.map((s) => ({ value: s, label: ticketStatusLabels[s] })),
-          ]}
-        />
-        <FilterSelect
-          label="Priority"
-          name="priority"
-          value={filter.priority}
-          allLabel="Any priority"
-          options={ticketPriorities.map((p) => ({ value: p, label: ticketPriorityLabels[p] }))}
-        />
-        <FilterSelect
-          label="Organisation"
-          name="organisation"
-          value={filter.organisation}
-          allLabel="Every organisation"
-          options={organisations}
-        />
-        <FilterSelect
-          label="Assignee"
-          name="assignee"
-          value={assigneeValue}
-          allLabel="Anyone"
-          options={[
-            { value: 'me', label: 'Me' },
-            { value: 'none', label: 'Nobody yet' },
-            ...staff.filter((s) => s.value !== me),
-          ]}
-        />
-        <FilterSelect
-          label="About"
-          name="category"
-          value={filter.category}
-          allLabel="Every service line"
-          options={ticketCategories.map((c) => ({ value: c, label: ticketCategoryLabels[c] }))}
-        />
-      </DataTableFilters>
+      <FiltersDisclosure>
+        <DataTableFilters label="Filter tickets" clearTo="/employee/tickets">
+          <Field label="Search" className="sm:col-span-2">
+            <Input
+              name="q"
+              type="search"
+              defaultValue={filter.q ?? ''}
+              placeholder="Subject, T-000123 or organisation"
+            />
+          </Field>
+          <FilterSelect
+            label="Status"
+            name="status"
+            value={filter.status}
+            allLabel="All statuses"
+            options={[
+              { value: 'active', label: 'Still to do (new, open, waiting)' },
+              ...ticketStatuses.map((s) => ({ value: s, label: ticketStatusLabels[s] })),
+            ]}
+          />
+          <FilterSelect
+            label="Priority"
+            name="priority"
+            value={filter.priority}
+            allLabel="Any priority"
+            options={ticketPriorities.map((p) => ({ value: p, label: ticketPriorityLabels[p] }))}
+          />
+          <FilterSelect
+            label="Organisation"
+            name="organisation"
+            value={filter.organisation}
+            allLabel="Every organisation"
+            options={organisations}
+          />
+          <FilterSelect
+            label="Assignee"
+            name="assignee"
+            value={assigneeValue}
+            allLabel="Anyone"
+            options={[
+              { value: 'me', label: 'Me' },
+              { value: 'none', label: 'Nobody yet' },
+              ...staff.filter((s) => s.value !== me),
+            ]}
+          />
+          <FilterSelect
+            label="About"
+            name="category"
+            value={filter.category}
+            allLabel="Every service line"
+            options={ticketCategories.map((c) => ({ value: c, label: ticketCategoryLabels[c] }))}
+          />
+          <FilterSelect
+            label="Targets"
+            name="target"
+            value={filter.target}
+            allLabel="Any"
+            options={ticketTargetFilters.map((t) => ({ value: t, label: ticketTargetFilterLabels[t] }))}
+          />
+        </DataTableFilters>
+      </FiltersDisclosure>
       <DataTable
         caption="Support tickets"
         columns={columns}

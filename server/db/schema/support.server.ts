@@ -92,6 +92,8 @@ export const supportTickets = pgTable(
     index('support_tickets_organisation_idx').on(t.organisationId, t.updatedAt.desc()),
     index('support_tickets_requester_idx').on(t.requesterUserId),
     index('support_tickets_queue_idx').on(t.status, t.updatedAt.desc()),
+    // Migration 0023 (support targets): the queue's default order.
+    index('support_tickets_updated_idx').on(t.updatedAt.desc()),
     index('support_tickets_assignee_idx').on(t.assigneeUserId, t.status),
     check('support_tickets_category_check', sql`${t.category} in (${oneOf(ticketCategories)})`),
     check('support_tickets_priority_check', sql`${t.priority} in (${oneOf(ticketPriorities)})`),
