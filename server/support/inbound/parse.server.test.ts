@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { senderCheck } from './authentication.server.ts'
-import { messageIdOf, parseInbound, replyTokenOf, subjectTicketNumber } from './parse.server.ts'
+import { messageIdOf, parseInbound, replyTokensOf, subjectTicketNumber } from './parse.server.ts'
 
 const crlf = (lines: string[]) => Buffer.from(lines.join('\r\n'))
 
@@ -9,7 +9,7 @@ describe('parsing an incoming message', () => {
     const parsed = await parseInbound(
       crlf([
         'From: Ann Client <Ann@Client.test>',
-        'To: "Ramapo IT" <support+abcdefghijklmnop2345@ramapo.test>',
+        'To: "Ramapo IT" <support+abcdefghijklmnopqrstuvwxyz234567@ramapo.test>',
         'Subject: RE: [#T-000123] Printer',
         'Message-ID: <reply-1@client.test>',
         'In-Reply-To: <ticket-x@ramapo.test>',
@@ -32,7 +32,7 @@ describe('parsing an incoming message', () => {
       automatic: undefined,
       senderCheck: 'pass',
     })
-    expect(replyTokenOf(parsed.recipients)).toBe('abcdefghijklmnop2345')
+    expect(replyTokensOf(parsed.recipients)).toEqual(['abcdefghijklmnopqrstuvwxyz234567'])
     expect(subjectTicketNumber(parsed.subject)).toBe(123)
   })
 

@@ -107,13 +107,12 @@ export async function parseInbound(raw: Uint8Array): Promise<ParsedInbound> {
   }
 }
 
-/** The reply token of `support+<token>@…` among the recipients (the ticket's own reply address). */
-export function replyTokenOf(recipients: string[]): string | undefined {
-  for (const address of recipients) {
-    const token = address.match(/^support\+([a-z0-9]{16,128})@/i)?.[1]
-    if (token) return token.toLowerCase()
-  }
-  return undefined
+/** The reply tokens of `support+<token>@…` among the recipients (a ticket's own reply address). */
+export function replyTokensOf(recipients: string[]): string[] {
+  const tokens = recipients
+    .map((address) => address.match(/^[^@+\s]+\+([a-z2-7]{32})@/i)?.[1]?.toLowerCase())
+    .filter((token): token is string => Boolean(token))
+  return [...new Set(tokens)]
 }
 
 /** The ticket number of `[#T-000123]` in a subject. */

@@ -27,6 +27,12 @@ describe('the reply part of an e-mail answer', () => {
     expect(replyText(`Thanks!\n________________________________\n${block}`)).toBe('Thanks!')
   })
 
+  it('cuts at our own "Reply above this line" marker', () => {
+    expect(replyText('Fine by me.\n\n—— Reply above this line to answer the ticket ——\n\nT-000001 …')).toBe(
+      'Fine by me.',
+    )
+  })
+
   it('cuts "> " quoted blocks', () => {
     expect(replyText('Done.\n\n> old line\n> older line')).toBe('Done.')
   })

@@ -31,7 +31,8 @@ const headerFrom = /^\s*\**(from|von|de)\**\s*:\s*\S/i
 const headerSent = /^\s*\**(sent|date|gesendet|envoyé|datum)\**\s*:\s*\S/i
 const headerToOrSubject = /^\s*\**(to|subject|an|betreff|à|objet|cc)\**\s*:/i
 const underscores = /^\s*_{8,}\s*$/
-const replyAbove = /^\s*[-#=]*\s*reply above this line/i
+// Our own line above the quoted history (replyAboveLine in app/features/support/catalogue.ts).
+const replyAbove = /^\W*reply above this line/i
 
 function isQuoted(line: string): boolean {
   return /^\s*>/.test(line)
