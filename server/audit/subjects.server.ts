@@ -37,6 +37,9 @@ const lookups: Record<AuditSubjectKind, (id: string, details: SQL) => SQL> = {
       ${d}->>'subject'), '')`,
   organisation: (id, d) =>
     sql`coalesce((select org.name from organisations org where org.id::text = ${id}), ${d}->>'name')`,
+  ticket: (id, d) => sql`coalesce(
+      (select 'T-' || lpad(t.number::text, 6, '0') || ' · ' || t.subject from support_tickets t where t.id::text = ${id}),
+      nullif(concat_ws(' · ', ${d}->>'number', ${d}->>'subject'), ''))`,
   retention: () => sql`null`,
 }
 

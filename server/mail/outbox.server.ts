@@ -35,6 +35,24 @@ export const mailMessageSchema = z.object({
   html: z.string().max(300_000).optional(),
   replyTo: z.email().optional(),
   attachments: z.array(mailAttachmentSchema).max(5).optional(),
+  /**
+   * A message that belongs to a conversation (a support ticket's reply, docs/support.md): its own
+   * From (a reply address), the Message-ID it is stored under, and the thread it answers.
+   */
+  thread: z
+    .object({
+      from: z.email().optional(),
+      messageId: z.string().regex(/^<[^<>\s]{3,250}>$/),
+      inReplyTo: z
+        .string()
+        .regex(/^<[^<>\s]{3,250}>$/)
+        .optional(),
+      references: z
+        .array(z.string().regex(/^<[^<>\s]{3,250}>$/))
+        .max(50)
+        .optional(),
+    })
+    .optional(),
 })
 export type MailMessage = z.infer<typeof mailMessageSchema>
 
@@ -163,7 +181,7 @@ export async function startOutbox(options: {
             }
             const message = parsed.data
             try {
-              await transport.send({ ...message, messageId: messageIdOf(job.id) })
+              await transport.send({ ...message, messageId: message.thread?.messageId ?? messageIdOf(job.id) })
               return { id: job.id, status: 'completed' }
             } catch (error) {
               log.warn({ err: error, jobId: job.id, to: message.to }, 'mail not sent yet; will retry')
@@ -232,7 +250,7 @@ export async function startOutbox(options: {
     const sendAll = Promise.all(
       messages.map(async ({ id, message }) => {
         try {
-          await transport.send({ ...message, messageId: messageIdOf(id) })
+          await transport.send({ ...message, messageId: message.thread?.messageId ?? messageIdOf(id) })
         } catch (error) {
           log.warn(
             { err: summarizeError(error), jobId: id, to: message.to },

@@ -15,6 +15,18 @@ export type OutgoingMail = {
   attachments?: MailAttachment[] | undefined
   /** Stable id so that a retried message is recognisable as the same message. */
   messageId: string
+  /** A conversation's message (a support reply): its From, and the thread it answers. */
+  thread?: { from?: string | undefined; inReplyTo?: string | undefined; references?: string[] | undefined } | undefined
+}
+
+/** The From and threading headers of a conversation's message, as nodemailer takes them. */
+function threadFields(mail: OutgoingMail, from: string) {
+  const thread = mail.thread
+  return {
+    from: thread?.from ?? from,
+    ...(thread?.inReplyTo ? { inReplyTo: thread.inReplyTo } : {}),
+    ...(thread?.references?.length ? { references: thread.references } : {}),
+  }
 }
 
 /** A message's attachments as nodemailer takes them (decoded from the job's base64 by nodemailer). */
@@ -49,9 +61,9 @@ export function createMailTransport(options: {
     return {
       kind: 'smtp',
       async send(mail) {
-        const { attachments: _files, ...fields } = mail
+        const { attachments: _files, thread: _thread, ...fields } = mail
         const attachments = attachmentsFor(mail)
-        await transporter.sendMail({ from, ...fields, ...(attachments ? { attachments } : {}) })
+        await transporter.sendMail({ ...fields, ...threadFields(mail, from), ...(attachments ? { attachments } : {}) })
         log.info({ to: mail.to, subject: mail.subject, messageId: mail.messageId }, 'mail sent over SMTP')
       },
       close: () => transporter.close(),
@@ -99,7 +111,7 @@ export function createMailTransport(options: {
 export function composeEml(from: string, mail: OutgoingMail): Promise<Buffer> {
   const crlf = (text: string) => text.replace(/\r?\n/g, '\r\n')
   const composer = new MailComposer({
-    from,
+    ...threadFields(mail, from),
     to: mail.to,
     subject: mail.subject,
     text: crlf(mail.text),

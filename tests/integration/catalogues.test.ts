@@ -9,6 +9,16 @@ import { estimateStatuses, invoiceStatuses, receiptStatuses } from '../../app/fe
 import { appointmentPlaces, requestKinds, requestStatuses } from '../../app/features/booking/statuses.ts'
 import { contractStatuses } from '../../app/features/contracts/states.ts'
 import { jobStates } from '../../app/features/staff/mail-states.ts'
+import {
+  ticketCategories,
+  ticketEventKinds,
+  ticketMessageAuthorKinds,
+  ticketMessageSources,
+  ticketMessageVisibilities,
+  ticketPriorities,
+  ticketRatings,
+  ticketStatuses,
+} from '../../app/features/support/catalogue.ts'
 import { selectRows } from '../../server/db/client.server.ts'
 import type { Outbox } from '../../server/mail/outbox.server.ts'
 import { queueOnlyOutbox } from './helpers/billing.ts'
@@ -78,6 +88,21 @@ describe(`the catalogues and the database's constraints on ${backend}`, () => {
 
   it("holds a contract's statuses as the code lists them", async () => {
     expect(await allowed('contracts_status_check', 'status')).toEqual(sorted(contractStatuses))
+  })
+
+  it("holds a support ticket's categories, priorities, statuses, ratings and its messages' and events' kinds", async () => {
+    expect(await allowed('support_tickets_category_check', 'category')).toEqual(sorted(ticketCategories))
+    expect(await allowed('support_tickets_priority_check', 'priority')).toEqual(sorted(ticketPriorities))
+    expect(await allowed('support_tickets_status_check', 'status')).toEqual(sorted(ticketStatuses))
+    expect(await allowed('support_tickets_rating_check', 'rating')).toEqual(sorted(ticketRatings))
+    expect(await allowed('support_ticket_messages_author_kind_check', 'author_kind')).toEqual(
+      sorted(ticketMessageAuthorKinds),
+    )
+    expect(await allowed('support_ticket_messages_visibility_check', 'visibility')).toEqual(
+      sorted(ticketMessageVisibilities),
+    )
+    expect(await allowed('support_ticket_messages_source_check', 'source')).toEqual(sorted(ticketMessageSources))
+    expect(await allowed('support_ticket_events_kind_check', 'kind')).toEqual(sorted(ticketEventKinds))
   })
 
   it("words every state of pg-boss's jobs", async () => {

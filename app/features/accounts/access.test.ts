@@ -14,6 +14,7 @@ const requirements: Requirement[] = [
   'contracts',
   'sign_contracts',
   'people',
+  'support',
 ]
 
 describe('can', () => {
@@ -53,19 +54,37 @@ describe('can', () => {
 
 describe('can, with roles in an organisation', () => {
   // One row per visitor, one column per requirement: the table of docs/accounts.md#organisations.
-  const columns = ['session', 'approved', 'staff', 'admin', 'billing', 'contracts', 'sign_contracts', 'people'] as const
+  const columns = [
+    'session',
+    'approved',
+    'staff',
+    'admin',
+    'billing',
+    'contracts',
+    'sign_contracts',
+    'people',
+    'support',
+  ] as const
   const table: [string, Actor, boolean[]][] = [
-    // visitor                                            session approved staff admin  billing contracts sign   people
-    ['owner', client('approved', 'owner'), [true, true, false, false, true, true, true, true]],
-    ['billing person', client('approved', 'billing'), [true, true, false, false, true, true, false, false]],
-    ['member', client('approved', 'member'), [true, true, false, false, false, false, false, false]],
-    ['client in no organisation', client('approved', null), [true, true, false, false, false, false, false, false]],
-    ['pending owner', client('pending', 'owner'), [true, false, false, false, false, false, false, false]],
-    ['rejected owner', client('rejected', 'owner'), [true, false, false, false, false, false, false, false]],
-    ['pending billing person', client('pending', 'billing'), [true, false, false, false, false, false, false, false]],
-    ['employee', { role: 'employee', status: 'approved' }, [true, true, true, false, true, true, false, false]],
-    ['admin', { role: 'admin', status: 'approved' }, [true, true, true, true, true, true, false, false]],
-    ['nobody signed in', null, [false, false, false, false, false, false, false, false]],
+    // visitor                                            session approved staff admin  billing contracts sign   people support
+    ['owner', client('approved', 'owner'), [true, true, false, false, true, true, true, true, true]],
+    ['billing person', client('approved', 'billing'), [true, true, false, false, true, true, false, false, true]],
+    ['member', client('approved', 'member'), [true, true, false, false, false, false, false, false, true]],
+    [
+      'client in no organisation',
+      client('approved', null),
+      [true, true, false, false, false, false, false, false, false],
+    ],
+    ['pending owner', client('pending', 'owner'), [true, false, false, false, false, false, false, false, false]],
+    ['rejected owner', client('rejected', 'owner'), [true, false, false, false, false, false, false, false, false]],
+    [
+      'pending billing person',
+      client('pending', 'billing'),
+      [true, false, false, false, false, false, false, false, false],
+    ],
+    ['employee', { role: 'employee', status: 'approved' }, [true, true, true, false, true, true, false, false, true]],
+    ['admin', { role: 'admin', status: 'approved' }, [true, true, true, true, true, true, false, false, true]],
+    ['nobody signed in', null, [false, false, false, false, false, false, false, false, false]],
   ]
 
   function client(status: AccountStatus, organisationRole: OrganisationRole | null): Actor {
@@ -101,6 +120,9 @@ describe('requirementOf', () => {
     expect(requirementOf('/billing/contracts/x/pdf')).toBe('contracts')
     expect(requirementOf('/account/organisation')).toBe('people')
     expect(requirementOf('/dashboard')).toBe('session')
+    expect(requirementOf('/support')).toBe('support')
+    expect(requirementOf('/support/new')).toBe('support')
+    expect(requirementOf('/supporters')).toBeUndefined()
     expect(requirementOf('/account/settings')).toBe('session')
     expect(requirementOf('/administrator')).toBeUndefined()
     expect(requirementOf('/billings')).toBeUndefined()

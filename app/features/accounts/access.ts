@@ -28,6 +28,11 @@ export type Requirement =
   | 'sign_contracts'
   /** inviting the organisation's people, changing their roles, removing them: an approved owner */
   | 'people'
+  /**
+   * asking for help (support tickets, docs/support.md): every approved client in an organisation
+   * (owners see all of its tickets, others their own and those they are copied on), or staff
+   */
+  | 'support'
 
 /**
  * The signed-in visitor as the rule sees them; null when nobody is signed in. A client's
@@ -63,6 +68,10 @@ export function can(actor: Actor, requirement: Requirement): boolean {
       // Staff read client pages as they always have; they have no organisation's documents there.
       if (actor.role !== 'client') return true
       return hasOrganisationRight(actor, requirement)
+    case 'support':
+      // Every role of an organisation asks for help; staff read the client pages as they always have.
+      if (actor.role !== 'client') return true
+      return actor.status === 'approved' && Boolean(actor.organisationRole)
     case 'sign_contracts':
     case 'people':
       // Staff neither sign for a client nor manage its people from the client's side.
@@ -80,6 +89,7 @@ export const organisationRefusals = {
     'Your role in your organisation does not include contracts. An owner of your organisation can change that.',
   sign_contracts: 'Only an owner of your organisation may sign or decline its contracts.',
   people: 'Only an owner of your organisation may invite people, change their roles or remove them.',
+  support: 'Support tickets are for the people of a client organisation. Ask its owner or our staff to add you.',
 } as const satisfies Record<Exclude<Requirement, 'session' | 'approved' | 'staff' | 'admin'>, string>
 
 /** What a client in no organisation (removed from theirs) hears on a page of an organisation's. */
@@ -122,6 +132,7 @@ export const protectedAreas = {
   contracts: { path: '/billing/contracts', requires: 'contracts' },
   billing: { path: '/billing', requires: 'billing' },
   dashboard: { path: '/dashboard', requires: 'session' },
+  support: { path: '/support', requires: 'support' },
   people: { path: '/account/organisation', requires: 'people' },
   account: { path: '/account', requires: 'session' },
 } as const satisfies Record<string, { path: string; requires: Requirement }>

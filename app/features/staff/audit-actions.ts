@@ -26,6 +26,8 @@ export type AuditSubjectKind =
   | 'mail'
   /** A client organisation: its name. */
   | 'organisation'
+  /** A support ticket: its number and subject. */
+  | 'ticket'
   /** The nightly retention job: no one record. */
   | 'retention'
 
@@ -99,6 +101,15 @@ export const auditActions = {
     words: 'Changed whether an organisation requires a second factor',
     subject: 'organisation',
   },
+  'ticket.open': { words: 'Opened a ticket for a client', subject: 'ticket' },
+  'ticket.reply': { words: 'Replied to a ticket', subject: 'ticket' },
+  'ticket.note': { words: 'Added an internal note to a ticket', subject: 'ticket' },
+  'ticket.status': { words: 'Changed the status of a ticket', subject: 'ticket' },
+  'ticket.assign': { words: 'Assigned a ticket', subject: 'ticket' },
+  'ticket.priority': { words: 'Changed the priority of a ticket', subject: 'ticket' },
+  'ticket.time': { words: 'Added time spent on a ticket', subject: 'ticket' },
+  'ticket.copy': { words: 'Copied a person on a ticket', subject: 'ticket' },
+  'ticket.merge': { words: 'Merged a ticket into another', subject: 'ticket' },
   'retention.delete': { words: 'Deleted old records (retention)', subject: 'retention' },
 } as const satisfies Record<string, AuditActionEntry>
 
@@ -125,6 +136,7 @@ export const auditAreaWords: Record<AuditArea, string> = {
   location: 'Town pages',
   redirect: 'Redirects',
   organisation: 'Organisations',
+  ticket: 'Support tickets',
   mail: 'E-mail',
   retention: 'Retention',
 }
