@@ -107,6 +107,8 @@ export default [
       route('employee/billing', 'routes/employee/billing.tsx'),
       // A sent document, read only: the admins' view without their actions.
       route('employee/billing/:id', 'routes/employee/billing-document.tsx'),
+      // Incoming support e-mail that waits for a person (docs/support.md#e-mail).
+      route('employee/tickets/triage', 'routes/employee/tickets-triage.tsx'),
     ]),
     route('employee/requests/export.csv', 'routes/employee/requests-export.ts'),
     route('employee/billing/:id/pdf', 'routes/employee/billing-pdf.ts'),

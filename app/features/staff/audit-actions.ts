@@ -28,6 +28,8 @@ export type AuditSubjectKind =
   | 'organisation'
   /** A support ticket: its number and subject. */
   | 'ticket'
+  /** An incoming support e-mail (triage): its sender and subject. */
+  | 'support_mail'
   /** The nightly retention job: no one record. */
   | 'retention'
 
@@ -110,6 +112,9 @@ export const auditActions = {
   'ticket.time': { words: 'Added time spent on a ticket', subject: 'ticket' },
   'ticket.copy': { words: 'Copied a person on a ticket', subject: 'ticket' },
   'ticket.merge': { words: 'Merged a ticket into another', subject: 'ticket' },
+  'support_mail.open': { words: 'Opened a ticket from an e-mail in triage', subject: 'support_mail' },
+  'support_mail.attach': { words: 'Added an e-mail in triage to a ticket', subject: 'support_mail' },
+  'support_mail.discard': { words: 'Discarded an e-mail in triage', subject: 'support_mail' },
   'retention.delete': { words: 'Deleted old records (retention)', subject: 'retention' },
 } as const satisfies Record<string, AuditActionEntry>
 
@@ -137,6 +142,7 @@ export const auditAreaWords: Record<AuditArea, string> = {
   redirect: 'Redirects',
   organisation: 'Organisations',
   ticket: 'Support tickets',
+  support_mail: 'Support e-mail triage',
   mail: 'E-mail',
   retention: 'Retention',
 }

@@ -12,6 +12,7 @@ CREATE TABLE "support_inbound_messages" (
 	"from_address" text,
 	"from_name" text,
 	"subject" text,
+	"preview" text,
 	"sender_check" text,
 	"attempts" integer DEFAULT 0 NOT NULL,
 	"last_error" text,
@@ -21,5 +22,7 @@ CREATE TABLE "support_inbound_messages" (
 	CONSTRAINT "support_inbound_messages_state_check" CHECK ("support_inbound_messages"."state" in ('stored', 'processed', 'triaged', 'held', 'ignored', 'discarded')),
 	CONSTRAINT "support_inbound_messages_sender_check_check" CHECK ("support_inbound_messages"."sender_check" is null or "support_inbound_messages"."sender_check" in ('pass', 'fail', 'none'))
 );
+--> statement-breakpoint
+ALTER TABLE "support_inbound_messages" ADD CONSTRAINT "support_inbound_messages_ticket_id_support_tickets_id_fk" FOREIGN KEY ("ticket_id") REFERENCES "public"."support_tickets"("id") ON DELETE set null ON UPDATE no action;
 --> statement-breakpoint
 CREATE INDEX "support_inbound_messages_state_idx" ON "support_inbound_messages" USING btree ("state","received_at");

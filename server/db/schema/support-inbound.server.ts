@@ -7,6 +7,7 @@ import {
   senderChecks,
 } from '../../../app/features/support/inbound-mail.ts'
 import { oneOf } from './checks.server.ts'
+import { supportTickets } from './support.server.ts'
 
 const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
   dataType: () => 'bytea',
@@ -30,10 +31,12 @@ export const supportInboundMessages = pgTable(
     /** Why it is in its state, in staff's words ("Auto-reply (Auto-Submitted: auto-replied)"). */
     reason: text('reason'),
     /** The ticket it landed in (processed) or was attached to from triage. */
-    ticketId: uuid('ticket_id'),
+    ticketId: uuid('ticket_id').references(() => supportTickets.id, { onDelete: 'set null' }),
     fromAddress: text('from_address'),
     fromName: text('from_name'),
     subject: text('subject'),
+    /** The start of the reply part, for the triage list. */
+    preview: text('preview'),
     senderCheck: text('sender_check', { enum: senderChecks }).$type<SenderCheck>(),
     /** Failed processing attempts (a bug or an outage); the reader tries again. */
     attempts: integer('attempts').notNull().default(0),
