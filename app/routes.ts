@@ -37,6 +37,14 @@ export default [
     // An owner's people page (protectedAreas: the people requirement).
     route('account/organisation', 'routes/account/organisation.tsx'),
   ]),
+  // Support tickets (protectedAreas: the support requirement): the client's list, a new ticket, one
+  // ticket with its thread, and its files.
+  layout('routes/protected-area.tsx', { id: 'area-support' }, [
+    route('support', 'routes/support/index.tsx'),
+    route('support/new', 'routes/support/new.tsx'),
+    route('support/:id', 'routes/support/ticket.tsx'),
+    route('support/:id/files/:fileId', 'routes/support/file.ts'),
+  ]),
   layout('routes/protected-area.tsx', { id: 'area-billing' }, [
     route('billing', 'routes/billing/index.tsx'),
     // One list, one page and one PDF module for the three kinds; the kind comes from the address.
@@ -107,9 +115,12 @@ export default [
       route('employee/billing', 'routes/employee/billing.tsx'),
       // A sent document, read only: the admins' view without their actions.
       route('employee/billing/:id', 'routes/employee/billing-document.tsx'),
+      route('employee/tickets', 'routes/employee/tickets.tsx'),
       // Incoming support e-mail that waits for a person (docs/support.md#e-mail).
       route('employee/tickets/triage', 'routes/employee/tickets-triage.tsx'),
+      route('employee/tickets/:id', 'routes/employee/ticket.tsx'),
     ]),
+    route('employee/tickets/:id/files/:fileId', 'routes/employee/ticket-file.ts'),
     route('employee/requests/export.csv', 'routes/employee/requests-export.ts'),
     route('employee/billing/:id/pdf', 'routes/employee/billing-pdf.ts'),
   ]),

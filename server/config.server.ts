@@ -72,6 +72,17 @@ const envSchema = z
         .optional(),
     ),
     BOOKING_INBOX: z.preprocess(emptyAsUndefined, z.email('must be an e-mail address').optional()),
+    // The support mailbox (docs/support.md): replies go out from support+<ticket token>@ its domain.
+    SUPPORT_MAIL_ADDRESS: z.preprocess(
+      emptyAsUndefined,
+      z
+        .email('must be an e-mail address like support@example.com')
+        .refine(
+          (v) => !v.split('@')[0]?.includes('+'),
+          'must be a plain address without +: the ticket token goes there',
+        )
+        .optional(),
+    ),
     ALLOWED_ORIGINS: z.preprocess(
       emptyAsUndefined,
       z
@@ -130,6 +141,8 @@ export type Config = {
   gtmId: string | undefined
   /** Where booking and contact notifications go. */
   bookingInbox: string
+  /** The support mailbox; a ticket's replies come from support+<token>@ its domain. */
+  supportMailAddress: string
   /** Origins besides the site's own that may POST to /api/process-form (CORS). */
   allowedOrigins: string[]
   /** Requests per sender and window at /api/process-form; 0 turns the limit off. */
@@ -178,6 +191,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     authSecret: env.AUTH_SECRET,
     gtmId: env.GTM_ID,
     bookingInbox: (env.BOOKING_INBOX ?? business.email).toLowerCase(),
+    supportMailAddress: (env.SUPPORT_MAIL_ADDRESS ?? `support@${business.email.split('@')[1]}`).toLowerCase(),
     allowedOrigins: (env.ALLOWED_ORIGINS ?? []).map((o) => new URL(o).origin),
     intakeRateLimit: { max: env.INTAKE_RATE_LIMIT, windowSeconds: env.INTAKE_RATE_WINDOW_SECONDS },
     pageCacheMb: env.PAGE_CACHE_MB,

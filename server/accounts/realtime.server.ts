@@ -6,6 +6,12 @@ import type { Logger } from '../log.server.ts'
 /** The channel the client_onboarding trigger notifies (server/db/migrations/0002_onboarding_notify.sql). */
 export const ONBOARDING_CHANNEL = 'client_onboarding_changed'
 
+/** The channel support tickets' triggers notify with a ticket's id (server/db/migrations/0021_support_tickets.sql). */
+export const TICKET_CHANNEL = 'support_ticket_changed'
+
+/** A ticket changed (its payload is only the id: subscribers re-read what their viewer may see), or a resync/closing. */
+export type TicketChange = { kind: 'changed' } | { kind: 'resync' } | { kind: 'closing' }
+
 const payloadSchema = z.object({ email: z.string(), status: z.string(), role: z.string() })
 
 export type OnboardingChange =
@@ -18,6 +24,8 @@ export type OnboardingChange =
 export type Realtime = {
   /** Calls `listener` for changes of this e-mail's onboarding record (and for resyncs); returns unsubscribe. */
   subscribe(email: string, listener: (change: OnboardingChange) => void): () => void
+  /** Calls `listener` when a support ticket or its thread changes (and for resyncs); returns unsubscribe. */
+  subscribeTicket(ticketId: string, listener: (change: TicketChange) => void): () => void
   /** Number of open subscriptions (health and tests). */
   subscribers(): number
   stop(): Promise<void>
@@ -36,7 +44,12 @@ export async function startRealtime(options: {
 }): Promise<Realtime> {
   const { database, log } = options
   const listeners = new Map<string, Set<(change: OnboardingChange) => void>>()
+  const ticketListeners = new Map<string, Set<(change: TicketChange) => void>>()
   let stopped = false
+
+  const dispatchTicket = (raw: string | undefined) => {
+    for (const listener of ticketListeners.get((raw ?? '').toLowerCase()) ?? []) listener({ kind: 'changed' })
+  }
 
   const dispatch = (raw: string | undefined) => {
     let parsed: z.infer<typeof payloadSchema>
@@ -51,17 +64,22 @@ export async function startRealtime(options: {
   }
   const resyncAll = () => {
     for (const set of listeners.values()) for (const listener of set) listener({ kind: 'resync' })
+    for (const set of ticketListeners.values()) for (const listener of set) listener({ kind: 'resync' })
   }
 
   let stopListening: () => Promise<void>
   if (database.pglite) {
     const unlisten = await database.pglite.listen(ONBOARDING_CHANNEL, dispatch)
-    stopListening = () => unlisten()
+    const unlistenTickets = await database.pglite.listen(TICKET_CHANNEL, dispatchTicket)
+    stopListening = async () => {
+      await unlisten()
+      await unlistenTickets()
+    }
   } else {
     stopListening = await listenOnServer({
       connectionString: database.connectionString ?? '',
       log,
-      onNotification: dispatch,
+      onNotification: (channel, payload) => (channel === TICKET_CHANNEL ? dispatchTicket(payload) : dispatch(payload)),
       onReconnect: resyncAll,
       isStopped: () => stopped,
       firstDelayMs: options.reconnectDelayMs ?? 1_000,
@@ -82,15 +100,31 @@ export async function startRealtime(options: {
         if (set.size === 0) listeners.delete(key)
       }
     },
+    subscribeTicket(ticketId, listener) {
+      const key = ticketId.toLowerCase()
+      let set = ticketListeners.get(key)
+      if (!set) {
+        set = new Set()
+        ticketListeners.set(key, set)
+      }
+      set.add(listener)
+      return () => {
+        set.delete(listener)
+        if (set.size === 0) ticketListeners.delete(key)
+      }
+    },
     subscribers() {
       let n = 0
       for (const set of listeners.values()) n += set.size
+      for (const set of ticketListeners.values()) n += set.size
       return n
     },
     async stop() {
       stopped = true
       for (const set of listeners.values()) for (const listener of set) listener({ kind: 'closing' })
+      for (const set of ticketListeners.values()) for (const listener of set) listener({ kind: 'closing' })
       listeners.clear()
+      ticketListeners.clear()
       await stopListening().catch((error: unknown) =>
         log.warn({ err: summarizeError(error) }, 'realtime: listener did not stop cleanly'),
       )
@@ -101,7 +135,7 @@ export async function startRealtime(options: {
 async function listenOnServer(options: {
   connectionString: string
   log: Logger
-  onNotification: (payload: string | undefined) => void
+  onNotification: (channel: string, payload: string | undefined) => void
   onReconnect: () => void
   isStopped: () => boolean
   firstDelayMs: number
@@ -116,7 +150,9 @@ async function listenOnServer(options: {
     // Errors end the connection; 'end' below schedules the reconnect.
     next.on('error', (error) => log.warn({ err: summarizeError(error) }, 'realtime: listen connection lost'))
     next.on('notification', (message) => {
-      if (message.channel === ONBOARDING_CHANNEL) options.onNotification(message.payload)
+      if (message.channel === ONBOARDING_CHANNEL || message.channel === TICKET_CHANNEL) {
+        options.onNotification(message.channel, message.payload)
+      }
     })
     next.on('end', () => {
       if (client === next) client = undefined
@@ -124,6 +160,7 @@ async function listenOnServer(options: {
     })
     await next.connect()
     await next.query(`LISTEN ${ONBOARDING_CHANNEL}`)
+    await next.query(`LISTEN ${TICKET_CHANNEL}`)
     client = next
   }
 

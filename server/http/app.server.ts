@@ -21,10 +21,17 @@ import { IMPORT_BODY_LIMIT_BYTES } from '../locations/import-limits.server.ts'
 import type { Logger } from '../log.server.ts'
 import type { Outbox } from '../mail/outbox.server.ts'
 import type { Secrets } from '../secrets.server.ts'
+import { mountSupportRoutes } from '../support/http.server.ts'
 import { type PageCacheDeps, type PageCacheOutcome, pageCacheFill } from './page-cache.server.ts'
 import { securityHeadersFor, securityHeadersMiddleware } from './security-headers.server.ts'
 
 export const BODY_LIMIT_BYTES = 100 * 1024
+
+/** A ticket message's files (25 MB together) and the form's text around them. */
+export const SUPPORT_UPLOAD_LIMIT_BYTES = 25 * 1024 * 1024 + 256 * 1024
+
+/** The ticket pages whose forms carry files (and React Router's data requests for them). */
+const supportUploadPath = /^\/(?:support\/(?:new|[0-9a-f-]{36})|employee\/tickets\/(?:new|[0-9a-f-]{36}))(?:\.data)?$/i
 
 /**
  * The addresses that take a town pages CSV file (docs/locations.md): the import page's own action
@@ -111,9 +118,20 @@ export function createApp(deps: AppDeps) {
         413,
       ),
   })
+  // A ticket's message may carry 25 MB of files (docs/support.md#attachments), counted as the body
+  // streams in, for a signed-in person the support pages let in; anyone else keeps the site's limit.
+  const uploadLimit = bodyLimit({
+    maxSize: SUPPORT_UPLOAD_LIMIT_BYTES,
+    onError: (c) =>
+      c.json({ error: 'The files of one message may add up to 25 MB. Send fewer or smaller files.' }, 413),
+  })
   // Exact addresses only (no prefix), and only for a signed-in admin (the import's own guard): anyone
   // else's body there keeps the site's limit, so no visitor can make the server hold 5 MB.
   app.use(async (c, next) => {
+    if (c.req.method === 'POST' && supportUploadPath.test(c.req.path)) {
+      const may = !accounts || (await requestMay(accounts, c.req.raw.headers, 'support'))
+      return may ? uploadLimit(c, next) : siteLimit(c, next)
+    }
     if (!importPaths.has(c.req.path) || c.req.method !== 'POST') return siteLimit(c, next)
     const admin = !accounts || (await requestMay(accounts, c.req.raw.headers, 'admin'))
     return admin ? importLimit(c, next) : siteLimit(c, next)
@@ -145,6 +163,8 @@ export function createApp(deps: AppDeps) {
   )
   if (deps.accounts) {
     mountAccountRoutes(api, deps.accounts)
+    // The live thread of a support ticket (docs/support.md#live).
+    mountSupportRoutes(api, deps.accounts)
     // The consent log export (docs/consent.md): admins only.
     api.get('/admin/consent-log.csv', requireApi(deps.accounts, 'admin'), (c) =>
       consentLogCsvResponse(database.db, c.req.query()),

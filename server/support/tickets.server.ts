@@ -987,3 +987,36 @@ export async function ticketByEmailMessageId(db: Db, messageId: string): Promise
     .where(eq(supportTicketMessages.emailMessageId, messageId))
   return row?.ticket ?? null
 }
+
+/**
+ * An attachment for download: the viewer must see its ticket, and a client only a file of a public
+ * message (a file on an internal note is staff's). Anything else is not found.
+ */
+export async function attachmentFor(
+  db: Db,
+  viewer: TicketViewer,
+  ticketId: string,
+  attachmentId: string,
+): Promise<{ fileName: string; contentType: string; size: number; content: Buffer } | null> {
+  if (!isUuid(attachmentId)) return null
+  const ticket = await visibleTicket(db, viewer, ticketId).catch((error: unknown) => {
+    if (error instanceof DomainError) return null
+    throw error
+  })
+  if (!ticket) return null
+  const [row] = await db
+    .select({
+      fileName: supportTicketAttachments.fileName,
+      contentType: supportTicketAttachments.contentType,
+      size: supportTicketAttachments.size,
+      content: supportTicketAttachments.content,
+      visibility: supportTicketMessages.visibility,
+    })
+    .from(supportTicketAttachments)
+    .innerJoin(supportTicketMessages, eq(supportTicketMessages.id, supportTicketAttachments.messageId))
+    .where(and(eq(supportTicketAttachments.id, attachmentId), eq(supportTicketAttachments.ticketId, ticket.id)))
+  if (!row) return null
+  if (viewer.kind === 'client' && row.visibility !== 'public') return null
+  const { visibility: _v, ...file } = row
+  return file
+}

@@ -84,6 +84,16 @@ describe('configuration from the environment', () => {
       variable: 'IMAP_URL',
     },
     {
+      name: 'SUPPORT_MAIL_ADDRESS that is no address',
+      env: { SUPPORT_MAIL_ADDRESS: 'support' },
+      variable: 'SUPPORT_MAIL_ADDRESS',
+    },
+    {
+      name: 'SUPPORT_MAIL_ADDRESS with a + already',
+      env: { SUPPORT_MAIL_ADDRESS: 'support+x@example.com' },
+      variable: 'SUPPORT_MAIL_ADDRESS',
+    },
+    {
       name: 'ADMIN_EMAIL without ADMIN_PASSWORD',
       env: { ADMIN_EMAIL: 'owner@example.com' },
       variable: 'ADMIN_PASSWORD',

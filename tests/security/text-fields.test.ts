@@ -213,6 +213,29 @@ const samples: Record<string, { form: Record<string, unknown>; multiline?: strin
   personRoleFormSchema: { form: { personId: '00000000-0000-4000-8000-000000000000', role: 'member' } },
   personFormSchema: { form: { personId: '00000000-0000-4000-8000-000000000000' } },
   secondFactorFormSchema: { form: { required: 'on' } },
+  newTicketFormSchema: {
+    form: { subject: 'Printer jams', body: 'It shows a jam.', category: 'managed_it', priority: 'normal' },
+    multiline: ['body'],
+  },
+  staffTicketFormSchema: {
+    form: {
+      subject: 'Printer jams',
+      body: 'It shows a jam.',
+      category: 'managed_it',
+      priority: 'normal',
+      organisationId: '00000000-0000-4000-8000-000000000000',
+    },
+    multiline: ['body'],
+  },
+  replyFormSchema: { form: { body: 'Still jammed.' }, multiline: ['body'] },
+  staffReplyFormSchema: { form: { body: 'Restart it.', visibility: 'public' }, multiline: ['body'] },
+  copyPersonFormSchema: { form: { userId: '00000000-0000-4000-8000-000000000000' } },
+  rateFormSchema: { form: { rating: 'good', comment: 'Quick.' }, multiline: ['comment'] },
+  ticketStatusFormSchema: { form: { version: '1', status: 'open' } },
+  ticketAssignFormSchema: { form: { version: '1', assignee: 'nobody' } },
+  ticketPriorityFormSchema: { form: { version: '1', priority: 'high' } },
+  ticketTimeFormSchema: { form: { minutes: '15' } },
+  ticketMergeFormSchema: { form: { version: '1', into: 'T-000001' } },
 }
 
 /** The object a schema checks, under its transforms (a pipe's input). */

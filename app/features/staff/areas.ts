@@ -11,6 +11,7 @@ export type StaffRole = 'admin' | 'employee'
 export type StaffAreaIcon =
   | 'overview'
   | 'requests'
+  | 'tickets'
   | 'clients'
   | 'accounts'
   | 'billing'
@@ -39,6 +40,14 @@ export const staffAreas: readonly StaffArea[] = [
   { key: 'overview', label: 'Admin Dashboard', path: '/admin', icon: 'overview', roles: admins },
   { key: 'home', label: 'Employee portal', path: '/employee', icon: 'overview', roles: ['employee'] },
   { key: 'requests', label: 'Requests', path: '/employee/requests', icon: 'requests', roles: both, countLabel: 'new' },
+  {
+    key: 'tickets',
+    label: 'Support tickets',
+    path: '/employee/tickets',
+    icon: 'tickets',
+    roles: both,
+    countLabel: 'new',
+  },
   { key: 'clients', label: 'Clients', path: '/employee/clients', icon: 'clients', roles: ['employee'] },
   {
     key: 'accounts',

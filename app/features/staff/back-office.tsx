@@ -7,6 +7,7 @@ import {
   InboxIcon,
   KeyRoundIcon,
   LayoutDashboardIcon,
+  LifeBuoyIcon,
   LogOutIcon,
   MapPinIcon,
   MenuIcon,
@@ -46,6 +47,7 @@ const icons: Record<StaffAreaIcon, typeof InboxIcon> = {
   sync: RefreshCwIcon,
   audit: HistoryIcon,
   'two-factor': KeyRoundIcon,
+  tickets: LifeBuoyIcon,
 }
 
 function AreaLinks({ areas, onNavigate }: { areas: NavArea[]; onNavigate?: () => void }) {

@@ -1,4 +1,4 @@
-import { CircleCheckIcon, CircleXIcon, HourglassIcon } from 'lucide-react'
+import { CircleCheckIcon, CircleXIcon, HourglassIcon, LifeBuoyIcon } from 'lucide-react'
 import { Link } from 'react-router'
 import { business } from '~/content/business'
 import { appContext } from '~/context.server'
@@ -82,7 +82,26 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
     <>
       <ClientNavbar name={account.name} />
       <div className="mx-auto grid max-w-6xl gap-6 px-6 py-10">
-        <h1 className="font-bold text-3xl tracking-tight">Dashboard</h1>
+        <div className="flex flex-wrap items-center justify-between gap-3">
+          <h1 className="font-bold text-3xl tracking-tight">Dashboard</h1>
+          {!staffHome && can(account, 'support') && (
+            <Button asChild>
+              <a href="/support/new" data-testid="get-help">
+                <LifeBuoyIcon aria-hidden="true" />
+                Get help
+              </a>
+            </Button>
+          )}
+        </div>
+        {!staffHome && can(account, 'support') && (
+          <p className="text-muted-foreground text-sm">
+            Something not working? Ask us with <strong>Get help</strong>, and follow your questions in{' '}
+            <a href="/support" className="font-semibold text-primary underline">
+              Support
+            </a>
+            .
+          </p>
+        )}
         {loaderData.needsApproval && !approved && (
           <FormMessage tone="notice">The billing area opens once your account is approved.</FormMessage>
         )}

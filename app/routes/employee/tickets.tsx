@@ -1,0 +1,183 @@
+import { Link } from 'react-router'
+import { business } from '~/content/business'
+import { appContext } from '~/context.server'
+import { guardedUser } from '~/features/accounts/guards.server'
+import {
+  ticketCategories,
+  ticketCategoryLabels,
+  ticketNumberText,
+  ticketPriorities,
+  ticketPriorityLabels,
+  ticketStatuses,
+  ticketStatusLabels,
+} from '~/features/support'
+import { ticketQueueFilterOf } from '~/features/support/queue-filter'
+import { TicketStatusBadge } from '~/features/support/status-badge'
+import { businessDateTimeFormat } from '~/lib/business-time'
+import { pageMeta } from '~/lib/seo'
+import { Badge } from '~/ui/badge'
+import { DataTable, type DataTableColumn, DataTableFilters, FilterSelect } from '~/ui/data-table'
+import { Field } from '~/ui/field'
+import { Input } from '~/ui/input'
+import { staffMembers } from '../../../server/booking/staff-members.server.ts'
+import { listQueue, organisationsWithTickets } from '../../../server/support/queue.server.ts'
+import type { Route } from './+types/tickets'
+
+// /employee/tickets (employees and admins): the support queue: every ticket, 25 a page, latest
+// activity first, with filters (status, priority, organisation, assignee, category), search and
+// sorting in the address.
+
+export const meta: Route.MetaFunction = ({ matches }) =>
+  pageMeta({
+    title: 'Support tickets',
+    description: `The support queue of ${business.name}.`,
+    path: '/employee/tickets',
+    matches,
+    noindex: true,
+  })
+
+export const loader = async (args: Route.LoaderArgs) => {
+  const user = guardedUser(args.context)
+  const { database } = args.context.get(appContext)
+  const filter = ticketQueueFilterOf(new URL(args.request.url), user.userId)
+  const [list, staff, organisationChoices] = await Promise.all([
+    listQueue(database.db, filter),
+    staffMembers(database.db),
+    organisationsWithTickets(database.db),
+  ])
+  return {
+    list: {
+      ...list,
+      items: list.items.map((item) => ({
+        ...item,
+        number: ticketNumberText(item.number),
+        updated: businessDateTimeFormat.format(item.updatedAt),
+        answered: item.firstRespondedAt !== null,
+      })),
+    },
+    filter,
+    me: user.userId,
+    staff: staff.map((s) => ({ value: s.userId, label: s.name || s.email })),
+    organisations: organisationChoices.map((o) => ({ value: o.id, label: o.name })),
+  }
+}
+
+type Item = Route.ComponentProps['loaderData']['list']['items'][number]
+
+const priorityTone = { low: 'outline', normal: 'secondary', high: 'default', urgent: 'destructive' } as const
+
+const columns: DataTableColumn<Item>[] = [
+  {
+    key: 'number',
+    header: 'Ticket',
+    sortable: true,
+    rowHeader: true,
+    cell: (item) => (
+      <div className="grid min-w-48 gap-0.5">
+        <Link
+          to={`/employee/tickets/${item.id}`}
+          className="break-words text-primary underline-offset-4 hover:underline"
+        >
+          {item.subject}
+        </Link>
+        <span className="font-normal text-muted-foreground text-xs">
+          {item.number} · {item.organisationName}
+        </span>
+      </div>
+    ),
+  },
+  {
+    key: 'status',
+    header: 'Status',
+    cell: (item) => (
+      <span className="grid justify-items-start gap-1">
+        <TicketStatusBadge status={item.status} audience="staff" />
+        {!item.answered && item.status === 'new' && <span className="text-muted-foreground text-xs">Not answered</span>}
+      </span>
+    ),
+  },
+  {
+    key: 'priority',
+    header: 'Priority',
+    sortable: true,
+    cell: (item) => <Badge variant={priorityTone[item.priority]}>{ticketPriorityLabels[item.priority]}</Badge>,
+  },
+  { key: 'category', header: 'About', cell: (item) => ticketCategoryLabels[item.category] },
+  { key: 'assignee', header: 'Assignee', cell: (item) => item.assigneeName ?? 'Nobody' },
+  { key: 'updated', header: 'Last activity', sortable: true, cell: (item) => item.updated },
+]
+
+export default function Tickets({ loaderData }: Route.ComponentProps) {
+  const { list, filter, staff, me, organisations } = loaderData
+  const assigneeValue = filter.assignee === me ? 'me' : filter.assignee
+  return (
+    <div className="mx-auto grid max-w-7xl gap-6 px-4 py-10 sm:px-6">
+      <div className="grid gap-1">
+        <h1 className="font-bold text-3xl tracking-tight">Support tickets</h1>
+        <p className="text-muted-foreground text-sm">
+          Clients&apos; questions from the portal and by e-mail. Times are New York time.
+        </p>
+      </div>
+      <DataTableFilters label="Filter tickets" clearTo="/employee/tickets">
+        <Field label="Search" className="sm:col-span-2">
+          <Input name="q" type="search" defaultValue={filter.q ?? ''} placeholder="Subject, T-000123 or organisation" />
+        </Field>
+        <FilterSelect
+          label="Status"
+          name="status"
+          value={filter.status}
+          allLabel="All statuses"
+          options={[
+            { value: 'active', label: 'Still to do (new, open, waiting)' },
+            ...ticketStatuses.map((s) => ({ value: s, label: ticketStatusLabels[s] })),
+          ]}
+        />
+        <FilterSelect
+          label="Priority"
+          name="priority"
+          value={filter.priority}
+          allLabel="Any priority"
+          options={ticketPriorities.map((p) => ({ value: p, label: ticketPriorityLabels[p] }))}
+        />
+        <FilterSelect
+          label="Organisation"
+          name="organisation"
+          value={filter.organisation}
+          allLabel="Every organisation"
+          options={organisations}
+        />
+        <FilterSelect
+          label="Assignee"
+          name="assignee"
+          value={assigneeValue}
+          allLabel="Anyone"
+          options={[
+            { value: 'me', label: 'Me' },
+            { value: 'none', label: 'Nobody yet' },
+            ...staff.filter((s) => s.value !== me),
+          ]}
+        />
+        <FilterSelect
+          label="About"
+          name="category"
+          value={filter.category}
+          allLabel="Every service line"
+          options={ticketCategories.map((c) => ({ value: c, label: ticketCategoryLabels[c] }))}
+        />
+      </DataTableFilters>
+      <DataTable
+        caption="Support tickets"
+        columns={columns}
+        rows={list.items}
+        rowKey={(item) => item.id}
+        paging={list}
+        sort={{ key: filter.sort === 'created' ? 'updated' : filter.sort, dir: filter.dir }}
+        noun="tickets"
+        empty={{
+          none: 'No tickets yet. Clients open them from their portal; e-mails to the support address arrive here too.',
+          filtered: 'No ticket matches these filters.',
+        }}
+      />
+    </div>
+  )
+}
