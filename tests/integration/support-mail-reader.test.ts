@@ -13,9 +13,10 @@ import { waitFor } from './helpers/wait.ts'
 let database: TestDatabase
 let dovecot: TestDovecot
 
+// A migrated database and a Dovecot: minutes on a loaded machine, not a hang.
 beforeAll(async () => {
   ;[database, dovecot] = await Promise.all([openTestDatabase(), startDovecot({ users: ['support'] })])
-})
+}, 180_000)
 afterAll(async () => {
   await dovecot?.stop()
   await database?.cleanup()

@@ -51,13 +51,14 @@ const settings = { address: 'support@ramapo-it.example', publicUrl: 'http://port
 const pass = 'mx.ramapo-it.example; spf=pass smtp.mailfrom={d}; dkim=pass header.d={d}; dmarc=pass header.from={d}'
 const fail = 'mx.ramapo-it.example; spf=fail smtp.mailfrom={d}; dkim=none; dmarc=fail (p=reject) header.from={d}'
 
+// A migrated database and a Dovecot: minutes on a loaded machine, not a hang.
 beforeAll(async () => {
   ;[database, dovecot] = await Promise.all([openTestDatabase(), startDovecot({ users: ['support'] })])
   outbox = await queueOnlyOutbox(database)
   deps = { db: database.db, outbox, mail: settings }
   const { userId } = await account('tech@ramapo-it.example', 'admin')
   staff = { kind: 'staff', userId, email: 'tech@ramapo-it.example' }
-})
+}, 180_000)
 afterAll(async () => {
   await outbox?.stop()
   await dovecot?.stop()

@@ -4,6 +4,7 @@ import { business } from '~/content/business'
 import { appContext } from '~/context.server'
 import { guardedUser } from '~/features/accounts/guards.server'
 import { ticketNumberText } from '~/features/support/catalogue'
+import { supportDeps } from '~/features/support/context.server'
 import {
   inboundMailStateLabels,
   type SenderCheck,
@@ -55,10 +56,7 @@ export const loader = async (args: Route.LoaderArgs) => {
   return { list, organisations, state: state ?? 'all' }
 }
 
-const deps = (ctx: IntentContext) => {
-  const app = ctx.context.get(appContext)
-  return { db: app.database.db }
-}
+const deps = (ctx: IntentContext) => supportDeps(ctx.context)
 const staffActor = (ctx: IntentContext) => {
   const user = guardedUser(ctx.context)
   return { userId: user.userId, email: user.email }

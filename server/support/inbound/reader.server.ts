@@ -31,10 +31,13 @@ export function imapClient(settings: ImapSettings): ImapFlow {
   })
 }
 
+/** Messages fetched at once, then marked done together once all of them are stored. */
+const batchSize = 50
+
 /**
  * One turn over the mailbox (opened by the caller): every message not yet marked done is fetched,
- * stored raw, and only then marked done (\Seen). A message already stored (read twice, or re-read
- * after a crash between the two steps) is only marked done (docs/support.md#e-mail).
+ * stored raw, and only then marked done (\Seen), a batch at a time. A message already stored (read
+ * twice, or re-read after a crash between the two steps) is only marked done (docs/support.md#e-mail).
  */
 export async function readNewMessages(
   client: ImapFlow,
@@ -43,15 +46,19 @@ export async function readNewMessages(
 ): Promise<ReadResult> {
   const result: ReadResult = { read: 0, stored: 0, alreadyStored: 0 }
   const uids = (await client.search({ seen: false }, { uid: true })) || []
-  for (const uid of uids) {
-    const message = await client.fetchOne(String(uid), { uid: true, source: true }, { uid: true })
-    if (message === false || !message.source) continue
-    result.read++
-    const { messageId, stored } = await storeRawMessage(database.db, message.source)
-    if (stored) result.stored++
-    else result.alreadyStored++
-    await hooks.afterStore?.(messageId)
-    await client.messageFlagsAdd(String(uid), ['\\Seen'], { uid: true })
+  for (let at = 0; at < uids.length; at += batchSize) {
+    const batch = uids.slice(at, at + batchSize)
+    const done: number[] = []
+    for await (const message of client.fetch(batch.join(','), { uid: true, source: true }, { uid: true })) {
+      if (!message.source) continue
+      result.read++
+      const { messageId, stored } = await storeRawMessage(database.db, message.source)
+      if (stored) result.stored++
+      else result.alreadyStored++
+      await hooks.afterStore?.(messageId)
+      done.push(message.uid)
+    }
+    if (done.length > 0) await client.messageFlagsAdd(done.join(','), ['\\Seen'], { uid: true })
   }
   return result
 }
