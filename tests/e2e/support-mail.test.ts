@@ -70,6 +70,7 @@ describe('support tickets by e-mail, end to end', () => {
     // The technician's page is open, and live, when the technician replies.
     const { page, consoleErrors } = await pageFrom(browser(), uniqueIdentity('support-mail-page').ip)
     await signInAdminThroughPage(page)
+    await page.waitForURL((url) => !url.pathname.startsWith('/auth'), { timeout: 30_000 })
     await open(page, `/employee/tickets/${ticketId}`)
     await page.waitForSelector('html[data-ticket-live="ready"]', { timeout: 15_000 })
     const reply = await postForm(
@@ -123,6 +124,7 @@ describe('support tickets by e-mail, end to end', () => {
       viewport: { width: 390, height: 844 },
     })
     await signInAdminThroughPage(page)
+    await page.waitForURL((url) => !url.pathname.startsWith('/auth'), { timeout: 30_000 })
     await expect
       .poll(
         async () => {
