@@ -116,6 +116,8 @@ export default [
       // A sent document, read only: the admins' view without their actions.
       route('employee/billing/:id', 'routes/employee/billing-document.tsx'),
       route('employee/tickets', 'routes/employee/tickets.tsx'),
+      // Incoming support e-mail that waits for a person (docs/support.md#e-mail).
+      route('employee/tickets/triage', 'routes/employee/tickets-triage.tsx'),
       route('employee/tickets/:id', 'routes/employee/ticket.tsx'),
     ]),
     route('employee/tickets/:id/files/:fileId', 'routes/employee/ticket-file.ts'),

@@ -45,6 +45,18 @@ const envSchema = z
         .regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://')
         .optional(),
     ),
+    // The support mailbox read for incoming tickets (docs/support.md#e-mail): imaps://user:password@host:993/INBOX.
+    IMAP_URL: z.preprocess(
+      emptyAsUndefined,
+      z
+        .string()
+        .regex(/^imaps?:\/\//, 'must start with imap:// or imaps://')
+        .refine(
+          (value) => imapSettingsOf(value) !== undefined,
+          'must name a host, a user and a password, like imaps://user:password@imap.example.com:993/INBOX',
+        )
+        .optional(),
+    ),
     MAIL_FROM: z.preprocess(emptyAsUndefined, z.string().min(3).optional()),
     TRUST_PROXY: z.preprocess(emptyAsUndefined, booleanish.default(false)),
     SEED_DEMO: z.preprocess(emptyAsUndefined, booleanish.default(true)),
@@ -117,6 +129,8 @@ export type Config = {
   admin: { email: string; password: string } | undefined
   smtpUrl: string | undefined
   mailFrom: string | undefined
+  /** The support mailbox (IMAP_URL); without it no incoming mail is read. */
+  imap: ImapSettings | undefined
   trustProxy: boolean
   seedDemo: boolean
   logLevel: string
@@ -169,6 +183,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
         : undefined,
     smtpUrl: env.SMTP_URL,
     mailFrom: env.MAIL_FROM,
+    imap: env.IMAP_URL ? imapSettingsOf(env.IMAP_URL) : undefined,
     trustProxy: env.TRUST_PROXY,
     seedDemo: env.SEED_DEMO,
     logLevel: env.LOG_LEVEL,
@@ -181,6 +196,34 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     intakeRateLimit: { max: env.INTAKE_RATE_LIMIT, windowSeconds: env.INTAKE_RATE_WINDOW_SECONDS },
     pageCacheMb: env.PAGE_CACHE_MB,
   }
+}
+
+export type ImapSettings = {
+  secure: boolean
+  host: string
+  port: number
+  user: string
+  password: string
+  /** The folder read: INBOX unless the URL names another. */
+  mailbox: string
+}
+
+/** `imaps://user:password@host:993/INBOX` as settings; undefined when a part is missing. */
+export function imapSettingsOf(value: string): ImapSettings | undefined {
+  let url: URL
+  try {
+    url = new URL(value)
+  } catch {
+    return undefined
+  }
+  if (url.protocol !== 'imap:' && url.protocol !== 'imaps:') return undefined
+  const user = decodeURIComponent(url.username)
+  const password = decodeURIComponent(url.password)
+  if (!url.hostname || !user || !password) return undefined
+  const secure = url.protocol === 'imaps:'
+  const port = url.port ? Number(url.port) : secure ? 993 : 143
+  const mailbox = decodeURIComponent(url.pathname.replace(/^\/+/, '')) || 'INBOX'
+  return { secure, host: url.hostname.replace(/^\[|\]$/g, ''), port, user, password, mailbox }
 }
 
 /** How a rejected value appears in the error: secrets hidden, credentials in URLs masked, one short line. */

@@ -29,6 +29,8 @@ import { PageCache } from './page-cache/page-cache.server.ts'
 import { authCookiePrefixOf } from './page-cache/request-rules.server.ts'
 import { clientBuildDir } from './paths.server.ts'
 import { loadDemoClientPassword, loadDemoPeoplePasswords, loadSecrets } from './secrets.server.ts'
+import { startSupportMailbox } from './support/inbound/mailbox.server.ts'
+import type { MailboxReader } from './support/inbound/reader.server.ts'
 import { type SupportTargetJobs, startSupportTargetJobs } from './support/targets.server.ts'
 
 /** The React Router build bundled with this module (production entry reads it from here). */
@@ -213,6 +215,9 @@ export async function startServer(options: StartOptions) {
     clearTimeout(force)
     // Work started after listen finishes first: it writes to the database closed below.
     await later.demo.catch(() => undefined)
+    await later.started.mailbox
+      ?.stop()
+      .catch((error: unknown) => log.error({ err: error }, 'support mailbox reader did not stop cleanly'))
     await later.started.billing
       ?.stop()
       .catch((error: unknown) => log.error({ err: error }, 'billing jobs did not stop cleanly'))
@@ -250,11 +255,18 @@ function startAfterListen(deps: {
 }) {
   const { config, database, outbox, accounts, demoClientPassword, log } = deps
   const timer = bootTimer(performance.now())
-  const started: { billing?: BillingJobs; operations?: OperationsJobs; supportTargets?: SupportTargetJobs } = {}
+  const started: {
+    billing?: BillingJobs
+    operations?: OperationsJobs
+    supportTargets?: SupportTargetJobs
+    mailbox?: MailboxReader
+  } = {}
   const jobs = (async () => {
     started.billing = await startBillingJobs({ database, outbox, publicUrl: config.publicUrl, log })
     started.operations = await startOperationsJobs({ database, dataDir: config.dataDir, log })
     started.supportTargets = await startSupportTargetJobs({ database, outbox, publicUrl: config.publicUrl, log })
+    // The support mailbox (IMAP_URL): it retries by itself while the mail server is away.
+    started.mailbox = startSupportMailbox({ config, database, outbox, log })
     timer.step('jobs')
   })()
   // After the jobs: PGlite runs one statement at a time, so they would only take turns.

@@ -40,6 +40,9 @@ const lookups: Record<AuditSubjectKind, (id: string, details: SQL) => SQL> = {
   ticket: (id, d) => sql`coalesce(
       (select 'T-' || lpad(t.number::text, 6, '0') || ' · ' || t.subject from support_tickets t where t.id::text = ${id}),
       nullif(concat_ws(' · ', ${d}->>'number', ${d}->>'subject'), ''))`,
+  support_mail: (id, d) => sql`coalesce(
+      (select concat_ws(' · ', m.from_address, m.subject) from support_inbound_messages m where m.id::text = ${id}),
+      nullif(concat_ws(' · ', ${d}->>'from', ${d}->>'subject'), ''))`,
   retention: () => sql`null`,
 }
 

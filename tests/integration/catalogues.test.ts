@@ -19,6 +19,7 @@ import {
   ticketRatings,
   ticketStatuses,
 } from '../../app/features/support/catalogue.ts'
+import { inboundMailStates, senderChecks } from '../../app/features/support/inbound-mail.ts'
 import { selectRows } from '../../server/db/client.server.ts'
 import type { Outbox } from '../../server/mail/outbox.server.ts'
 import { queueOnlyOutbox } from './helpers/billing.ts'
@@ -103,6 +104,11 @@ describe(`the catalogues and the database's constraints on ${backend}`, () => {
     )
     expect(await allowed('support_ticket_messages_source_check', 'source')).toEqual(sorted(ticketMessageSources))
     expect(await allowed('support_ticket_events_kind_check', 'kind')).toEqual(sorted(ticketEventKinds))
+  })
+
+  it("holds incoming support e-mail's states and sender checks", async () => {
+    expect(await allowed('support_inbound_messages_state_check', 'state')).toEqual(sorted(inboundMailStates))
+    expect(await allowed('support_inbound_messages_sender_check_check', 'sender_check')).toEqual(sorted(senderChecks))
   })
 
   it("words every state of pg-boss's jobs", async () => {

@@ -50,6 +50,23 @@ describe('configuration from the environment', () => {
     expect(config.admin).toEqual({ email: 'owner@example.com', password: 'correct horse battery' })
   })
 
+  it('reads the support mailbox from IMAP_URL, INBOX and the scheme’s port unless it names others', () => {
+    expect(loadConfig({}).imap).toBeUndefined()
+    expect(loadConfig({ IMAP_URL: 'imaps://support%40ramapo.test:p%40ss@outlook.office365.com' }).imap).toEqual({
+      secure: true,
+      host: 'outlook.office365.com',
+      port: 993,
+      user: 'support@ramapo.test',
+      password: 'p@ss',
+      mailbox: 'INBOX',
+    })
+    expect(loadConfig({ IMAP_URL: 'imap://u:p@127.0.0.1:1143/Support/Incoming' }).imap).toMatchObject({
+      secure: false,
+      port: 1143,
+      mailbox: 'Support/Incoming',
+    })
+  })
+
   const invalid: { name: string; env: Record<string, string>; variable: string }[] = [
     { name: 'PORT that is not a number', env: { PORT: 'not-a-port' }, variable: 'PORT' },
     { name: 'PORT out of range', env: { PORT: '70000' }, variable: 'PORT' },
@@ -60,6 +77,12 @@ describe('configuration from the environment', () => {
       variable: 'DATABASE_URL',
     },
     { name: 'SMTP_URL of another scheme', env: { SMTP_URL: 'http://mail.example.com' }, variable: 'SMTP_URL' },
+    { name: 'IMAP_URL of another scheme', env: { IMAP_URL: 'pop3://u:p@mail.example.com' }, variable: 'IMAP_URL' },
+    {
+      name: 'IMAP_URL without a password',
+      env: { IMAP_URL: 'imaps://support@mail.example.com/INBOX' },
+      variable: 'IMAP_URL',
+    },
     {
       name: 'SUPPORT_MAIL_ADDRESS that is no address',
       env: { SUPPORT_MAIL_ADDRESS: 'support' },
@@ -109,6 +132,7 @@ describe('configuration from the environment', () => {
       { DATABASE_URL: 'mysql://app:hunter2-db@db.internal/app' },
       { DATABASE_URL: 'app:hunter2-db@db.internal:5432/app' },
       { SMTP_URL: 'https://mailer:hunter2-smtp@smtp.example.com' },
+      { IMAP_URL: 'pop3://support:hunter2-imap@imap.example.com' },
       { AUTH_SECRET: 'too-short-secret' },
     ]
     for (const env of cases) {

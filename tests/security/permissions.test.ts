@@ -239,6 +239,17 @@ const matrix: ReadonlyArray<{ request: Request; expected: Row }> = [
     request: { method: 'POST', path: `/employee/billing/${noSuchPost}`, form: { intent: 'void', reason: 'Probe' } },
     expected: { ...staffOnly(`/employee/billing/${noSuchPost}`), employee: 405, admin: 405 },
   },
+  // Incoming support e-mail waiting for triage: staff only, never a client; a message that is not
+  // waiting (here: none at all) is the page's 404.
+  { request: { method: 'GET', path: '/employee/tickets/triage' }, expected: staffOnly('/employee/tickets/triage') },
+  {
+    request: {
+      method: 'POST',
+      path: '/employee/tickets/triage',
+      form: { intent: 'discard', messageId: noSuchPost },
+    },
+    expected: { ...staffOnly('/employee/tickets/triage'), employee: 404, admin: 404 },
+  },
   // Account administration and the audit log: admins only.
   { request: { method: 'GET', path: '/admin/accounts' }, expected: adminOnly('/admin/accounts') },
   {

@@ -11,6 +11,7 @@ import {
   user,
 } from '../../../server/db/schema/index.server.ts'
 import { countFailedMail } from '../../../server/operations/sync-status.server.ts'
+import { triageCount } from '../../../server/support/inbound/triage.server.ts'
 import { countNewTickets } from '../../../server/support/queue.server.ts'
 import { areasFor } from './areas.ts'
 
@@ -54,6 +55,7 @@ type CountLoader = (db: Db, today: string) => Promise<number>
 export const areaCounts: Record<string, CountLoader> = {
   requests: (db) => countNewRequests(db),
   tickets: (db) => countNewTickets(db),
+  'ticket-triage': (db) => triageCount(db),
   accounts: (db) => countAwaitingApproval(db),
   billing: overdueInvoices,
   'billing-read': overdueInvoices,

@@ -12,6 +12,7 @@ export type StaffAreaIcon =
   | 'overview'
   | 'requests'
   | 'tickets'
+  | 'mail-triage'
   | 'clients'
   | 'accounts'
   | 'billing'
@@ -47,6 +48,14 @@ export const staffAreas: readonly StaffArea[] = [
     icon: 'tickets',
     roles: both,
     countLabel: 'new',
+  },
+  {
+    key: 'ticket-triage',
+    label: 'E-mail to triage',
+    path: '/employee/tickets/triage',
+    icon: 'mail-triage',
+    roles: both,
+    countLabel: 'waiting',
   },
   { key: 'clients', label: 'Clients', path: '/employee/clients', icon: 'clients', roles: ['employee'] },
   {

@@ -28,6 +28,8 @@ export type AuditSubjectKind =
   | 'organisation'
   /** A support ticket: its number and subject. */
   | 'ticket'
+  /** An incoming support e-mail (triage): its sender and subject. */
+  | 'support_mail'
   /** The nightly retention job: no one record. */
   | 'retention'
 
@@ -111,6 +113,9 @@ export const auditActions = {
   'ticket.copy': { words: 'Copied a person on a ticket', subject: 'ticket' },
   'ticket.merge': { words: 'Merged a ticket into another', subject: 'ticket' },
   'ticket.auto_close': { words: 'Closed a ticket resolved 7 days ago (automatic)', subject: 'ticket' },
+  'support_mail.open': { words: 'Opened a ticket from an e-mail in triage', subject: 'support_mail' },
+  'support_mail.attach': { words: 'Added an e-mail in triage to a ticket', subject: 'support_mail' },
+  'support_mail.discard': { words: 'Discarded an e-mail in triage', subject: 'support_mail' },
   'retention.delete': { words: 'Deleted old records (retention)', subject: 'retention' },
 } as const satisfies Record<string, AuditActionEntry>
 
@@ -138,6 +143,7 @@ export const auditAreaWords: Record<AuditArea, string> = {
   redirect: 'Redirects',
   organisation: 'Organisations',
   ticket: 'Support tickets',
+  support_mail: 'Support e-mail triage',
   mail: 'E-mail',
   retention: 'Retention',
 }

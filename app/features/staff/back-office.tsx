@@ -9,6 +9,7 @@ import {
   LayoutDashboardIcon,
   LifeBuoyIcon,
   LogOutIcon,
+  MailIcon,
   MapPinIcon,
   MenuIcon,
   ReceiptIcon,
@@ -48,6 +49,7 @@ const icons: Record<StaffAreaIcon, typeof InboxIcon> = {
   audit: HistoryIcon,
   'two-factor': KeyRoundIcon,
   tickets: LifeBuoyIcon,
+  'mail-triage': MailIcon,
 }
 
 function AreaLinks({ areas, onNavigate }: { areas: NavArea[]; onNavigate?: () => void }) {
