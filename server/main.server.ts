@@ -8,6 +8,7 @@ import { business } from '../app/content/business.ts'
 import { type Accounts, startAccounts } from './accounts/accounts.server.ts'
 import { seedDemoBilling } from './billing/demo.server.ts'
 import { type BillingJobs, startBillingJobs } from './billing/reminders.server.ts'
+import { type SubscriptionJobs, startSubscriptionJobs } from './subscriptions/jobs.server.ts'
 import { runPrimary, workerCount } from './cluster.server.ts'
 import { type Config, ConfigError, loadConfig } from './config.server.ts'
 import { seedDemoContracts } from './contracts/demo.server.ts'
@@ -218,6 +219,9 @@ export async function startServer(options: StartOptions) {
     await later.started.operations
       ?.stop()
       .catch((error: unknown) => log.error({ err: error }, 'operations jobs did not stop cleanly'))
+    await later.started.subscriptions
+      ?.stop()
+      .catch((error: unknown) => log.error({ err: error }, 'subscription run did not stop cleanly'))
     await outbox.stop().catch((error: unknown) => log.error({ err: error }, 'mail worker did not stop cleanly'))
     await database.close().catch((error: unknown) => log.error({ err: error }, 'database did not close cleanly'))
     log.info('stopped')
@@ -246,10 +250,12 @@ function startAfterListen(deps: {
 }) {
   const { config, database, outbox, accounts, demoClientPassword, log } = deps
   const timer = bootTimer(performance.now())
-  const started: { billing?: BillingJobs; operations?: OperationsJobs } = {}
+  const started: { billing?: BillingJobs; operations?: OperationsJobs; subscriptions?: SubscriptionJobs } = {}
   const jobs = (async () => {
     started.billing = await startBillingJobs({ database, outbox, publicUrl: config.publicUrl, log })
     started.operations = await startOperationsJobs({ database, dataDir: config.dataDir, log })
+    // The monthly run; autopay (server/payments/) is wired as its afterIssue at merge.
+    started.subscriptions = await startSubscriptionJobs({ database, outbox, publicUrl: config.publicUrl, log })
     timer.step('jobs')
   })()
   // After the jobs: PGlite runs one statement at a time, so they would only take turns.

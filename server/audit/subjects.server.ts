@@ -38,6 +38,9 @@ const lookups: Record<AuditSubjectKind, (id: string, details: SQL) => SQL> = {
   organisation: (id, d) =>
     sql`coalesce((select org.name from organisations org where org.id::text = ${id}), ${d}->>'name')`,
   retention: () => sql`null`,
+  subscription: (id, d) => sql`coalesce(
+      (select org.name || ' · ' || s.plan from subscriptions s join organisations org on org.id = s.organisation_id where s.id::text = ${id}),
+      nullif(concat_ws(' · ', ${d}->>'organisation', ${d}->>'plan'), ''))`,
 }
 
 /** The SQL that names an entry's subject, for the `subject_name` column of its insert. */
