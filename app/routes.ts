@@ -84,6 +84,8 @@ export default [
       }),
       route('admin/contracts/templates/:id', 'routes/admin/contract-template.tsx', { id: 'admin-contract-template' }),
       route('admin/contracts/:id', 'routes/admin/contract.tsx'),
+      route('admin/subscriptions', 'routes/admin/subscriptions.tsx'),
+      route('admin/subscriptions/:id', 'routes/admin/subscription.tsx'),
       route('admin/accounts', 'routes/admin/accounts.tsx'),
       route('admin/accounts/:id', 'routes/admin/account.tsx'),
       route('admin/audit', 'routes/admin/audit.tsx'),

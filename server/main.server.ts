@@ -8,7 +8,6 @@ import { business } from '../app/content/business.ts'
 import { type Accounts, startAccounts } from './accounts/accounts.server.ts'
 import { seedDemoBilling } from './billing/demo.server.ts'
 import { type BillingJobs, startBillingJobs } from './billing/reminders.server.ts'
-import { type SubscriptionJobs, startSubscriptionJobs } from './subscriptions/jobs.server.ts'
 import { runPrimary, workerCount } from './cluster.server.ts'
 import { type Config, ConfigError, loadConfig } from './config.server.ts'
 import { seedDemoContracts } from './contracts/demo.server.ts'
@@ -30,6 +29,7 @@ import { PageCache } from './page-cache/page-cache.server.ts'
 import { authCookiePrefixOf } from './page-cache/request-rules.server.ts'
 import { clientBuildDir } from './paths.server.ts'
 import { loadDemoClientPassword, loadDemoPeoplePasswords, loadSecrets } from './secrets.server.ts'
+import { type SubscriptionJobs, startSubscriptionJobs } from './subscriptions/jobs.server.ts'
 
 /** The React Router build bundled with this module (production entry reads it from here). */
 export const build = serverBuild as unknown as ServerBuild

@@ -64,7 +64,8 @@ export type RunSummary = {
 
 type Outcome = { kind: 'issued'; invoiceId: string } | { kind: 'skipped' }
 
-class NotDue extends Error {}
+/** Thrown (the same one every time) to roll back a claim whose period is no longer due: a skip, not a failure. */
+const notDue = new Error('the period is no longer due')
 
 /** Issues every due, unissued period's invoice and records the run. */
 export async function runSubscriptions(deps: RunDeps): Promise<RunSummary> {
@@ -106,7 +107,7 @@ export async function runSubscriptions(deps: RunDeps): Promise<RunSummary> {
             await deps.afterIssue?.(outcome.invoiceId)
           } else summary.skipped++
         } catch (error) {
-          if (error instanceof NotDue) {
+          if (error === notDue) {
             summary.skipped++
             continue
           }
@@ -168,11 +169,11 @@ async function issuePeriod(deps: RunDeps, subscriptionId: string, period: Period
       .returning({ id: subscriptionPeriods.id })
     if (!claim) return { kind: 'skipped' }
     const [sub] = await tx.select().from(subscriptions).where(eq(subscriptions.id, subscriptionId)).for('update')
-    if (!sub || sub.status === 'paused') throw new NotDue()
+    if (!sub || sub.status === 'paused') throw notDue
     // Read again under the lock: staff may have changed it since the run listed it.
     const terms = termsOf(sub, await changesOfOne(tx, sub.id))
     const current = periodsDue(terms, today).find((p) => p.start === period.start)
-    if (!current) throw new NotDue()
+    if (!current) throw notDue
     if (current.end !== period.end) {
       await tx.update(subscriptionPeriods).set({ periodEnd: current.end }).where(eq(subscriptionPeriods.id, claim.id))
     }

@@ -3,6 +3,7 @@ import { formatMoney } from '../../app/features/billing/money.ts'
 import {
   cancellationCredit,
   fullPeriodOf,
+  laterDate,
   nextInvoiceOn,
   nextPeriodStart,
   planOf,
@@ -207,7 +208,7 @@ export async function changeSeats(
     refuseWhen(sub, ['cancelled'], 'This subscription is cancelled: its users cannot change.')
     const changes = await changesOfOne(tx, sub.id)
     const terms = termsOf(sub, changes)
-    const start = sub.billsFrom > today ? sub.billsFrom : today
+    const start = laterDate(sub.billsFrom, today)
     const current = seatsOn(terms, start)
     if (input.seats === current) {
       throw new DomainError('invalid', `The subscription already has ${current} users.`, { field: 'seats' })
@@ -269,7 +270,7 @@ export async function resumeSubscription(deps: SubscriptionDeps, actor: AuditAct
   return deps.db.transaction(async (tx) => {
     const sub = await lockAt(tx, id, version)
     if (sub.status !== 'paused') throw new DomainError('conflict', 'Only a paused subscription can be resumed.')
-    const from = sub.billsFrom > today ? sub.billsFrom : today
+    const from = laterDate(sub.billsFrom, today)
     const invoiced = await invoicedPeriodOn(tx, sub, from)
     const billsFrom = invoiced ? addDays(invoiced.periodEnd, 1) : from
     return save(tx, actor, sub, { status: 'active', billsFrom }, 'subscription.resume', { billsFrom }, now)
@@ -295,7 +296,7 @@ export async function cancelSubscription(
     let cancelAt: string
     let creditCents = 0
     if (input.when === 'period_end') {
-      cancelAt = nextPeriodStart(sub.billingDay, sub.billsFrom > today ? sub.billsFrom : today)
+      cancelAt = nextPeriodStart(sub.billingDay, laterDate(sub.billsFrom, today))
     } else {
       cancelAt = today
       const invoiced = await invoicedPeriodOn(tx, sub, today)
@@ -364,7 +365,7 @@ function viewOf(
     status: sub.status,
     statusLabel: subscriptionStatusLabels[sub.status],
     perSeat: pricing.kind === 'per_seat',
-    seats: pricing.kind === 'per_seat' ? seatsOn(terms, sub.billsFrom > today ? sub.billsFrom : today) : null,
+    seats: pricing.kind === 'per_seat' ? seatsOn(terms, laterDate(sub.billsFrom, today)) : null,
     price,
     billingDay: sub.billingDay,
     startOn: sub.startOn,
@@ -426,4 +427,13 @@ export async function clientPlans(deps: SubscriptionDeps, organisationId: string
       nextInvoiceOn,
       cancelAt,
     }))
+}
+
+/** The organisations staff may start a subscription for, by name (the create form's choice list). */
+export async function organisationChoices(db: Db): Promise<{ id: string; name: string }[]> {
+  return db
+    .select({ id: organisations.id, name: organisations.name })
+    .from(organisations)
+    .orderBy(asc(organisations.name))
+    .limit(2000)
 }

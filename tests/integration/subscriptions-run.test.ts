@@ -5,6 +5,7 @@ import { business } from '../../app/content/business.ts'
 import { periodsDue } from '../../app/features/subscriptions/periods.ts'
 import { subscriptionFormSchema } from '../../app/features/subscriptions/schema.ts'
 import { businessDate } from '../../app/lib/business-time.ts'
+import { businessTimeZone } from '../../app/lib/time-zone.ts'
 import { selectRows } from '../../server/db/client.server.ts'
 import {
   auditLog,
@@ -17,6 +18,12 @@ import {
   subscriptions,
 } from '../../server/db/schema/index.server.ts'
 import type { Outbox } from '../../server/mail/outbox.server.ts'
+import { readSyncStatus } from '../../server/operations/sync-status.server.ts'
+import {
+  SUBSCRIPTION_RUN_QUEUE,
+  startSubscriptionJobs,
+  subscriptionRunSchedule,
+} from '../../server/subscriptions/jobs.server.ts'
 import { type RunDeps, runActor, runSubscriptions } from '../../server/subscriptions/run.server.ts'
 import {
   cancelSubscription,
@@ -36,7 +43,8 @@ import {
   staff,
   testClock,
 } from './helpers/billing.ts'
-import { backend, openTestDatabase, type TestDatabase } from './helpers/database.ts'
+import { backend, openTestDatabase, silentLogger, type TestDatabase } from './helpers/database.ts'
+import { waitFor } from './helpers/wait.ts'
 
 let database: TestDatabase
 let outbox: Outbox
@@ -301,6 +309,35 @@ describe(`the monthly run on ${backend}`, () => {
       ),
       { numRuns: 12 },
     )
+  })
+})
+
+describe(`the monthly run's schedule on ${backend}`, () => {
+  it('runs on pg-boss every hour in New York time, and staff see its runs on the sync-status page', async () => {
+    await subscribe({})
+    clock.set('2026-11-01T14:00:00Z')
+    const jobs = await startSubscriptionJobs({
+      database,
+      outbox,
+      publicUrl: PUBLIC_URL,
+      log: silentLogger(),
+      now: clock.now,
+      pollingIntervalSeconds: 0.5,
+    })
+    try {
+      await jobs.runNow()
+      await waitFor('the queued run', async () =>
+        (await database.db.select().from(subscriptionRuns)).some((r) => r.finishedAt),
+      )
+      const status = await readSyncStatus({ database, transportKind: 'file' })
+      expect(status.subscriptionRuns[0]).toMatchObject({ businessDate: '2026-11-01', issued: 1, failed: 0 })
+      expect(status.jobs.find((job) => job.queue === SUBSCRIPTION_RUN_QUEUE)).toMatchObject({
+        label: 'Monthly subscription invoices',
+        schedule: { cron: subscriptionRunSchedule, timeZone: businessTimeZone },
+      })
+    } finally {
+      await jobs.stop()
+    }
   })
 })
 

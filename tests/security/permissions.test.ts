@@ -202,6 +202,20 @@ const matrix: ReadonlyArray<{ request: Request; expected: Row }> = [
   { request: { method: 'GET', path: '/admin/two-factor' }, expected: adminOnly('/admin/two-factor') },
   { request: { method: 'GET', path: '/admin/sync-status' }, expected: adminOnly('/admin/sync-status') },
   { request: { method: 'GET', path: '/admin/billing' }, expected: adminOnly('/admin/billing') },
+  // Subscriptions (admins): the list and its form, one subscription and its changes.
+  { request: { method: 'GET', path: '/admin/subscriptions' }, expected: adminOnly('/admin/subscriptions') },
+  {
+    request: { method: 'GET', path: `/admin/subscriptions/${noSuchPost}` },
+    expected: adminOnly(`/admin/subscriptions/${noSuchPost}`, 404),
+  },
+  {
+    request: { method: 'POST', path: '/admin/subscriptions', form: { intent: 'create', plan: 'basic' } },
+    expected: adminOnly('/admin/subscriptions', 400),
+  },
+  {
+    request: { method: 'POST', path: `/admin/subscriptions/${noSuchPost}`, form: { intent: 'pause', version: '1' } },
+    expected: adminOnly(`/admin/subscriptions/${noSuchPost}`, 404),
+  },
   { request: { method: 'GET', path: '/admin/billing/new' }, expected: adminOnly('/admin/billing/new') },
   {
     request: { method: 'GET', path: `/admin/billing/${noSuchPost}` },

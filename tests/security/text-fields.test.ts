@@ -213,6 +213,19 @@ const samples: Record<string, { form: Record<string, unknown>; multiline?: strin
   personRoleFormSchema: { form: { personId: '00000000-0000-4000-8000-000000000000', role: 'member' } },
   personFormSchema: { form: { personId: '00000000-0000-4000-8000-000000000000' } },
   secondFactorFormSchema: { form: { required: 'on' } },
+  subscriptionFormSchema: {
+    form: {
+      organisationId: '00000000-0000-4000-8000-000000000000',
+      plan: 'basic',
+      seats: '12',
+      price: '',
+      startOn: '2026-11-01',
+      billingDay: '1',
+    },
+  },
+  seatsFormSchema: { form: { seats: '15', version: '2' } },
+  versionFormSchema: { form: { version: '2' } },
+  cancelFormSchema: { form: { when: 'now', version: '2' } },
 }
 
 /** The object a schema checks, under its transforms (a pipe's input). */

@@ -26,8 +26,6 @@ const basic = (fields: Partial<SubscriptionTerms> = {}): SubscriptionTerms => ({
   ...fields,
 })
 
-const sum = (lines: { amountCents: number }[]) => lines.reduce((s, l) => s + l.amountCents, 0)
-
 describe('billing periods', () => {
   it('runs from a billing day to the day before the next month’s', () => {
     expect(fullPeriodOf(1, '2026-11-14')).toEqual({ start: '2026-11-01', end: '2026-11-30', days: 30 })

@@ -66,6 +66,11 @@ const parse = (date: string) => {
 const format = (year: number, month: number, day: number) =>
   new Date(Date.UTC(year, month - 1, day)).toISOString().slice(0, 10)
 
+/** The later of two YYYY-MM-DD dates (they compare as text). */
+export const laterDate = (a: string, b: string) => [a, b].sort()[1] as string
+/** The earlier of two YYYY-MM-DD dates. */
+export const earlierDate = (a: string, b: string) => [a, b].sort()[0] as string
+
 export function addDays(date: string, days: number): string {
   const { year, month, day } = parse(date)
   return format(year, month, day + days)
@@ -96,9 +101,9 @@ export const nextPeriodStart = (billingDay: number, date: string) => addDays(ful
 /** The billed part of the whole period that `date` falls in, or null when none of it is billed. */
 export function billedPeriodOf(terms: Pick<SubscriptionTerms, 'billingDay' | 'billsFrom' | 'cancelAt'>, date: string) {
   const full = fullPeriodOf(terms.billingDay, date)
-  const start = full.start < terms.billsFrom ? terms.billsFrom : full.start
+  const start = laterDate(full.start, terms.billsFrom)
   const lastDay = terms.cancelAt === null ? full.end : addDays(terms.cancelAt, -1)
-  const end = full.end < lastDay ? full.end : lastDay
+  const end = earlierDate(full.end, lastDay)
   if (start > end || start > full.end) return null
   return { start, end, fullStart: full.start, fullEnd: full.end } satisfies Period
 }

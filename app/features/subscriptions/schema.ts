@@ -67,7 +67,10 @@ const calendarDate = (label: string) =>
   )
 
 export const subscriptionFormSchema = z.object({
-  organisationId: z.string({ error: 'Choose an organisation.' }).trim().min(1, 'Choose an organisation.'),
+  organisationId: z
+    .string({ error: 'Choose an organisation.' })
+    .trim()
+    .regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i, 'Choose an organisation.'),
   plan: z.enum(subscriptionPlanKeys, { error: 'Choose a plan.' }),
   seats: optionalWhole('Users', 1, subscriptionLimits.seats),
   price: optionalPrice,
