@@ -13,12 +13,14 @@
 //      the staff's lists, and the PDF of a 50-line invoice (time and memory over 1,000 generations)
 //   7. The staff workspace with 10,000 requests and 2,000 accounts on PGlite and PostgreSQL
 //      (scripts/bench/staff.ts): the requests, accounts and audit lists
+//   7b. The monthly run (scripts/bench/monthly-run.ts): 2,000 subscriptions invoiced (PDFs, mails queued)
+//      on PGlite, then the rerun that must issue nothing; not in --quick
 //   8. Signed-in pages under load, 200 clients each with their own session, on PGlite and PostgreSQL
 //      (scripts/bench/signed-in.ts), beside the anonymous home page
 // Writes docs/perf/results.md and docs/perf/results.json, with each figure's target and ✓/✗.
 //   --quick          the smoke version `npm test` runs: every step, tiny loads, nothing written
 //   --only a,b       run only these steps (lighthouse, signed-in-js, http, intake, live, billing, staff,
-//                    signed-in); boot and
+//                    monthly-run, signed-in); boot and
 //                    memory always run
 //   --soak <minutes> also the soak step (scripts/bench/soak.ts) on both databases: RSS over time under mixed work
 //   --only boot      only the boot step (embedded database): its figures replace section 5's boot lines in
@@ -41,6 +43,7 @@ import type { BillingResult } from './billing.ts'
 import { type HttpSettings, type ThroughputRow, throughput } from './http.ts'
 import { rssMiB } from './lib.ts'
 import type { LiveStatusResult } from './live-status.ts'
+import type { MonthlyRunResult } from './monthly-run.ts'
 import type { SignedInResult } from './signed-in.ts'
 import type { SoakResult } from './soak.ts'
 import type { StaffResult } from './staff.ts'
@@ -141,6 +144,7 @@ type Results = {
     liveStatus?: LiveStatusResult | { error: string; skipped?: boolean }
     billing?: { backends: BillingResult[]; errors: string[] }
     staff?: { backends: StaffResult[]; errors: string[] }
+    monthlyRun?: MonthlyRunResult | { error: string }
     signedIn?: { backends: SignedInResult[]; errors: string[] }
     memory?: {
       rssAfterLoadMiB: number | null
@@ -168,7 +172,9 @@ const { values: args } = parseArgs({
 })
 const quick = args.quick ?? false
 const only = new Set(
-  (args.only ?? 'lighthouse,signed-in-js,http,intake,live,billing,staff,signed-in').split(',').map((s) => s.trim()),
+  (args.only ?? 'lighthouse,signed-in-js,http,intake,live,billing,staff,monthly-run,signed-in')
+    .split(',')
+    .map((s) => s.trim()),
 )
 /** `--only boot`: the boot step alone, merged into the earlier results (see the header). */
 const bootOnly = only.size === 1 && only.has('boot')
@@ -310,6 +316,11 @@ async function main() {
     }
     if (only.has('staff')) stepStarts('staff')
     if (only.has('staff')) results.sections.staff = await staff()
+    // 2,000 invoices with their PDFs take a minute or more: the smoke run leaves it out.
+    if (only.has('monthly-run') && !quick) {
+      stepStarts('monthly-run')
+      results.sections.monthlyRun = await monthlyRun()
+    }
     if (only.has('signed-in')) {
       stepStarts('signed-in')
       results.sections.signedIn = await signedIn()
@@ -460,6 +471,28 @@ async function billing(): Promise<NonNullable<Results['sections']['billing']>> {
     }
   }
   return { backends, errors }
+}
+
+/** scripts/bench/monthly-run.ts on PGlite (through tsx: it imports the app's modules, whose imports name no extension). */
+async function monthlyRun(): Promise<NonNullable<Results['sections']['monthlyRun']>> {
+  const out = path.join(os.tmpdir(), `ramapo-monthly-run-${process.pid}.json`)
+  const code = await new Promise<number>((resolve) => {
+    const child = spawn(
+      path.join(root, 'node_modules/.bin/tsx'),
+      [path.join(root, 'scripts/bench/monthly-run.ts'), '--out', out],
+      {
+        cwd: root,
+        stdio: 'inherit',
+      },
+    )
+    child.once('exit', (exit) => resolve(exit ?? 1))
+  })
+  try {
+    if (fs.existsSync(out)) return JSON.parse(fs.readFileSync(out, 'utf8')) as MonthlyRunResult
+    return { error: `the monthly-run benchmark failed (exit ${code})` }
+  } finally {
+    fs.rmSync(out, { force: true })
+  }
 }
 
 /** scripts/bench/staff.ts on PGlite, then on a throwaway PostgreSQL (the smoke run: PGlite, a small load). */
@@ -653,6 +686,25 @@ function checks(): Check[] {
       value: `p50 ${live.p50Ms} ms, p99 ${live.p99Ms} ms, missed ${live.missed}`,
       target: 'within a second (p99 < 1000 ms), none missed',
       ok: live.p99Ms < 1000 && live.missed === 0,
+    })
+  }
+  const run = s.monthlyRun
+  if (run && 'error' in run) {
+    list.push({ section: 'Monthly run', figure: 'monthly-run benchmark', value: run.error, target: 'runs', ok: false })
+  } else if (run) {
+    list.push({
+      section: 'Monthly run',
+      figure: `${run.backend}, ${run.subscriptions} subscriptions: invoices issued with PDFs, mails queued`,
+      value: `${run.run.seconds} s (${run.run.issued} issued, ${run.run.invoicesPerSecond}/s, ${run.run.failed} failed)`,
+      target: '< 120 s, every subscription invoiced',
+      ok: run.ok.run,
+    })
+    list.push({
+      section: 'Monthly run',
+      figure: `${run.backend}: the rerun`,
+      value: `${run.rerun.seconds} s, ${run.rerun.issued} issued`,
+      target: '< 5 s, nothing issued',
+      ok: run.ok.rerun,
     })
   }
   for (const error of s.billing?.errors ?? []) {
