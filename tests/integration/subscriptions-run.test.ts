@@ -28,6 +28,7 @@ import { type RunDeps, runActor, runSubscriptions } from '../../server/subscript
 import {
   cancelSubscription,
   changeSeats,
+  clientPlans,
   createSubscription,
   pauseSubscription,
   resumeSubscription,
@@ -245,6 +246,23 @@ describe(`the monthly run on ${backend}`, () => {
       .insert(organisationMembers)
       .values({ personId: carla.clientId, organisationId: carla.organisationId, role: 'owner' })
     expect((await runAt('2026-11-01T15:00:00Z')).issued).toBe(1)
+  })
+
+  it('shows a client their own organisation’s plans only, with the users and next invoice date', async () => {
+    await subscribe({ startOn: '2026-10-20', billingDay: '15' })
+    const other = await clientAccount(database, 'ben@other.example')
+    await subscribe({ plan: 'custom', seats: '', price: '1,250' }, other.organisationId)
+    expect(await clientPlans(deps, carla.organisationId)).toEqual([
+      expect.objectContaining({
+        plan: 'Basic Support',
+        seats: 12,
+        nextInvoiceOn: '2026-11-15',
+        price: '$40.00 per user a month',
+      }),
+    ])
+    expect(await clientPlans(deps, other.organisationId)).toEqual([
+      expect.objectContaining({ plan: 'Custom Solutions', seats: null, price: '$1,250.00 a month' }),
+    ])
   })
 
   it('refuses a plan without its users or price, and a tier outside the price list', async () => {

@@ -21,6 +21,7 @@ import {
   personFormSchema,
   personRoleFormSchema,
 } from '~/features/organisations'
+import { OrganisationSubscriptions } from '~/features/subscriptions/organisation-subscriptions'
 import { businessDate, businessDateTimeFormat } from '~/lib/business-time'
 import { nothingRecordedMessage } from '~/lib/database-outage'
 import { DomainError } from '~/lib/domain-error'
@@ -195,6 +196,7 @@ export default function Client({ loaderData }: Route.ComponentProps) {
       {data.isAdmin ? <DetailsForm data={data} result={result} /> : <Details data={data} />}
       <People data={data} result={result} />
       <Records data={data} />
+      <OrganisationSubscriptions organisationId={organisation.id} isAdmin={data.isAdmin} />
       {data.isAdmin && <Merge data={data} />}
     </div>
   )
