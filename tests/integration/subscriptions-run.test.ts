@@ -53,10 +53,11 @@ let clock: ReturnType<typeof testClock>
 let deps: RunDeps
 let carla: ClientAccount
 
+// Opening, migrating and starting pg-boss take a minute or more on a loaded machine.
 beforeAll(async () => {
   database = await openTestDatabase()
   outbox = await queueOnlyOutbox(database)
-})
+}, 180_000)
 afterAll(async () => {
   await outbox?.stop()
   await database?.cleanup()
