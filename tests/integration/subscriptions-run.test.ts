@@ -328,7 +328,8 @@ describe(`the monthly run on ${backend}`, () => {
       ),
       { numRuns: 12 },
     )
-  })
+    // Twelve histories of up to eight runs each (some twice at once): minutes on a loaded machine.
+  }, 600_000)
 })
 
 describe(`the monthly run's schedule on ${backend}`, () => {
