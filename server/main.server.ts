@@ -32,6 +32,7 @@ import { loadDemoClientPassword, loadDemoPeoplePasswords, loadSecrets } from './
 import { startSupportMailbox } from './support/inbound/mailbox.server.ts'
 import type { MailboxReader } from './support/inbound/reader.server.ts'
 import { type SupportTargetJobs, startSupportTargetJobs } from './support/targets.server.ts'
+import { type SubscriptionJobs, startSubscriptionJobs } from './subscriptions/jobs.server.ts'
 
 /** The React Router build bundled with this module (production entry reads it from here). */
 export const build = serverBuild as unknown as ServerBuild
@@ -227,6 +228,9 @@ export async function startServer(options: StartOptions) {
     await later.started.supportTargets
       ?.stop()
       .catch((error: unknown) => log.error({ err: error }, 'support target jobs did not stop cleanly'))
+    await later.started.subscriptions
+      ?.stop()
+      .catch((error: unknown) => log.error({ err: error }, 'subscription run did not stop cleanly'))
     await outbox.stop().catch((error: unknown) => log.error({ err: error }, 'mail worker did not stop cleanly'))
     await database.close().catch((error: unknown) => log.error({ err: error }, 'database did not close cleanly'))
     log.info('stopped')
@@ -260,6 +264,7 @@ function startAfterListen(deps: {
     operations?: OperationsJobs
     supportTargets?: SupportTargetJobs
     mailbox?: MailboxReader
+    subscriptions?: SubscriptionJobs
   } = {}
   const jobs = (async () => {
     started.billing = await startBillingJobs({ database, outbox, publicUrl: config.publicUrl, log })
@@ -267,6 +272,8 @@ function startAfterListen(deps: {
     started.supportTargets = await startSupportTargetJobs({ database, outbox, publicUrl: config.publicUrl, log })
     // The support mailbox (IMAP_URL): it retries by itself while the mail server is away.
     started.mailbox = startSupportMailbox({ config, database, outbox, log })
+    // The monthly run; autopay (server/payments/) is wired as its afterIssue at merge.
+    started.subscriptions = await startSubscriptionJobs({ database, outbox, publicUrl: config.publicUrl, log })
     timer.step('jobs')
   })()
   // After the jobs: PGlite runs one statement at a time, so they would only take turns.

@@ -15,12 +15,14 @@
 //      (scripts/bench/staff.ts): the requests, accounts and audit lists
 //   7b. Support tickets with 100,000 tickets and 1,000,000 messages on PGlite and PostgreSQL
 //      (scripts/bench/support-queue.ts): the staff queue, the client's list, a ticket page (not in --quick)
+//   7c. The monthly run (scripts/bench/monthly-run.ts): 2,000 subscriptions invoiced (PDFs, mails queued)
+//      on PGlite, then the rerun that must issue nothing; not in --quick
 //   8. Signed-in pages under load, 200 clients each with their own session, on PGlite and PostgreSQL
 //      (scripts/bench/signed-in.ts), beside the anonymous home page
 // Writes docs/perf/results.md and docs/perf/results.json, with each figure's target and ✓/✗.
 //   --quick          the smoke version `npm test` runs: every step, tiny loads, nothing written
 //   --only a,b       run only these steps (lighthouse, signed-in-js, http, intake, live, billing, staff,
-//                    support, signed-in); boot and
+//                    support, monthly-run, signed-in); boot and
 //                    memory always run
 //   --soak <minutes> also the soak step (scripts/bench/soak.ts) on both databases: RSS over time under mixed work
 //   --only boot      only the boot step (embedded database): its figures replace section 5's boot lines in
@@ -43,6 +45,7 @@ import type { BillingResult } from './billing.ts'
 import { type HttpSettings, type ThroughputRow, throughput } from './http.ts'
 import { rssMiB } from './lib.ts'
 import type { LiveStatusResult } from './live-status.ts'
+import type { MonthlyRunResult } from './monthly-run.ts'
 import type { SignedInResult } from './signed-in.ts'
 import type { SoakResult } from './soak.ts'
 import type { StaffResult } from './staff.ts'
@@ -145,6 +148,7 @@ type Results = {
     billing?: { backends: BillingResult[]; errors: string[] }
     staff?: { backends: StaffResult[]; errors: string[] }
     support?: { backends: SupportResult[]; errors: string[] }
+    monthlyRun?: MonthlyRunResult | { error: string }
     signedIn?: { backends: SignedInResult[]; errors: string[] }
     memory?: {
       rssAfterLoadMiB: number | null
@@ -172,7 +176,7 @@ const { values: args } = parseArgs({
 })
 const quick = args.quick ?? false
 const only = new Set(
-  (args.only ?? 'lighthouse,signed-in-js,http,intake,live,billing,staff,support,signed-in')
+  (args.only ?? 'lighthouse,signed-in-js,http,intake,live,billing,staff,support,monthly-run,signed-in')
     .split(',')
     .map((s) => s.trim()),
 )
@@ -319,6 +323,11 @@ async function main() {
     // A million messages to seed: too much for the smoke run, which stays small everywhere.
     if (only.has('support') && !quick) stepStarts('support')
     if (only.has('support') && !quick) results.sections.support = await support()
+    // 2,000 invoices with their PDFs take a minute or more: the smoke run leaves it out.
+    if (only.has('monthly-run') && !quick) {
+      stepStarts('monthly-run')
+      results.sections.monthlyRun = await monthlyRun()
+    }
     if (only.has('signed-in')) {
       stepStarts('signed-in')
       results.sections.signedIn = await signedIn()
@@ -469,6 +478,28 @@ async function billing(): Promise<NonNullable<Results['sections']['billing']>> {
     }
   }
   return { backends, errors }
+}
+
+/** scripts/bench/monthly-run.ts on PGlite (through tsx: it imports the app's modules, whose imports name no extension). */
+async function monthlyRun(): Promise<NonNullable<Results['sections']['monthlyRun']>> {
+  const out = path.join(os.tmpdir(), `ramapo-monthly-run-${process.pid}.json`)
+  const code = await new Promise<number>((resolve) => {
+    const child = spawn(
+      path.join(root, 'node_modules/.bin/tsx'),
+      [path.join(root, 'scripts/bench/monthly-run.ts'), '--out', out],
+      {
+        cwd: root,
+        stdio: 'inherit',
+      },
+    )
+    child.once('exit', (exit) => resolve(exit ?? 1))
+  })
+  try {
+    if (fs.existsSync(out)) return JSON.parse(fs.readFileSync(out, 'utf8')) as MonthlyRunResult
+    return { error: `the monthly-run benchmark failed (exit ${code})` }
+  } finally {
+    fs.rmSync(out, { force: true })
+  }
 }
 
 /** scripts/bench/staff.ts on PGlite, then on a throwaway PostgreSQL (the smoke run: PGlite, a small load). */
@@ -680,6 +711,25 @@ function checks(): Check[] {
       value: `p50 ${live.p50Ms} ms, p99 ${live.p99Ms} ms, missed ${live.missed}`,
       target: 'within a second (p99 < 1000 ms), none missed',
       ok: live.p99Ms < 1000 && live.missed === 0,
+    })
+  }
+  const run = s.monthlyRun
+  if (run && 'error' in run) {
+    list.push({ section: 'Monthly run', figure: 'monthly-run benchmark', value: run.error, target: 'runs', ok: false })
+  } else if (run) {
+    list.push({
+      section: 'Monthly run',
+      figure: `${run.backend}, ${run.subscriptions} subscriptions: invoices issued with PDFs, mails queued`,
+      value: `${run.run.seconds} s (${run.run.issued} issued, ${run.run.invoicesPerSecond}/s, ${run.run.failed} failed)`,
+      target: '< 120 s, every subscription invoiced',
+      ok: run.ok.run,
+    })
+    list.push({
+      section: 'Monthly run',
+      figure: `${run.backend}: the rerun`,
+      value: `${run.rerun.seconds} s, ${run.rerun.issued} issued`,
+      target: '< 5 s, nothing issued',
+      ok: run.ok.rerun,
     })
   }
   for (const error of s.billing?.errors ?? []) {

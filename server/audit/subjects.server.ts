@@ -44,6 +44,9 @@ const lookups: Record<AuditSubjectKind, (id: string, details: SQL) => SQL> = {
       (select concat_ws(' · ', m.from_address, m.subject) from support_inbound_messages m where m.id::text = ${id}),
       nullif(concat_ws(' · ', ${d}->>'from', ${d}->>'subject'), ''))`,
   retention: () => sql`null`,
+  subscription: (id, d) => sql`coalesce(
+      (select org.name || ' · ' || s.plan from subscriptions s join organisations org on org.id = s.organisation_id where s.id::text = ${id}),
+      nullif(concat_ws(' · ', ${d}->>'organisation', ${d}->>'plan'), ''))`,
 }
 
 /** The SQL that names an entry's subject, for the `subject_name` column of its insert. */

@@ -5,6 +5,8 @@ import { REMINDER_QUEUE } from '../billing/reminders.server.ts'
 import { type Database, selectRows, sql } from '../db/client.server.ts'
 import { MAIL_QUEUE } from '../mail/outbox.server.ts'
 import { migrationsDir, projectRoot } from '../paths.server.ts'
+import { SUBSCRIPTION_RUN_QUEUE } from '../subscriptions/jobs.server.ts'
+import { lastRuns } from '../subscriptions/run.server.ts'
 import { RETENTION_QUEUE } from './jobs.server.ts'
 
 /**
@@ -55,6 +57,8 @@ export type SyncStatus = {
     sent: MailJob[]
   }
   jobs: ScheduledJob[]
+  /** The monthly run's last runs, newest first (server/subscriptions/run.server.ts). */
+  subscriptionRuns: SubscriptionRunView[]
   database: { kind: Database['kind']; sizeBytes: number | null; migration: string | null }
   transport: {
     kind: 'file' | 'smtp'
@@ -67,8 +71,20 @@ export type SyncStatus = {
   server: { version: string; startedAt: string; uptimeSeconds: number }
 }
 
+export type SubscriptionRunView = {
+  id: string
+  businessDate: string
+  startedAt: string
+  finishedAt: string | null
+  issued: number
+  skipped: number
+  failed: number
+  failures: { subscriptionId: string; periodStart: string; reason: string }[]
+}
+
 /** The scheduled jobs the view lists, in the order it lists them. */
 const scheduledJobs = [
+  { queue: SUBSCRIPTION_RUN_QUEUE, label: 'Monthly subscription invoices' },
   { queue: REMINDER_QUEUE, label: 'Overdue invoice reminders' },
   { queue: RETENTION_QUEUE, label: 'Retention (deletes what the privacy policy no longer keeps)' },
 ] as const
@@ -135,7 +151,7 @@ export async function readSyncStatus(deps: {
           where name = ${MAIL_QUEUE} and state::text = any(${`{${states.join(',')}}`}::text[])
           order by ${sql.raw(orderBy)} ${sql.raw(order)} nulls last limit ${MAIL_LIST_LIMIT}`,
     )
-  const [counts, waiting, failed, sent, jobs, transport, database] = await Promise.all([
+  const [counts, waiting, failed, sent, jobs, transport, database, runs] = await Promise.all([
     selectRows<{ state: string; n: number }>(
       db,
       sql`select state::text as state, count(*)::int as n from pgboss.job where name = ${MAIL_QUEUE} group by state`,
@@ -146,6 +162,7 @@ export async function readSyncStatus(deps: {
     readScheduledJobs(deps.database),
     readTransport(deps.database),
     readDatabase(deps.database),
+    lastRuns(db, 10),
   ])
   const count = (...states: string[]) =>
     counts.filter((row) => states.includes(row.state)).reduce((sum, row) => sum + row.n, 0)
@@ -164,6 +181,16 @@ export async function readSyncStatus(deps: {
       sent: sent.map(mailJobOf),
     },
     jobs,
+    subscriptionRuns: runs.map((run) => ({
+      id: run.id,
+      businessDate: run.businessDate,
+      startedAt: run.startedAt.toISOString(),
+      finishedAt: iso(run.finishedAt),
+      issued: run.issued,
+      skipped: run.skipped,
+      failed: run.failed,
+      failures: run.failures.slice(0, 20),
+    })),
     database,
     transport: { kind: deps.transportKind, ...transport },
     server: {

@@ -20,6 +20,7 @@ import {
   ticketStatuses,
 } from '../../app/features/support/catalogue.ts'
 import { inboundMailStates, senderChecks } from '../../app/features/support/inbound-mail.ts'
+import { subscriptionPlanKeys, subscriptionStatuses } from '../../app/features/subscriptions/plans.ts'
 import { selectRows } from '../../server/db/client.server.ts'
 import type { Outbox } from '../../server/mail/outbox.server.ts'
 import { queueOnlyOutbox } from './helpers/billing.ts'
@@ -85,6 +86,11 @@ describe(`the catalogues and the database's constraints on ${backend}`, () => {
       receipt: sorted(receiptStatuses),
     })
     expect(await allowed('billing_payments_method_check', 'method')).toEqual(sorted(paymentMethods))
+  })
+
+  it("holds a subscription's statuses and plans as the code lists them", async () => {
+    expect(await allowed('subscriptions_status_check', 'status')).toEqual(sorted(subscriptionStatuses))
+    expect(await allowed('subscriptions_plan_check', 'plan')).toEqual(sorted(subscriptionPlanKeys))
   })
 
   it("holds a contract's statuses as the code lists them", async () => {

@@ -236,6 +236,19 @@ const samples: Record<string, { form: Record<string, unknown>; multiline?: strin
   ticketPriorityFormSchema: { form: { version: '1', priority: 'high' } },
   ticketTimeFormSchema: { form: { minutes: '15' } },
   ticketMergeFormSchema: { form: { version: '1', into: 'T-000001' } },
+  subscriptionFormSchema: {
+    form: {
+      organisationId: '00000000-0000-4000-8000-000000000000',
+      plan: 'basic',
+      seats: '12',
+      price: '',
+      startOn: '2026-11-01',
+      billingDay: '1',
+    },
+  },
+  seatsFormSchema: { form: { seats: '15', version: '2' } },
+  versionFormSchema: { form: { version: '2' } },
+  cancelFormSchema: { form: { when: 'now', version: '2' } },
 }
 
 /** The object a schema checks, under its transforms (a pipe's input). */

@@ -67,6 +67,7 @@ export const staffAreas: readonly StaffArea[] = [
     countLabel: 'awaiting approval',
   },
   { key: 'billing', label: 'Billing', path: '/admin/billing', icon: 'billing', roles: admins, countLabel: 'overdue' },
+  { key: 'subscriptions', label: 'Subscriptions', path: '/admin/subscriptions', icon: 'billing', roles: admins },
   {
     key: 'billing-read',
     label: 'Billing',

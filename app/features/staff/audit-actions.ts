@@ -32,6 +32,8 @@ export type AuditSubjectKind =
   | 'support_mail'
   /** The nightly retention job: no one record. */
   | 'retention'
+  /** An organisation's subscription to a plan: the organisation's name and the plan. */
+  | 'subscription'
 
 type AuditActionEntry = { words: string; subject: AuditSubjectKind }
 
@@ -117,6 +119,12 @@ export const auditActions = {
   'support_mail.attach': { words: 'Added an e-mail in triage to a ticket', subject: 'support_mail' },
   'support_mail.discard': { words: 'Discarded an e-mail in triage', subject: 'support_mail' },
   'retention.delete': { words: 'Deleted old records (retention)', subject: 'retention' },
+  'subscription.create': { words: 'Started a subscription', subject: 'subscription' },
+  'subscription.seats': { words: 'Changed the seats of a subscription', subject: 'subscription' },
+  'subscription.pause': { words: 'Paused a subscription', subject: 'subscription' },
+  'subscription.resume': { words: 'Resumed a subscription', subject: 'subscription' },
+  'subscription.cancel': { words: 'Cancelled a subscription', subject: 'subscription' },
+  'subscription.invoice': { words: 'Issued a subscription invoice (monthly run)', subject: 'billing_document' },
 } as const satisfies Record<string, AuditActionEntry>
 
 export type AuditAction = keyof typeof auditActions
@@ -146,6 +154,7 @@ export const auditAreaWords: Record<AuditArea, string> = {
   support_mail: 'Support e-mail triage',
   mail: 'E-mail',
   retention: 'Retention',
+  subscription: 'Subscriptions',
 }
 
 /** The filter's choices: each area (`account.`), then its actions, with the words staff read. */

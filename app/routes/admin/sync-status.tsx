@@ -6,6 +6,7 @@ import { business } from '~/content/business'
 import { appContext } from '~/context.server'
 import { guardedUser } from '~/features/accounts/guards.server'
 import { mailStateLabel } from '~/features/staff/mail-states'
+import { SubscriptionRunList } from '~/features/subscriptions/run-list'
 import { DomainError } from '~/lib/domain-error'
 import { type IntentContext, intentAction } from '~/lib/forms/intent-action.server'
 import type { ActionResult } from '~/lib/forms/result'
@@ -169,6 +170,8 @@ export default function SyncStatus({ loaderData: status }: Route.ComponentProps)
           ))}
         </ul>
       </section>
+
+      <SubscriptionRunList runs={status.subscriptionRuns} />
 
       <section aria-labelledby="system-title" className="grid gap-4 md:grid-cols-3">
         <h2 id="system-title" className="sr-only">

@@ -8,10 +8,12 @@ import { kindLabels } from '~/features/billing/labels'
 import { formatMoney } from '~/features/billing/money'
 import { billingSections, clientDocumentPath } from '~/features/billing/sections'
 import { StatusBadge } from '~/features/billing/status-badge'
+import { ClientPlans } from '~/features/subscriptions/client-plans'
 import { formatCalendarDate } from '~/lib/business-time'
 import { signedInIslandsHandle } from '~/lib/islands-mode'
 import { pageMeta } from '~/lib/seo'
 import { clientSummary, type DocumentListItem } from '../../../server/billing/queries.server.ts'
+import { clientPlans } from '../../../server/subscriptions/subscriptions.server.ts'
 import type { Route } from './+types/index'
 
 // Served without the app's JavaScript, to signed-in visitors too (ADR 024): links are document
@@ -30,13 +32,19 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 export const loader = async (args: Route.LoaderArgs) => {
   const user = guardedUser(args.context)
   const client = await billingClient(args.context, user)
-  if (!client) return { summary: null, staffBilling: user.role === 'admin' ? '/admin/billing' : '/employee/billing' }
+  if (!client) {
+    return { summary: null, plans: [], staffBilling: user.role === 'admin' ? '/admin/billing' : '/employee/billing' }
+  }
   const { database } = args.context.get(appContext)
-  return { summary: await clientSummary(database.db, client.organisationId, businessToday()), staffBilling: null }
+  const [summary, plans] = await Promise.all([
+    clientSummary(database.db, client.organisationId, businessToday()),
+    clientPlans({ db: database.db }, client.organisationId),
+  ])
+  return { summary, plans, staffBilling: null }
 }
 
 export default function Billing({ loaderData }: Route.ComponentProps) {
-  const { summary, staffBilling } = loaderData
+  const { summary, plans, staffBilling } = loaderData
   return (
     <div className="mx-auto grid max-w-6xl gap-8 px-6 py-10">
       <Link
@@ -54,6 +62,7 @@ export default function Billing({ loaderData }: Route.ComponentProps) {
             : 'Every estimate, invoice and receipt we issue to you is kept here, ready to download as a PDF.'}
         </p>
       </div>
+      <ClientPlans plans={plans} />
       {summary ? (
         <Summary summary={summary} />
       ) : (

@@ -22,6 +22,7 @@ import { PeopleTable } from '~/features/organisations/people-table'
 import { AddPersonForm, DetailsView, MergeForm, RecordList } from '~/features/organisations/staff-parts'
 import { auditActions, isAuditAction } from '~/features/staff/audit-actions'
 import { AuditChange } from '~/features/staff/audit-change'
+import { OrganisationSubscriptions } from '~/features/subscriptions/organisation-subscriptions'
 import { businessDate, businessDateTimeFormat } from '~/lib/business-time'
 import { nothingRecordedMessage } from '~/lib/database-outage'
 import { DomainError } from '~/lib/domain-error'
@@ -248,6 +249,7 @@ export default function Client({ loaderData: data }: Route.ComponentProps) {
         href={(page) => `?page=${page}#history`}
         change={(item) => <AuditChange before={item.before} after={item.after} details={item.details} />}
       />
+      <OrganisationSubscriptions organisationId={organisation.id} isAdmin={data.isAdmin} />
       {data.isAdmin && <MergeForm name={organisation.name} others={data.others} />}
     </div>
   )

@@ -1,0 +1,3 @@
+// What other features and the pages may use of subscriptions.
+export * from './periods.ts'
+export * from './plans.ts'
