@@ -5,6 +5,7 @@
 import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { paymentMethods } from '../../app/features/billing/labels.ts'
+import { methodKinds, onlinePaymentStatuses } from '../../app/features/payments/states.ts'
 import { estimateStatuses, invoiceStatuses, receiptStatuses } from '../../app/features/billing/states.ts'
 import { appointmentPlaces, requestKinds, requestStatuses } from '../../app/features/booking/statuses.ts'
 import { contractStatuses } from '../../app/features/contracts/states.ts'
@@ -74,6 +75,12 @@ describe(`the catalogues and the database's constraints on ${backend}`, () => {
       receipt: sorted(receiptStatuses),
     })
     expect(await allowed('billing_payments_method_check', 'method')).toEqual(sorted(paymentMethods))
+  })
+
+  it("holds online payments' statuses and method kinds as the code lists them", async () => {
+    expect(await allowed('online_payments_status_check', 'status')).toEqual(sorted(onlinePaymentStatuses))
+    expect(await allowed('online_payments_method_kind_check', 'method_kind')).toEqual(sorted(methodKinds))
+    expect(await allowed('autopay_settings_method_kind_check', 'method_kind')).toEqual(sorted(methodKinds))
   })
 
   it("holds a contract's statuses as the code lists them", async () => {
