@@ -123,7 +123,9 @@ describe('configuration from the environment', () => {
     }
     it('without keys there are no online payments', () => {
       expect(loadConfig({}).stripe).toBeUndefined()
-      expect(loadConfig({ STRIPE_SECRET_KEY: '', STRIPE_PUBLISHABLE_KEY: '', STRIPE_WEBHOOK_SECRET: '' }).stripe).toBeUndefined()
+      expect(
+        loadConfig({ STRIPE_SECRET_KEY: '', STRIPE_PUBLISHABLE_KEY: '', STRIPE_WEBHOOK_SECRET: '' }).stripe,
+      ).toBeUndefined()
     })
     it('reads the three keys, and the API base the tests use', () => {
       const config = loadConfig({ ...keys, STRIPE_API_BASE: 'http://127.0.0.1:12111' })

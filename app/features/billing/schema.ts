@@ -142,7 +142,10 @@ export const paymentFormSchema = z.object({
     return value
   }),
   method: z.enum(manualPaymentMethods, {
-    error: `Choose how it was paid: ${manualPaymentMethods.map((m) => paymentMethodLabels[m]).join(', ').toLowerCase()}.`,
+    error: `Choose how it was paid: ${manualPaymentMethods
+      .map((m) => paymentMethodLabels[m])
+      .join(', ')
+      .toLowerCase()}.`,
   }),
   receivedOn: dateField('Choose the date the payment was received.'),
   reference: optionalText({ label: 'Reference', max: 100 }).transform((v) => v ?? null),
