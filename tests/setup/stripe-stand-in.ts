@@ -47,8 +47,12 @@ function parseForm(body: string): Record<string, unknown> {
     const path = key.split(/\[|\]\[|\]/).filter((part) => part !== '')
     let node: Record<string, unknown> = root
     path.forEach((part, i) => {
-      if (i === path.length - 1) node[part] = value
-      else node = (node[part] ??= /^\d+$/.test(path[i + 1] ?? '') ? {} : {}) as Record<string, unknown>
+      if (i === path.length - 1) {
+        node[part] = value
+        return
+      }
+      node[part] = node[part] ?? {}
+      node = node[part] as Record<string, unknown>
     })
   }
   return root
@@ -271,7 +275,7 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
 
   async function complete(sessionId: string, method: TestMethod): Promise<{ redirect: string | null }> {
     const session = sessions.get(sessionId)
-    if (!session || session.status !== 'open') throw new Error(`no open checkout ${sessionId}`)
+    if (session?.status !== 'open') throw new Error(`no open checkout ${sessionId}`)
     const redirect = String(session.success_url).replace('{CHECKOUT_SESSION_ID}', session.id)
     if (session.mode === 'setup') {
       const pm = newMethod(method, String(session.customer))
