@@ -229,3 +229,16 @@ export function stripeProvider(config: StripeConfig): PaymentProvider {
 }
 
 const bankFailure = 'The bank did not complete the transfer (returned or refused). Nothing was taken.'
+
+const providers = new WeakMap<StripeConfig, PaymentProvider>()
+
+/** The provider for this configuration (one client per process), or undefined without keys. */
+export function paymentProviderFor(config: { stripe: StripeConfig | undefined }): PaymentProvider | undefined {
+  if (!config.stripe) return undefined
+  let provider = providers.get(config.stripe)
+  if (!provider) {
+    provider = stripeProvider(config.stripe)
+    providers.set(config.stripe, provider)
+  }
+  return provider
+}
