@@ -45,6 +45,8 @@ export default [
       route(`billing/${section}/:id`, 'routes/billing/document.tsx', { id: `billing-${section}-document` }),
       route(`billing/${section}/:id/pdf`, 'routes/billing/document-pdf.ts', { id: `billing-${section}-pdf` }),
     ]),
+    route('billing/invoices/:id/pay', 'routes/billing/pay.tsx'),
+    route('billing/autopay', 'routes/billing/autopay.tsx'),
     route('billing/contracts', 'routes/billing/contracts.tsx'),
     route('billing/contracts/:id', 'routes/billing/contract.tsx'),
     route('billing/contracts/:id/pdf', 'routes/billing/contract-pdf.ts'),

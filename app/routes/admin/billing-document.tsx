@@ -38,7 +38,6 @@ import {
   convertEstimate,
   createDraft,
   deleteDraft,
-  recordPayment,
   sendDocument,
   setReminders,
   updateDraft,
@@ -46,6 +45,7 @@ import {
 } from '../../../server/billing/documents.server.ts'
 import { currentIssuer } from '../../../server/billing/parties.server.ts'
 import { documentDetail, listClientAccounts } from '../../../server/billing/queries.server.ts'
+import { recordManualPayment } from '../../../server/payments/payments.server.ts'
 import type { Route } from './+types/billing-document'
 
 // /admin/billing/new and /admin/billing/{id}: a draft in the editor (with its live preview), or a
@@ -191,7 +191,7 @@ export const action = intentAction(
       invalid: 'Check the payment. Nothing was recorded.',
       run: (ctx, payment) => {
         const { deps, actor } = staffWork(ctx)
-        return recordPayment(deps, actor, documentId(ctx), payment)
+        return recordManualPayment(deps, actor, documentId(ctx), payment)
       },
       done: ({ receipt }) => `Payment recorded. Receipt ${receipt.number} is e-mailed to the client with its PDF.`,
     },
