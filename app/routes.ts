@@ -75,6 +75,8 @@ export default [
       // One page for a new document, a draft (the editor) and a sent one (its actions).
       route('admin/billing/new', 'routes/admin/billing-document.tsx', { id: 'admin-billing-new' }),
       route('admin/billing/:id', 'routes/admin/billing-document.tsx', { id: 'admin-billing-document' }),
+      route('admin/payments', 'routes/admin/payments.tsx'),
+      route('admin/payments/invoices/:id', 'routes/admin/invoice-payments.tsx'),
       // Contracts: the list, a new one from a template, one contract (editor while a draft, then its
       // actions); the templates; the verification of a PDF in hand.
       route('admin/contracts', 'routes/admin/contracts.tsx'),

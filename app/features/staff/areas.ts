@@ -49,6 +49,7 @@ export const staffAreas: readonly StaffArea[] = [
     countLabel: 'awaiting approval',
   },
   { key: 'billing', label: 'Billing', path: '/admin/billing', icon: 'billing', roles: admins, countLabel: 'overdue' },
+  { key: 'payments', label: 'Failing payments', path: '/admin/payments', icon: 'billing', roles: admins },
   {
     key: 'billing-read',
     label: 'Billing',

@@ -25,6 +25,7 @@ import {
 } from '~/features/billing/staff-panels'
 import { availableEvents } from '~/features/billing/states'
 import { StatusBadge } from '~/features/billing/status-badge'
+import { StaffOnlinePayments } from '~/features/payments/staff-online-payments'
 import { addDays, businessDateTimeFormat } from '~/lib/business-time'
 import { nothingChangedMessage } from '~/lib/database-outage'
 import { DomainError } from '~/lib/domain-error'
@@ -372,6 +373,7 @@ function SentDocument({ data: loaded, result }: { data: SentData; result: Result
           values={result && !result.ok && result.intent === 'pay' ? result.values : undefined}
         />
       )}
+      {loaded.kind === 'invoice' && <StaffOnlinePayments invoiceId={loaded.id} />}
     </>
   )
 }
