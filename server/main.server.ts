@@ -28,6 +28,7 @@ import { invalidatePublicPages, listenForInvalidations } from './page-cache/inva
 import { PageCache } from './page-cache/page-cache.server.ts'
 import { authCookiePrefixOf } from './page-cache/request-rules.server.ts'
 import { clientBuildDir } from './paths.server.ts'
+import { type PaymentJobs, startPaymentJobs } from './payments/jobs.server.ts'
 import { loadDemoClientPassword, loadDemoPeoplePasswords, loadSecrets } from './secrets.server.ts'
 
 /** The React Router build bundled with this module (production entry reads it from here). */
@@ -215,6 +216,9 @@ export async function startServer(options: StartOptions) {
     await later.started.billing
       ?.stop()
       .catch((error: unknown) => log.error({ err: error }, 'billing jobs did not stop cleanly'))
+    await later.started.payments
+      ?.stop()
+      .catch((error: unknown) => log.error({ err: error }, 'payment jobs did not stop cleanly'))
     await later.started.operations
       ?.stop()
       .catch((error: unknown) => log.error({ err: error }, 'operations jobs did not stop cleanly'))
@@ -246,9 +250,10 @@ function startAfterListen(deps: {
 }) {
   const { config, database, outbox, accounts, demoClientPassword, log } = deps
   const timer = bootTimer(performance.now())
-  const started: { billing?: BillingJobs; operations?: OperationsJobs } = {}
+  const started: { billing?: BillingJobs; operations?: OperationsJobs; payments?: PaymentJobs | null } = {}
   const jobs = (async () => {
     started.billing = await startBillingJobs({ database, outbox, publicUrl: config.publicUrl, log })
+    started.payments = await startPaymentJobs({ database, outbox, config, log })
     started.operations = await startOperationsJobs({ database, dataDir: config.dataDir, log })
     timer.step('jobs')
   })()

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { paymentFormSchema } from '../../app/features/billing/schema.ts'
 import { DomainError } from '../../app/lib/domain-error.ts'
 import { type ClientActor, createDraft, sendDocument } from '../../server/billing/documents.server.ts'
+import { accountantCsv } from '../../server/billing/export.server.ts'
 import { sendDueReminders } from '../../server/billing/reminders.server.ts'
 import {
   auditLog,
@@ -142,6 +143,12 @@ describe(`online payments on ${backend}`, () => {
     const receiptMail = (await queuedMails(database)).find((m) => m.subject.startsWith('Receipt'))
     expect(receiptMail?.to).toEqual(['carla@harbor.example'])
     expect(receiptMail?.attachments?.[0]?.filename).toMatch(/^RCT-2026-\d{4}\.pdf$/)
+
+    // The accountant's CSV carries the provider's ids.
+    const { csv } = await accountantCsv(database.db, { from: '2026-03-01', to: '2026-03-31' }, '2026-03-02')
+    expect(csv).toContain(online?.paymentIntentId ?? 'no intent')
+    expect(csv).toContain(online?.chargeId ?? 'no charge')
+    expect(csv).toContain('Card, paid online')
 
     // More than what is left cannot be paid; the rest can.
     expect((await thrown(startInvoiceCheckout(deps, carla, id, TOTAL))).kind).toBe('invalid')
