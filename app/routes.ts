@@ -53,6 +53,8 @@ export default [
       route(`billing/${section}/:id`, 'routes/billing/document.tsx', { id: `billing-${section}-document` }),
       route(`billing/${section}/:id/pdf`, 'routes/billing/document-pdf.ts', { id: `billing-${section}-pdf` }),
     ]),
+    route('billing/invoices/:id/pay', 'routes/billing/pay.tsx'),
+    route('billing/autopay', 'routes/billing/autopay.tsx'),
     route('billing/contracts', 'routes/billing/contracts.tsx'),
     route('billing/contracts/:id', 'routes/billing/contract.tsx'),
     route('billing/contracts/:id/pdf', 'routes/billing/contract-pdf.ts'),
@@ -81,6 +83,8 @@ export default [
       // One page for a new document, a draft (the editor) and a sent one (its actions).
       route('admin/billing/new', 'routes/admin/billing-document.tsx', { id: 'admin-billing-new' }),
       route('admin/billing/:id', 'routes/admin/billing-document.tsx', { id: 'admin-billing-document' }),
+      route('admin/payments', 'routes/admin/payments.tsx'),
+      route('admin/payments/invoices/:id', 'routes/admin/invoice-payments.tsx'),
       // Contracts: the list, a new one from a template, one contract (editor while a draft, then its
       // actions); the templates; the verification of a PDF in hand.
       route('admin/contracts', 'routes/admin/contracts.tsx'),

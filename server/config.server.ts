@@ -108,6 +108,33 @@ const envSchema = z
     INTAKE_RATE_LIMIT: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(0).default(10)),
     INTAKE_RATE_WINDOW_SECONDS: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1).max(86_400).default(600)),
     PAGE_CACHE_MB: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(0).max(4096).default(32)),
+    // Online payments (docs/billing.md#connecting-a-stripe-account): all three or none.
+    STRIPE_SECRET_KEY: z.preprocess(
+      emptyAsUndefined,
+      z
+        .string()
+        .regex(/^(sk|rk)_(test|live)_[A-Za-z0-9]{8,}$/, 'must be a Stripe secret key like sk_live_… or sk_test_…')
+        .optional(),
+    ),
+    STRIPE_PUBLISHABLE_KEY: z.preprocess(
+      emptyAsUndefined,
+      z
+        .string()
+        .regex(/^pk_(test|live)_[A-Za-z0-9]{8,}$/, 'must be a Stripe publishable key like pk_live_… or pk_test_…')
+        .optional(),
+    ),
+    STRIPE_WEBHOOK_SECRET: z.preprocess(
+      emptyAsUndefined,
+      z
+        .string()
+        .regex(/^whsec_[A-Za-z0-9+/=]{8,}$/, "must be the webhook endpoint's signing secret, whsec_…")
+        .optional(),
+    ),
+    // Where the Stripe API is: only the tests' local stand-in sets it (default https://api.stripe.com).
+    STRIPE_API_BASE: z.preprocess(
+      emptyAsUndefined,
+      z.url({ protocol: /^https?$/, error: 'must be a URL like http://127.0.0.1:12111' }).optional(),
+    ),
   })
   .superRefine((env, ctx) => {
     if (Boolean(env.ADMIN_EMAIL) !== Boolean(env.ADMIN_PASSWORD)) {
@@ -116,6 +143,25 @@ const envSchema = z
         path: [env.ADMIN_EMAIL ? 'ADMIN_PASSWORD' : 'ADMIN_EMAIL'],
         message: 'ADMIN_EMAIL and ADMIN_PASSWORD must be set together',
       })
+    }
+    const stripe = ['STRIPE_SECRET_KEY', 'STRIPE_PUBLISHABLE_KEY', 'STRIPE_WEBHOOK_SECRET'] as const
+    const missing = stripe.filter((name) => !env[name])
+    if (missing.length > 0 && missing.length < stripe.length) {
+      ctx.addIssue({
+        code: 'custom',
+        path: [missing[0] as string],
+        message: 'STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY and STRIPE_WEBHOOK_SECRET must be set together',
+      })
+    }
+    if (env.STRIPE_SECRET_KEY && env.STRIPE_PUBLISHABLE_KEY) {
+      const mode = (key: string) => (key.includes('_live_') ? 'live' : 'test')
+      if (mode(env.STRIPE_SECRET_KEY) !== mode(env.STRIPE_PUBLISHABLE_KEY)) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['STRIPE_PUBLISHABLE_KEY'],
+          message: 'is a key of the other mode than STRIPE_SECRET_KEY (live and test keys mixed)',
+        })
+      }
     }
   })
 
@@ -149,6 +195,16 @@ export type Config = {
   intakeRateLimit: { max: number; windowSeconds: number }
   /** Memory for anonymous public pages kept rendered (docs/page-cache.md); 0 turns the cache off. */
   pageCacheMb: number
+  /** Online payments through Stripe; undefined without keys (no Pay action, nothing changes). */
+  stripe: StripeConfig | undefined
+}
+
+export type StripeConfig = {
+  secretKey: string
+  publishableKey: string
+  webhookSecret: string
+  /** The API's address when it is not Stripe's own (the tests' stand-in). */
+  apiBase: { protocol: 'http' | 'https'; host: string; port: number } | undefined
 }
 
 export class ConfigError extends Error {
@@ -195,6 +251,15 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     allowedOrigins: (env.ALLOWED_ORIGINS ?? []).map((o) => new URL(o).origin),
     intakeRateLimit: { max: env.INTAKE_RATE_LIMIT, windowSeconds: env.INTAKE_RATE_WINDOW_SECONDS },
     pageCacheMb: env.PAGE_CACHE_MB,
+    stripe:
+      env.STRIPE_SECRET_KEY && env.STRIPE_PUBLISHABLE_KEY && env.STRIPE_WEBHOOK_SECRET
+        ? {
+            secretKey: env.STRIPE_SECRET_KEY,
+            publishableKey: env.STRIPE_PUBLISHABLE_KEY,
+            webhookSecret: env.STRIPE_WEBHOOK_SECRET,
+            apiBase: env.STRIPE_API_BASE ? apiBaseOf(env.STRIPE_API_BASE) : undefined,
+          }
+        : undefined,
   }
 }
 
@@ -224,6 +289,12 @@ export function imapSettingsOf(value: string): ImapSettings | undefined {
   const port = url.port ? Number(url.port) : secure ? 993 : 143
   const mailbox = decodeURIComponent(url.pathname.replace(/^\/+/, '')) || 'INBOX'
   return { secure, host: url.hostname.replace(/^\[|\]$/g, ''), port, user, password, mailbox }
+}
+
+function apiBaseOf(url: string): NonNullable<StripeConfig['apiBase']> {
+  const u = new URL(url)
+  const protocol = u.protocol === 'http:' ? 'http' : 'https'
+  return { protocol, host: u.hostname, port: u.port ? Number(u.port) : protocol === 'http' ? 80 : 443 }
 }
 
 /** How a rejected value appears in the error: secrets hidden, credentials in URLs masked, one short line. */

@@ -28,6 +28,9 @@ import { invalidatePublicPages, listenForInvalidations } from './page-cache/inva
 import { PageCache } from './page-cache/page-cache.server.ts'
 import { authCookiePrefixOf } from './page-cache/request-rules.server.ts'
 import { clientBuildDir } from './paths.server.ts'
+import { type PaymentJobs, startPaymentJobs } from './payments/jobs.server.ts'
+import { chargeAutopayInvoice } from './payments/payments.server.ts'
+import { paymentProviderFor } from './payments/stripe.server.ts'
 import { loadDemoClientPassword, loadDemoPeoplePasswords, loadSecrets } from './secrets.server.ts'
 import { startSupportMailbox } from './support/inbound/mailbox.server.ts'
 import type { MailboxReader } from './support/inbound/reader.server.ts'
@@ -222,6 +225,9 @@ export async function startServer(options: StartOptions) {
     await later.started.billing
       ?.stop()
       .catch((error: unknown) => log.error({ err: error }, 'billing jobs did not stop cleanly'))
+    await later.started.payments
+      ?.stop()
+      .catch((error: unknown) => log.error({ err: error }, 'payment jobs did not stop cleanly'))
     await later.started.operations
       ?.stop()
       .catch((error: unknown) => log.error({ err: error }, 'operations jobs did not stop cleanly'))
@@ -265,15 +271,32 @@ function startAfterListen(deps: {
     supportTargets?: SupportTargetJobs
     mailbox?: MailboxReader
     subscriptions?: SubscriptionJobs
+    payments?: PaymentJobs | null
   } = {}
   const jobs = (async () => {
     started.billing = await startBillingJobs({ database, outbox, publicUrl: config.publicUrl, log })
+    started.payments = await startPaymentJobs({ database, outbox, config, log })
     started.operations = await startOperationsJobs({ database, dataDir: config.dataDir, log })
     started.supportTargets = await startSupportTargetJobs({ database, outbox, publicUrl: config.publicUrl, log })
     // The support mailbox (IMAP_URL): it retries by itself while the mail server is away.
     started.mailbox = startSupportMailbox({ config, database, outbox, log })
-    // The monthly run; autopay (server/payments/) is wired as its afterIssue at merge.
-    started.subscriptions = await startSubscriptionJobs({ database, outbox, publicUrl: config.publicUrl, log })
+    // The monthly run; with payment keys, an invoice it issues is charged at once where its
+    // organisation has autopay on (a failed charge is retried by the payment jobs).
+    const provider = paymentProviderFor(config)
+    const paymentDeps = provider && { db: database.db, outbox, publicUrl: config.publicUrl, provider }
+    started.subscriptions = await startSubscriptionJobs({
+      database,
+      outbox,
+      publicUrl: config.publicUrl,
+      log,
+      ...(paymentDeps && {
+        afterIssue: async (invoiceId: string) => {
+          await chargeAutopayInvoice(paymentDeps, invoiceId).catch((error: unknown) =>
+            log.error({ err: error, invoiceId }, 'autopay could not charge a new invoice (staff see it among the failing payments when the provider refused it)'),
+          )
+        },
+      }),
+    })
     timer.step('jobs')
   })()
   // After the jobs: PGlite runs one statement at a time, so they would only take turns.

@@ -4,7 +4,7 @@ import { kindLabels, paymentMethodLabels } from '../../app/features/billing/labe
 import { centsToDecimal, taxRateInput } from '../../app/features/billing/money.ts'
 import { shownStatus, statusLabels } from '../../app/features/billing/states.ts'
 import type { Db } from '../db/client.server.ts'
-import { billingDocuments, billingPayments, clientOnboarding } from '../db/schema/index.server.ts'
+import { billingDocuments, billingPayments, clientOnboarding, onlinePayments } from '../db/schema/index.server.ts'
 import { spreadsheetCsv } from '../spreadsheet-csv.server.ts'
 
 /**
@@ -33,6 +33,9 @@ const header = [
   'Payment reference',
   'Invoice number',
   'Receipt number',
+  'Provider payment id',
+  'Provider charge id',
+  'Refunded',
 ]
 
 export async function accountantCsv(
@@ -55,8 +58,10 @@ export async function accountantCsv(
       receiptNumber: receipt.number,
       billTo: d.billTo,
       client: clientOnboarding,
+      online: onlinePayments,
     })
     .from(billingPayments)
+    .leftJoin(onlinePayments, eq(onlinePayments.paymentId, billingPayments.id))
     .innerJoin(d, eq(d.id, billingPayments.invoiceId))
     .innerJoin(receipt, eq(receipt.id, billingPayments.receiptId))
     .innerJoin(clientOnboarding, eq(clientOnboarding.id, d.clientId))
@@ -83,8 +88,11 @@ export async function accountantCsv(
       null,
       doc.number,
       null,
+      null,
+      null,
+      null,
     ]),
-    ...payments.map(({ payment, invoiceNumber, receiptNumber, billTo, client }) => [
+    ...payments.map(({ payment, invoiceNumber, receiptNumber, billTo, client, online }) => [
       'Payment',
       receiptNumber,
       payment.receivedOn,
@@ -103,6 +111,9 @@ export async function accountantCsv(
       payment.reference,
       invoiceNumber,
       receiptNumber,
+      online?.paymentIntentId ?? null,
+      online?.chargeId ?? null,
+      online && online.refundedCents > 0 ? centsToDecimal(online.refundedCents) : null,
     ]),
   ]
   const csv = spreadsheetCsv([header, ...rows], { bom: true })

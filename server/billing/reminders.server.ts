@@ -1,11 +1,11 @@
-import { and, eq, inArray, isNull, lt, lte, or } from 'drizzle-orm'
+import { and, eq, inArray, isNull, lt, lte, notExists, or } from 'drizzle-orm'
 import { reminderDue, reminderPolicy } from '../../app/features/billing/reminders.ts'
 import { decide, type InvoiceStatus, openInvoiceStatuses } from '../../app/features/billing/states.ts'
 import { addDays, businessDate, businessTimeZone } from '../../app/lib/business-time.ts'
 import { recordAudit } from '../audit/audit.server.ts'
 import type { Database } from '../db/client.server.ts'
 import { startPgBoss } from '../db/pg-boss.server.ts'
-import { billingDocuments, clientOnboarding } from '../db/schema/index.server.ts'
+import { billingDocuments, clientOnboarding, onlinePayments } from '../db/schema/index.server.ts'
 import type { Logger } from '../log.server.ts'
 import type { Outbox } from '../mail/outbox.server.ts'
 import { billingRecipients } from '../organisations/recipients.server.ts'
@@ -36,6 +36,13 @@ export async function sendDueReminders(deps: BillingDeps): Promise<number> {
         lte(d.dueOn, addDays(today, -reminderPolicy.firstAfterDays)),
         lt(d.remindersSent, reminderPolicy.max),
         or(isNull(d.lastRemindedOn), lte(d.lastRemindedOn, addDays(today, -reminderPolicy.everyDays))),
+        // A bank payment in flight: not overdue while it settles (docs/billing.md#pending-bank-payments).
+        notExists(
+          deps.db
+            .select({ id: onlinePayments.id })
+            .from(onlinePayments)
+            .where(and(eq(onlinePayments.invoiceId, d.id), eq(onlinePayments.status, 'pending'))),
+        ),
       ),
     )
   let sent = 0

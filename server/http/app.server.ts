@@ -20,6 +20,7 @@ import { type Database, isDatabaseUnavailable, summarizeError } from '../db/clie
 import { IMPORT_BODY_LIMIT_BYTES } from '../locations/import-limits.server.ts'
 import type { Logger } from '../log.server.ts'
 import type { Outbox } from '../mail/outbox.server.ts'
+import { paymentsApi } from '../payments/webhook-api.server.ts'
 import type { Secrets } from '../secrets.server.ts'
 import { mountSupportRoutes } from '../support/http.server.ts'
 import { type PageCacheDeps, type PageCacheOutcome, pageCacheFill } from './page-cache.server.ts'
@@ -161,6 +162,8 @@ export function createApp(deps: AppDeps) {
       signedInUserId: accounts && (async (headers) => (await accounts.getSession(headers)).data?.user.id ?? null),
     }),
   )
+  // Online payments' webhooks (docs/billing.md#connecting-a-stripe-account); absent without keys.
+  api.route('/payments', paymentsApi({ config, database, outbox: deps.outbox, log }))
   if (deps.accounts) {
     mountAccountRoutes(api, deps.accounts)
     // The live thread of a support ticket (docs/support.md#live).

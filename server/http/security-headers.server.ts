@@ -22,6 +22,8 @@ export function securityHeaders(options: {
   tagManager: boolean
   /** HSTS only where the site is served over https. */
   https: boolean
+  /** Where the Pay and save-a-method forms send the client (the provider's hosted pages), if anywhere. */
+  paymentOrigins?: readonly string[]
 }): SecurityHeaders {
   const tagManager = options.tagManager ? [GTM_ORIGIN] : []
   const directives = (nonce: string): Array<[string, string[]]> => [
@@ -33,7 +35,7 @@ export function securityHeaders(options: {
     ['connect-src', ["'self'", ...tagManager]],
     ['frame-ancestors', ["'none'"]],
     ['base-uri', ["'self'"]],
-    ['form-action', ["'self'"]],
+    ['form-action', ["'self'", ...(options.paymentOrigins ?? [])]],
     ['object-src', ["'none'"]],
   ]
   const fixed: Array<[string, string]> = [
@@ -67,6 +69,14 @@ export function securityHeadersFor(config: Config, strictCsp: boolean): Security
     strictCsp,
     tagManager: Boolean(config.gtmId),
     https: config.publicUrl.startsWith('https://'),
+    // A form's redirect to Stripe's hosted checkout is a form action too (docs/billing.md#online-payments).
+    paymentOrigins: config.stripe
+      ? [
+          config.stripe.apiBase
+            ? `${config.stripe.apiBase.protocol}://${config.stripe.apiBase.host}:${config.stripe.apiBase.port}`
+            : 'https://checkout.stripe.com',
+        ]
+      : [],
   })
 }
 

@@ -8,6 +8,7 @@ import { paymentMethods } from '../../app/features/billing/labels.ts'
 import { estimateStatuses, invoiceStatuses, receiptStatuses } from '../../app/features/billing/states.ts'
 import { appointmentPlaces, requestKinds, requestStatuses } from '../../app/features/booking/statuses.ts'
 import { contractStatuses } from '../../app/features/contracts/states.ts'
+import { methodKinds, onlinePaymentStatuses } from '../../app/features/payments/states.ts'
 import { jobStates } from '../../app/features/staff/mail-states.ts'
 import {
   ticketCategories,
@@ -91,6 +92,12 @@ describe(`the catalogues and the database's constraints on ${backend}`, () => {
   it("holds a subscription's statuses and plans as the code lists them", async () => {
     expect(await allowed('subscriptions_status_check', 'status')).toEqual(sorted(subscriptionStatuses))
     expect(await allowed('subscriptions_plan_check', 'plan')).toEqual(sorted(subscriptionPlanKeys))
+  })
+
+  it("holds online payments' statuses and method kinds as the code lists them", async () => {
+    expect(await allowed('online_payments_status_check', 'status')).toEqual(sorted(onlinePaymentStatuses))
+    expect(await allowed('online_payments_method_kind_check', 'method_kind')).toEqual(sorted(methodKinds))
+    expect(await allowed('autopay_settings_method_kind_check', 'method_kind')).toEqual(sorted(methodKinds))
   })
 
   it("holds a contract's statuses as the code lists them", async () => {

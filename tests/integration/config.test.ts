@@ -148,4 +148,51 @@ describe('configuration from the environment', () => {
       }
     }
   })
+
+  describe('Stripe keys: all three or none', () => {
+    const keys = {
+      STRIPE_SECRET_KEY: 'sk_test_51abcdefGHIJKLMN',
+      STRIPE_PUBLISHABLE_KEY: 'pk_test_51abcdefGHIJKLMN',
+      STRIPE_WEBHOOK_SECRET: 'whsec_abcdefghIJKLMNOP',
+    }
+    it('without keys there are no online payments', () => {
+      expect(loadConfig({}).stripe).toBeUndefined()
+      expect(
+        loadConfig({ STRIPE_SECRET_KEY: '', STRIPE_PUBLISHABLE_KEY: '', STRIPE_WEBHOOK_SECRET: '' }).stripe,
+      ).toBeUndefined()
+    })
+    it('reads the three keys, and the API base the tests use', () => {
+      const config = loadConfig({ ...keys, STRIPE_API_BASE: 'http://127.0.0.1:12111' })
+      expect(config.stripe).toEqual({
+        secretKey: keys.STRIPE_SECRET_KEY,
+        publishableKey: keys.STRIPE_PUBLISHABLE_KEY,
+        webhookSecret: keys.STRIPE_WEBHOOK_SECRET,
+        apiBase: { protocol: 'http', host: '127.0.0.1', port: 12111 },
+      })
+      expect(loadConfig(keys).stripe?.apiBase).toBeUndefined()
+    })
+    for (const name of Object.keys(keys) as (keyof typeof keys)[]) {
+      it(`one missing key (${name}) stops the boot naming it`, () => {
+        const { message } = configError({ ...keys, [name]: '' })
+        expect(message.split('\n')).toHaveLength(1)
+        expect(message).toContain(`${name} is not set`)
+        expect(message).toContain('must be set together')
+      })
+      it(`a wrong ${name} stops the boot naming it, without echoing it`, () => {
+        const wrong = `${keys[name].slice(0, 3)}oops`
+        const { message } = configError({ ...keys, [name]: wrong })
+        expect(message.split('\n')).toHaveLength(1)
+        expect(message).toContain(name)
+        expect(message).not.toContain(wrong)
+      })
+    }
+    it('refuses a live secret key with a test publishable key', () => {
+      const { message } = configError({ ...keys, STRIPE_SECRET_KEY: 'sk_live_51abcdefGHIJKLMN' })
+      expect(message).toContain('STRIPE_PUBLISHABLE_KEY')
+      expect(message).toContain('mixed')
+    })
+    it('refuses an API base that is not a URL', () => {
+      expect(configError({ ...keys, STRIPE_API_BASE: 'localhost:12111' }).message).toContain('STRIPE_API_BASE')
+    })
+  })
 })

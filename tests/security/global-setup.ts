@@ -1,5 +1,6 @@
 import type { TestProject } from 'vitest/node'
 import { startBuiltServer, testAdmin } from '../setup/built-server'
+import { startStripeStandIn } from '../setup/stripe-stand-in'
 import { enrolAdminSession } from '../setup/two-factor-http'
 
 /** An outside site the main server lists in ALLOWED_ORIGINS (it may call the intake API). */
@@ -20,8 +21,10 @@ declare module 'vitest' {
  * `admin`), and one whose PUBLIC_URL is https, for HSTS and Secure cookies.
  */
 export default async function setup(project: TestProject) {
+  // The main server takes online payments, against the local Stripe stand-in (its Pay and autopay pages).
+  const stripe = await startStripeStandIn()
   const [main, https] = await Promise.all([
-    startBuiltServer('security', { ALLOWED_ORIGINS: PARTNER_ORIGIN }),
+    startBuiltServer('security', { ALLOWED_ORIGINS: PARTNER_ORIGIN, ...stripe.keys, STRIPE_API_BASE: stripe.url }),
     startBuiltServer('security-https', { PUBLIC_URL: HTTPS_PUBLIC_URL }),
   ])
   project.provide('baseURL', main.baseURL)
@@ -39,5 +42,6 @@ export default async function setup(project: TestProject) {
   })
   return async () => {
     await Promise.all([main.stop(), https.stop()])
+    await stripe.close()
   }
 }

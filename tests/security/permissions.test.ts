@@ -159,6 +159,25 @@ const matrix: ReadonlyArray<{ request: Request; expected: Row }> = [
     // Signing is an owner's: the billing person is refused before any contract is looked up.
     expected: { ...billingPage(`/billing/contracts/${noSuchPost}`, 404), 'billing of A': 403 },
   },
+  // Online payments (the server runs with the Stripe stand-in's keys): an owner or billing person's
+  // Pay page and autopay page; staff have no invoices of their own (404); a member is refused (403).
+  {
+    request: { method: 'GET', path: '/billing/autopay' },
+    expected: { ...billingPage('/billing/autopay'), employee: 404, admin: 404 },
+  },
+  // Autopay cannot be turned on without a saved method: refused, nothing changed.
+  {
+    request: { method: 'POST', path: '/billing/autopay', form: { intent: 'autopay', enabled: 'on' } },
+    expected: { ...billingPage('/billing/autopay', 409), employee: 404, admin: 404 },
+  },
+  ...[`/billing/invoices/${noSuchPost}/pay`].map((path) => ({
+    request: { method: 'GET', path } as Request,
+    expected: billingPage(path, 404),
+  })),
+  {
+    request: { method: 'POST', path: `/billing/invoices/${noSuchPost}/pay`, form: { intent: 'pay', amount: '10' } },
+    expected: billingPage(`/billing/invoices/${noSuchPost}/pay`, 404),
+  },
   // An address the billing area does not have: the area's "Page not found", after the same guard.
   {
     request: { method: 'GET', path: '/billing/no-such-section' },
@@ -287,6 +306,19 @@ const matrix: ReadonlyArray<{ request: Request; expected: Row }> = [
     expected: adminOnly(`/admin/subscriptions/${noSuchPost}`, 404),
   },
   { request: { method: 'GET', path: '/admin/billing/new' }, expected: adminOnly('/admin/billing/new') },
+  { request: { method: 'GET', path: '/admin/payments' }, expected: adminOnly('/admin/payments') },
+  {
+    request: { method: 'GET', path: `/admin/payments/invoices/${noSuchPost}` },
+    expected: adminOnly(`/admin/payments/invoices/${noSuchPost}`, 404),
+  },
+  {
+    request: {
+      method: 'POST',
+      path: `/admin/payments/invoices/${noSuchPost}`,
+      form: { intent: 'refund', paymentId: noSuchPost, amount: '1' },
+    },
+    expected: adminOnly(`/admin/payments/invoices/${noSuchPost}`, 404),
+  },
   {
     request: { method: 'GET', path: `/admin/billing/${noSuchPost}` },
     expected: adminOnly(`/admin/billing/${noSuchPost}`, 404),
@@ -459,6 +491,15 @@ const matrix: ReadonlyArray<{ request: Request; expected: Row }> = [
   },
   { request: { method: 'GET', path: '/api/admin/consent-log.csv' }, expected: api(401, 403, 403, 200) },
   { request: { method: 'GET', path: '/api/health' }, expected: api(401, 403, 403, 200) },
+  // Stripe's webhooks: public, but only a body signed with the endpoint's secret is taken.
+  {
+    request: {
+      method: 'POST',
+      path: '/api/payments/stripe/webhook',
+      json: { id: 'evt_forged', type: 'payment_intent.succeeded' },
+    },
+    expected: api(400, 400),
+  },
   { request: { method: 'GET', path: '/api/auth/list-sessions' }, expected: api(401, 200) },
   {
     request: {

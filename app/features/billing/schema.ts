@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import { isCalendarDate } from '../../lib/calendar-date'
 import { optionalText, text } from '../../lib/forms/text'
-import { paymentMethodLabels, paymentMethods } from './labels'
+import { manualPaymentMethods, type PaymentMethod, paymentMethodLabels } from './labels'
 import { documentTotals, moneyLimits, parseMoney, parseQuantity, parseTaxRate } from './money'
 
 /**
@@ -148,14 +148,18 @@ export const paymentFormSchema = z.object({
     }
     return value
   }),
-  method: z.enum(paymentMethods, {
-    error: `Choose how it was paid: ${Object.values(paymentMethodLabels).join(', ').toLowerCase()}.`,
+  method: z.enum(manualPaymentMethods, {
+    error: `Choose how it was paid: ${manualPaymentMethods
+      .map((m) => paymentMethodLabels[m])
+      .join(', ')
+      .toLowerCase()}.`,
   }),
   receivedOn: dateField('Choose the date the payment was received.'),
   reference: optionalText({ label: 'Reference', max: 100 }).transform((v) => v ?? null),
 })
 
-export type PaymentInput = z.output<typeof paymentFormSchema>
+/** A payment to record: staff's form, or an online payment the provider confirmed (its own method). */
+export type PaymentInput = Omit<z.output<typeof paymentFormSchema>, 'method'> & { method: PaymentMethod }
 
 /** A client declining an estimate: the reason is optional. */
 export const declineFormSchema = z.object({

@@ -1,3 +1,4 @@
+import type React from 'react'
 import { Link, useSearchParams } from 'react-router'
 import { businessDateTimeFormat } from '~/lib/business-time'
 import type { IntentResult } from '~/lib/forms/intent-action.server'
@@ -100,7 +101,16 @@ export function DraftPage({ data: loaded, result }: { data: DraftData; result: R
   )
 }
 
-export function SentDocument({ data: loaded, result }: { data: SentData; result: Result | undefined }) {
+export function SentDocument({
+  data: loaded,
+  result,
+  children,
+}: {
+  data: SentData
+  result: Result | undefined
+  /** What another feature shows below the document (online payments on an invoice). */
+  children?: React.ReactNode
+}) {
   const errors = result && !result.ok ? result.fieldErrors : undefined
   const kind = loaded.kind === 'receipt' ? null : loaded.kind
   return (
@@ -155,6 +165,7 @@ export function SentDocument({ data: loaded, result }: { data: SentData; result:
           values={result && !result.ok && result.intent === 'pay' ? result.values : undefined}
         />
       )}
+      {children}
     </>
   )
 }

@@ -17,7 +17,7 @@ import { Choice, Field, FieldSet } from '~/ui/field'
 import { Input } from '~/ui/input'
 import { RadioGroup, RadioGroupItem } from '~/ui/radio-group'
 import { ReasonDialog } from '~/ui/reason-dialog'
-import { paymentMethodLabels, paymentMethods } from './labels'
+import { manualPaymentMethods, paymentMethodLabels } from './labels'
 import { centsToDecimal, formatMoney } from './money'
 
 /** The staff's actions on a document, each its own small form posting an `intent` to the document's page. */
@@ -98,7 +98,7 @@ export function PaymentForm({
       </div>
       <FieldSet legend="Method" required error={errors?.method}>
         <RadioGroup name="method" value={method} onValueChange={setMethod} className="grid gap-2 sm:grid-cols-2">
-          {paymentMethods.map((m) => (
+          {manualPaymentMethods.map((m) => (
             <Choice
               key={m}
               label={paymentMethodLabels[m]}

@@ -68,6 +68,7 @@ export const staffAreas: readonly StaffArea[] = [
   },
   { key: 'billing', label: 'Billing', path: '/admin/billing', icon: 'billing', roles: admins, countLabel: 'overdue' },
   { key: 'subscriptions', label: 'Subscriptions', path: '/admin/subscriptions', icon: 'billing', roles: admins },
+  { key: 'payments', label: 'Failing payments', path: '/admin/payments', icon: 'billing', roles: admins },
   {
     key: 'billing-read',
     label: 'Billing',

@@ -12,6 +12,7 @@ import {
 } from '~/features/billing/schema'
 import { staffDocumentPage } from '~/features/billing/staff-document.server'
 import { DraftPage, SentDocument, useArrivalNotice } from '~/features/billing/staff-document-page'
+import { StaffOnlinePayments } from '~/features/payments/staff-online-payments'
 import { nothingChangedMessage } from '~/lib/database-outage'
 import { DomainError } from '~/lib/domain-error'
 import { type IntentContext, intentAction } from '~/lib/forms/intent-action.server'
@@ -22,12 +23,12 @@ import {
   convertEstimate,
   createDraft,
   deleteDraft,
-  recordPayment,
   sendDocument,
   setReminders,
   updateDraft,
   voidDocument,
 } from '../../../server/billing/documents.server.ts'
+import { recordManualPayment } from '../../../server/payments/payments.server.ts'
 import type { Route } from './+types/billing-document'
 
 // /admin/billing/new and /admin/billing/{id}: a draft in the editor (with its live preview), or a
@@ -114,7 +115,7 @@ export const action = intentAction(
       invalid: 'Check the payment. Nothing was recorded.',
       run: (ctx, payment) => {
         const { deps, actor } = staffWork(ctx)
-        return recordPayment(deps, actor, documentId(ctx), payment)
+        return recordManualPayment(deps, actor, documentId(ctx), payment)
       },
       done: ({ receipt }) => `Payment recorded. Receipt ${receipt.number} is e-mailed to the client with its PDF.`,
     },
@@ -147,7 +148,9 @@ export default function AdminBillingDocument({ loaderData }: Route.ComponentProp
     <div className="mx-auto grid max-w-7xl gap-6 px-6 py-10">
       <BackLink to="/admin/billing">All billing documents</BackLink>
       {loaderData.view === 'sent' ? (
-        <SentDocument data={loaderData} result={result} />
+        <SentDocument data={loaderData} result={result}>
+          {loaderData.kind === 'invoice' && <StaffOnlinePayments invoiceId={loaderData.id} />}
+        </SentDocument>
       ) : (
         <DraftPage data={loaderData} result={result} />
       )}

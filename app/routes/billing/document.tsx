@@ -12,6 +12,8 @@ import { PrintedDocumentView } from '~/features/billing/printed-document'
 import { declineFormSchema } from '~/features/billing/schema'
 import { clientDocumentPath, kindOfPath, sectionOfKind } from '~/features/billing/sections'
 import { availableEvents, shownStatus } from '~/features/billing/states'
+import { InvoicePayPanel } from '~/features/payments'
+import { invoicePayState } from '~/features/payments/context.server'
 import { formatCalendarDate } from '~/lib/business-time'
 import { nothingRecordedMessage } from '~/lib/database-outage'
 import { type IntentContext, type IntentResult, intentAction } from '~/lib/forms/intent-action.server'
@@ -79,6 +81,7 @@ export const loader = async (args: Route.LoaderArgs) => {
         ? null
         : visible(detail.convertedTo && { ...detail.convertedTo, kind: 'invoice' }),
     paidInvoice: detail.receiptOf ? visible({ ...detail.receiptOf.invoice, kind: 'invoice' }) : null,
+    pay: await invoicePayState(args.context, client, doc, args.request),
   }
 }
 
@@ -126,6 +129,7 @@ export default function BillingDocument({ loaderData }: Route.ComponentProps) {
       />
       {result && !result.ok && <FormMessage tone="error">{result.message}</FormMessage>}
       {kind === 'estimate' && <EstimateDecision data={loaderData} result={result} />}
+      {loaderData.pay && <InvoicePayPanel state={loaderData.pay} />}
       <Related data={loaderData} />
       <PrintedDocumentView doc={printed} />
       {kind === 'invoice' && (
