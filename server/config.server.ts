@@ -85,6 +85,19 @@ const envSchema = z
     INTAKE_RATE_LIMIT: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(0).default(10)),
     INTAKE_RATE_WINDOW_SECONDS: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1).max(86_400).default(600)),
     PAGE_CACHE_MB: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(0).max(4096).default(32)),
+    BACKUP_DIR: z.preprocess(emptyAsUndefined, z.string().min(1).optional()),
+    BACKUP_PASSPHRASE: z.preprocess(
+      emptyAsUndefined,
+      z.string().min(12, 'must be at least 12 characters').max(1024).optional(),
+    ),
+    // The hour of the nightly backup in the business's time zone (HH:MM, 24-hour), or off.
+    BACKUP_SCHEDULE: z.preprocess(
+      emptyAsUndefined,
+      z
+        .string()
+        .regex(/^(off|([01]?\d|2[0-3]):[0-5]\d)$/, 'must be a time of day like 02:30 (New York time), or off')
+        .default('02:30'),
+    ),
   })
   .superRefine((env, ctx) => {
     if (Boolean(env.ADMIN_EMAIL) !== Boolean(env.ADMIN_PASSWORD)) {
@@ -122,6 +135,14 @@ export type Config = {
   intakeRateLimit: { max: number; windowSeconds: number }
   /** Memory for anonymous public pages kept rendered (docs/page-cache.md); 0 turns the cache off. */
   pageCacheMb: number
+  backup: {
+    /** Where the nightly backups go (BACKUP_DIR, default $DATA_DIR/backups). */
+    dir: string
+    /** Encrypts backups with age when set (BACKUP_PASSPHRASE). */
+    passphrase: string | undefined
+    /** The nightly backup's time in the business's time zone; undefined when BACKUP_SCHEDULE=off. */
+    schedule: { hour: number; minute: number } | undefined
+  }
 }
 
 export class ConfigError extends Error {
@@ -166,7 +187,18 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     allowedOrigins: (env.ALLOWED_ORIGINS ?? []).map((o) => new URL(o).origin),
     intakeRateLimit: { max: env.INTAKE_RATE_LIMIT, windowSeconds: env.INTAKE_RATE_WINDOW_SECONDS },
     pageCacheMb: env.PAGE_CACHE_MB,
+    backup: {
+      dir: path.resolve(env.BACKUP_DIR ?? path.join(env.DATA_DIR, 'backups')),
+      passphrase: env.BACKUP_PASSPHRASE,
+      schedule: backupScheduleOf(env.BACKUP_SCHEDULE),
+    },
   }
+}
+
+function backupScheduleOf(value: string): { hour: number; minute: number } | undefined {
+  if (value === 'off') return undefined
+  const [hour, minute] = value.split(':').map(Number)
+  return { hour: hour ?? 2, minute: minute ?? 30 }
 }
 
 /** How a rejected value appears in the error: secrets hidden, credentials in URLs masked, one short line. */
