@@ -1,6 +1,8 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import type { JobState } from '../../app/features/staff/mail-states.ts'
+import { BACKUP_QUEUE } from '../backups/jobs.server.ts'
+import { type BackupStatus, readBackupStatus } from '../backups/status.server.ts'
 import { REMINDER_QUEUE } from '../billing/reminders.server.ts'
 import { type Database, selectRows, sql } from '../db/client.server.ts'
 import { MAIL_QUEUE } from '../mail/outbox.server.ts'
@@ -65,12 +67,15 @@ export type SyncStatus = {
     failing: boolean
   }
   server: { version: string; startedAt: string; uptimeSeconds: number }
+  /** The last backup, its age and the disk (docs/backups.md); null when no BACKUP_DIR was given. */
+  backups: BackupStatus | null
 }
 
 /** The scheduled jobs the view lists, in the order it lists them. */
 const scheduledJobs = [
   { queue: REMINDER_QUEUE, label: 'Overdue invoice reminders' },
   { queue: RETENTION_QUEUE, label: 'Retention (deletes what the privacy policy no longer keeps)' },
+  { queue: BACKUP_QUEUE, label: 'Nightly backup' },
 ] as const
 
 type JobRow = {
@@ -126,6 +131,8 @@ const jobColumns = sql.raw(
 export async function readSyncStatus(deps: {
   database: Database
   transportKind: 'file' | 'smtp'
+  /** BACKUP_DIR: its disk's free space is shown. */
+  backupDir?: string
 }): Promise<SyncStatus> {
   const { db } = deps.database
   const mailRows = (states: string[], order: 'asc' | 'desc', orderBy: 'created_on' | 'completed_on') =>
@@ -135,7 +142,7 @@ export async function readSyncStatus(deps: {
           where name = ${MAIL_QUEUE} and state::text = any(${`{${states.join(',')}}`}::text[])
           order by ${sql.raw(orderBy)} ${sql.raw(order)} nulls last limit ${MAIL_LIST_LIMIT}`,
     )
-  const [counts, waiting, failed, sent, jobs, transport, database] = await Promise.all([
+  const [counts, waiting, failed, sent, jobs, transport, database, backups] = await Promise.all([
     selectRows<{ state: string; n: number }>(
       db,
       sql`select state::text as state, count(*)::int as n from pgboss.job where name = ${MAIL_QUEUE} group by state`,
@@ -146,6 +153,7 @@ export async function readSyncStatus(deps: {
     readScheduledJobs(deps.database),
     readTransport(deps.database),
     readDatabase(deps.database),
+    deps.backupDir ? readBackupStatus(deps.database, deps.backupDir) : null,
   ])
   const count = (...states: string[]) =>
     counts.filter((row) => states.includes(row.state)).reduce((sum, row) => sum + row.n, 0)
@@ -171,6 +179,7 @@ export async function readSyncStatus(deps: {
       startedAt: new Date(Date.now() - process.uptime() * 1000).toISOString(),
       uptimeSeconds: Math.round(process.uptime()),
     },
+    backups,
   }
 }
 

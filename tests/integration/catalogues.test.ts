@@ -8,6 +8,7 @@ import { paymentMethods } from '../../app/features/billing/labels.ts'
 import { estimateStatuses, invoiceStatuses, receiptStatuses } from '../../app/features/billing/states.ts'
 import { appointmentPlaces, requestKinds, requestStatuses } from '../../app/features/booking/statuses.ts'
 import { contractStatuses } from '../../app/features/contracts/states.ts'
+import { backupOutcomes, backupTriggers } from '../../app/features/operations/backup-runs.ts'
 import { jobStates } from '../../app/features/staff/mail-states.ts'
 import { selectRows } from '../../server/db/client.server.ts'
 import type { Outbox } from '../../server/mail/outbox.server.ts'
@@ -74,6 +75,11 @@ describe(`the catalogues and the database's constraints on ${backend}`, () => {
       receipt: sorted(receiptStatuses),
     })
     expect(await allowed('billing_payments_method_check', 'method')).toEqual(sorted(paymentMethods))
+  })
+
+  it("holds a backup run's triggers and outcomes as the code lists them", async () => {
+    expect(await allowed('backup_runs_trigger_check', 'trigger')).toEqual(sorted(backupTriggers))
+    expect(await allowed('backup_runs_outcome_check', 'outcome')).toEqual(sorted(backupOutcomes))
   })
 
   it("holds a contract's statuses as the code lists them", async () => {
