@@ -203,7 +203,7 @@ function backupScheduleOf(value: string): { hour: number; minute: number } | und
 
 /** How a rejected value appears in the error: secrets hidden, credentials in URLs masked, one short line. */
 function shownValue(name: string, value: string): string {
-  if (/PASSWORD|SECRET|TOKEN|KEY/.test(name)) return '(hidden)'
+  if (/PASSWORD|PASSPHRASE|SECRET|TOKEN|KEY/.test(name)) return '(hidden)'
   const shown = name.endsWith('_URL') ? maskCredentials(value) : value
   return JSON.stringify(shown.length > 200 ? `${shown.slice(0, 200)}…` : shown)
 }
