@@ -100,7 +100,10 @@ try {
       },
     },
   )
-  const migrations = fs.readdirSync(path.join(tree, 'server/db/migrations')).filter((f) => f.endsWith('.sql')).sort()
+  const migrations = fs
+    .readdirSync(path.join(tree, 'server/db/migrations'))
+    .filter((f) => f.endsWith('.sql'))
+    .sort()
   fs.writeFileSync(
     path.join(out, 'previous-release.json'),
     `${JSON.stringify({ commit: full, lastMigration: migrations.at(-1)?.replace(/\.sql$/, ''), migrations: migrations.length }, null, 2)}\n`,

@@ -85,7 +85,7 @@ async function columnsOf(database: Database): Promise<Record<string, string[]>> 
     sql`select table_name, column_name from information_schema.columns where table_schema = 'public' order by table_name, ordinal_position`,
   )
   const columns: Record<string, string[]> = {}
-  for (const row of rows) (columns[row.table_name] ??= []).push(row.column_name)
+  for (const row of rows) columns[row.table_name] = [...(columns[row.table_name] ?? []), row.column_name]
   return columns
 }
 
