@@ -135,6 +135,19 @@ const envSchema = z
       emptyAsUndefined,
       z.url({ protocol: /^https?$/, error: 'must be a URL like http://127.0.0.1:12111' }).optional(),
     ),
+    BACKUP_DIR: z.preprocess(emptyAsUndefined, z.string().min(1).optional()),
+    BACKUP_PASSPHRASE: z.preprocess(
+      emptyAsUndefined,
+      z.string().min(12, 'must be at least 12 characters').max(1024).optional(),
+    ),
+    // The hour of the nightly backup in the business's time zone (HH:MM, 24-hour), or off.
+    BACKUP_SCHEDULE: z.preprocess(
+      emptyAsUndefined,
+      z
+        .string()
+        .regex(/^(off|([01]?\d|2[0-3]):[0-5]\d)$/, 'must be a time of day like 02:30 (New York time), or off')
+        .default('02:30'),
+    ),
   })
   .superRefine((env, ctx) => {
     if (Boolean(env.ADMIN_EMAIL) !== Boolean(env.ADMIN_PASSWORD)) {
@@ -195,6 +208,14 @@ export type Config = {
   intakeRateLimit: { max: number; windowSeconds: number }
   /** Memory for anonymous public pages kept rendered (docs/page-cache.md); 0 turns the cache off. */
   pageCacheMb: number
+  backup: {
+    /** Where the nightly backups go (BACKUP_DIR, default $DATA_DIR/backups). */
+    dir: string
+    /** Encrypts backups with age when set (BACKUP_PASSPHRASE). */
+    passphrase: string | undefined
+    /** The nightly backup's time in the business's time zone; undefined when BACKUP_SCHEDULE=off. */
+    schedule: { hour: number; minute: number } | undefined
+  }
   /** Online payments through Stripe; undefined without keys (no Pay action, nothing changes). */
   stripe: StripeConfig | undefined
 }
@@ -296,10 +317,23 @@ function apiBaseOf(url: string): NonNullable<StripeConfig['apiBase']> {
   const protocol = u.protocol === 'http:' ? 'http' : 'https'
   return { protocol, host: u.hostname, port: u.port ? Number(u.port) : protocol === 'http' ? 80 : 443 }
 }
+    backup: {
+      dir: path.resolve(env.BACKUP_DIR ?? path.join(env.DATA_DIR, 'backups')),
+      passphrase: env.BACKUP_PASSPHRASE,
+      schedule: backupScheduleOf(env.BACKUP_SCHEDULE),
+    },
+  }
+}
+
+function backupScheduleOf(value: string): { hour: number; minute: number } | undefined {
+  if (value === 'off') return undefined
+  const [hour, minute] = value.split(':').map(Number)
+  return { hour: hour ?? 2, minute: minute ?? 30 }
+}
 
 /** How a rejected value appears in the error: secrets hidden, credentials in URLs masked, one short line. */
 function shownValue(name: string, value: string): string {
-  if (/PASSWORD|SECRET|TOKEN|KEY/.test(name)) return '(hidden)'
+  if (/PASSWORD|PASSPHRASE|SECRET|TOKEN|KEY/.test(name)) return '(hidden)'
   const shown = name.endsWith('_URL') ? maskCredentials(value) : value
   return JSON.stringify(shown.length > 200 ? `${shown.slice(0, 200)}…` : shown)
 }

@@ -6,6 +6,9 @@ import { getRequestListener } from '@hono/node-server'
 import type { ServerBuild } from 'react-router'
 import { business } from '../app/content/business.ts'
 import { type Accounts, startAccounts } from './accounts/accounts.server.ts'
+import { type BackupJobs, runRecordedBackup, startBackupJobs } from './backups/jobs.server.ts'
+import { listenForBackupRequests } from './backups/socket.server.ts'
+import { backupBeforeMigrating, recordUpgradeBackup } from './backups/upgrade.server.ts'
 import { seedDemoBilling } from './billing/demo.server.ts'
 import { type BillingJobs, startBillingJobs } from './billing/reminders.server.ts'
 import { runPrimary, workerCount } from './cluster.server.ts'
@@ -107,8 +110,18 @@ export async function startServer(options: StartOptions) {
     },
   )
   boot.step('database')
+  const backupSettings = { dataDir: config.dataDir, ...config.backup }
+  // An upgrade never migrates a database without a backup of it first (docs/backups.md).
+  const upgradeBackup = await backupBeforeMigrating({ database, settings: backupSettings, log }).catch(
+    (error: Error) => {
+      log.fatal({ err: error }, `the backup before the upgrade failed: not migrating (${error.message})`)
+      console.error(`The backup before the upgrade failed, so the database was not migrated: ${error.message}`)
+      process.exit(1)
+    },
+  )
   await database.migrate()
   log.info('migrations applied')
+  if (upgradeBackup) await recordUpgradeBackup(database, upgradeBackup)
   boot.step('migrations')
   // The business's standard contract templates exist on every install (not demo content).
   const templates = await ensureStandardTemplates(database.db)
@@ -192,6 +205,22 @@ export async function startServer(options: StartOptions) {
   // its billing documents and contracts (two PDFs on a new install). Sign-ins wait for the demo
   // data (holdSignInsUntil), so nobody signs in to a half-seeded demo account.
   const later = startAfterListen({ config, database, outbox, accounts, demoClientPassword, log })
+  // `npm run backup` reaches the embedded database through this process (server/backups/socket.server.ts).
+  const backupSocket = database.pglite
+    ? await listenForBackupRequests({
+        dataDir: config.dataDir,
+        log,
+        run: (request) =>
+          runRecordedBackup({
+            database,
+            settings: { ...backupSettings, dir: request.backupDir },
+            outbox,
+            trigger: 'manual',
+            log,
+            ...(request.passphrase ? { passphrase: request.passphrase } : {}),
+          }),
+      })
+    : undefined
   accounts.holdSignInsUntil(later.demo)
   // Without them reminders and retention would silently never run: stop, for a supervisor to restart.
   later.jobs.catch((error: unknown) => {
@@ -217,6 +246,7 @@ export async function startServer(options: StartOptions) {
       .catch((error: unknown) => log.warn({ err: error }, 'page cache listener did not stop cleanly'))
     await closed
     clearTimeout(force)
+    await backupSocket?.close()
     // Work started after listen finishes first: it writes to the database closed below.
     await later.demo.catch(() => undefined)
     await later.started.mailbox
@@ -237,6 +267,9 @@ export async function startServer(options: StartOptions) {
     await later.started.subscriptions
       ?.stop()
       .catch((error: unknown) => log.error({ err: error }, 'subscription run did not stop cleanly'))
+    await later.started.backups
+      ?.stop()
+      .catch((error: unknown) => log.error({ err: error }, 'backup jobs did not stop cleanly'))
     await outbox.stop().catch((error: unknown) => log.error({ err: error }, 'mail worker did not stop cleanly'))
     await database.close().catch((error: unknown) => log.error({ err: error }, 'database did not close cleanly'))
     log.info('stopped')
@@ -272,6 +305,7 @@ function startAfterListen(deps: {
     mailbox?: MailboxReader
     subscriptions?: SubscriptionJobs
     payments?: PaymentJobs | null
+    backups?: BackupJobs
   } = {}
   const jobs = (async () => {
     started.billing = await startBillingJobs({ database, outbox, publicUrl: config.publicUrl, log })
@@ -296,6 +330,12 @@ function startAfterListen(deps: {
           )
         },
       }),
+    })
+    started.backups = await startBackupJobs({
+      database,
+      settings: { dataDir: config.dataDir, ...config.backup },
+      outbox,
+      log,
     })
     timer.step('jobs')
   })()

@@ -48,7 +48,7 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
  * it is resident (docs/perf/memory.md). A site's database is tens of MB, and pages missing from the
  * buffers are one read away in the operating system's file cache.
  */
-const pgliteStartParams = [...PGlite.defaultStartParams, '-c', 'shared_buffers=32MB']
+export const pgliteStartParams = [...PGlite.defaultStartParams, '-c', 'shared_buffers=32MB']
 
 /**
  * The extensions the migrations create, which PGlite must be given at every open (PostgreSQL has

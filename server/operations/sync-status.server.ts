@@ -1,6 +1,8 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import type { JobState } from '../../app/features/staff/mail-states.ts'
+import { BACKUP_QUEUE } from '../backups/jobs.server.ts'
+import { type BackupStatus, readBackupStatus } from '../backups/status.server.ts'
 import { REMINDER_QUEUE } from '../billing/reminders.server.ts'
 import { type Database, selectRows, sql } from '../db/client.server.ts'
 import { MAIL_QUEUE } from '../mail/outbox.server.ts'
@@ -69,6 +71,8 @@ export type SyncStatus = {
     failing: boolean
   }
   server: { version: string; startedAt: string; uptimeSeconds: number }
+  /** The last backup, its age and the disk (docs/backups.md); null when no BACKUP_DIR was given. */
+  backups: BackupStatus | null
 }
 
 export type SubscriptionRunView = {
@@ -87,6 +91,7 @@ const scheduledJobs = [
   { queue: SUBSCRIPTION_RUN_QUEUE, label: 'Monthly subscription invoices' },
   { queue: REMINDER_QUEUE, label: 'Overdue invoice reminders' },
   { queue: RETENTION_QUEUE, label: 'Retention (deletes what the privacy policy no longer keeps)' },
+  { queue: BACKUP_QUEUE, label: 'Nightly backup' },
 ] as const
 
 type JobRow = {
@@ -142,6 +147,8 @@ const jobColumns = sql.raw(
 export async function readSyncStatus(deps: {
   database: Database
   transportKind: 'file' | 'smtp'
+  /** BACKUP_DIR: its disk's free space is shown. */
+  backupDir?: string
 }): Promise<SyncStatus> {
   const { db } = deps.database
   const mailRows = (states: string[], order: 'asc' | 'desc', orderBy: 'created_on' | 'completed_on') =>
@@ -151,7 +158,7 @@ export async function readSyncStatus(deps: {
           where name = ${MAIL_QUEUE} and state::text = any(${`{${states.join(',')}}`}::text[])
           order by ${sql.raw(orderBy)} ${sql.raw(order)} nulls last limit ${MAIL_LIST_LIMIT}`,
     )
-  const [counts, waiting, failed, sent, jobs, transport, database, runs] = await Promise.all([
+  const [counts, waiting, failed, sent, jobs, transport, database, runs, backups] = await Promise.all([
     selectRows<{ state: string; n: number }>(
       db,
       sql`select state::text as state, count(*)::int as n from pgboss.job where name = ${MAIL_QUEUE} group by state`,
@@ -163,6 +170,7 @@ export async function readSyncStatus(deps: {
     readTransport(deps.database),
     readDatabase(deps.database),
     lastRuns(db, 10),
+    deps.backupDir ? readBackupStatus(deps.database, deps.backupDir) : null,
   ])
   const count = (...states: string[]) =>
     counts.filter((row) => states.includes(row.state)).reduce((sum, row) => sum + row.n, 0)
@@ -198,6 +206,7 @@ export async function readSyncStatus(deps: {
       startedAt: new Date(Date.now() - process.uptime() * 1000).toISOString(),
       uptimeSeconds: Math.round(process.uptime()),
     },
+    backups,
   }
 }
 

@@ -9,6 +9,7 @@ import { estimateStatuses, invoiceStatuses, receiptStatuses } from '../../app/fe
 import { appointmentPlaces, requestKinds, requestStatuses } from '../../app/features/booking/statuses.ts'
 import { contractStatuses } from '../../app/features/contracts/states.ts'
 import { methodKinds, onlinePaymentStatuses } from '../../app/features/payments/states.ts'
+import { backupOutcomes, backupTriggers } from '../../app/features/operations/backup-runs.ts'
 import { jobStates } from '../../app/features/staff/mail-states.ts'
 import {
   ticketCategories,
@@ -98,6 +99,11 @@ describe(`the catalogues and the database's constraints on ${backend}`, () => {
     expect(await allowed('online_payments_status_check', 'status')).toEqual(sorted(onlinePaymentStatuses))
     expect(await allowed('online_payments_method_kind_check', 'method_kind')).toEqual(sorted(methodKinds))
     expect(await allowed('autopay_settings_method_kind_check', 'method_kind')).toEqual(sorted(methodKinds))
+  })
+
+  it("holds a backup run's triggers and outcomes as the code lists them", async () => {
+    expect(await allowed('backup_runs_trigger_check', 'trigger')).toEqual(sorted(backupTriggers))
+    expect(await allowed('backup_runs_outcome_check', 'outcome')).toEqual(sorted(backupOutcomes))
   })
 
   it("holds a contract's statuses as the code lists them", async () => {

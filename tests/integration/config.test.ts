@@ -67,6 +67,25 @@ describe('configuration from the environment', () => {
     })
   })
 
+  it('backs up nightly at 02:30 into $DATA_DIR/backups unless told otherwise', () => {
+    expect(loadConfig({ DATA_DIR: 'some/dir' }).backup).toEqual({
+      dir: path.resolve('some/dir/backups'),
+      passphrase: undefined,
+      schedule: { hour: 2, minute: 30 },
+    })
+    const config = loadConfig({
+      BACKUP_DIR: '/var/backups/site',
+      BACKUP_SCHEDULE: '23:05',
+      BACKUP_PASSPHRASE: 'a long enough passphrase',
+    })
+    expect(config.backup).toEqual({
+      dir: '/var/backups/site',
+      passphrase: 'a long enough passphrase',
+      schedule: { hour: 23, minute: 5 },
+    })
+    expect(loadConfig({ BACKUP_SCHEDULE: 'off' }).backup.schedule).toBeUndefined()
+  })
+
   const invalid: { name: string; env: Record<string, string>; variable: string }[] = [
     { name: 'PORT that is not a number', env: { PORT: 'not-a-port' }, variable: 'PORT' },
     { name: 'PORT out of range', env: { PORT: '70000' }, variable: 'PORT' },
@@ -104,6 +123,9 @@ describe('configuration from the environment', () => {
       env: { ADMIN_EMAIL: 'owner@example.com', ADMIN_PASSWORD: 'password123' },
       variable: 'ADMIN_PASSWORD',
     },
+    { name: 'BACKUP_SCHEDULE that is not a time', env: { BACKUP_SCHEDULE: 'nightly' }, variable: 'BACKUP_SCHEDULE' },
+    { name: 'BACKUP_SCHEDULE past midnight', env: { BACKUP_SCHEDULE: '24:00' }, variable: 'BACKUP_SCHEDULE' },
+    { name: 'a short BACKUP_PASSPHRASE', env: { BACKUP_PASSPHRASE: 'short' }, variable: 'BACKUP_PASSPHRASE' },
   ]
   for (const { name, env, variable } of invalid) {
     it(`rejects ${name} with one line naming ${variable}`, () => {
@@ -134,6 +156,7 @@ describe('configuration from the environment', () => {
       { SMTP_URL: 'https://mailer:hunter2-smtp@smtp.example.com' },
       { IMAP_URL: 'pop3://support:hunter2-imap@imap.example.com' },
       { AUTH_SECRET: 'too-short-secret' },
+      { BACKUP_PASSPHRASE: 'hunter2' },
     ]
     for (const env of cases) {
       const { message } = configError(env)
@@ -144,7 +167,9 @@ describe('configuration from the environment', () => {
           expect(message).not.toContain(password)
           expect(message).toContain(name)
         }
-        if (name.includes('PASSWORD') || name.includes('SECRET')) expect(message).not.toContain(value)
+        if (name.includes('PASSWORD') || name.includes('SECRET') || name.includes('PASSPHRASE')) {
+          expect(message).not.toContain(value)
+        }
       }
     }
   })

@@ -5,6 +5,7 @@ import { z } from 'zod'
 import { business } from '~/content/business'
 import { appContext } from '~/context.server'
 import { guardedUser } from '~/features/accounts/guards.server'
+import { BACKUP_STALE_HOURS, backupTriggerLabels } from '~/features/operations/backup-runs'
 import { mailStateLabel } from '~/features/staff/mail-states'
 import { SubscriptionRunList } from '~/features/subscriptions/run-list'
 import { DomainError } from '~/lib/domain-error'
@@ -35,7 +36,7 @@ const REFRESH_MS = 15_000
 
 export const loader = async (args: Route.LoaderArgs) => {
   const { database, config } = args.context.get(appContext)
-  return readSyncStatus({ database, transportKind: config.smtpUrl ? 'smtp' : 'file' })
+  return readSyncStatus({ database, transportKind: config.smtpUrl ? 'smtp' : 'file', backupDir: config.backup.dir })
 }
 
 /** Retries or discards the e-mail the row names; refused when it was sent or settled meanwhile. */
@@ -101,7 +102,7 @@ export default function SyncStatus({ loaderData: status }: Route.ComponentProps)
     return () => clearInterval(timer)
   }, [revalidator])
 
-  const { mail, transport } = status
+  const { mail, transport, backups } = status
   return (
     <div className="mx-auto grid max-w-6xl gap-8 px-6 py-10">
       <Link to="/admin" className="inline-flex items-center gap-1 font-semibold text-primary text-sm hover:underline">
@@ -127,6 +128,21 @@ export default function SyncStatus({ loaderData: status }: Route.ComponentProps)
           Outgoing e-mail is failing since {when(transport.lastFailureAt)}
           {transport.lastError ? `: ${transport.lastError}` : ''}. Messages wait in the outbox and are retried; retry
           one below once the mail server is back.
+        </FormMessage>
+      )}
+
+      {backups?.stale && (
+        <FormMessage tone="error">
+          {backups.lastGood
+            ? `The last good backup is ${Math.floor(backups.lastGood.ageHours)} hours old (more than ${BACKUP_STALE_HOURS}).`
+            : 'No backup has been written yet.'}{' '}
+          Run <code>npm run backup</code> on the server and check the backup settings (BACKUP_SCHEDULE, BACKUP_DIR).
+        </FormMessage>
+      )}
+      {backups?.disk?.nearlyFull && (
+        <FormMessage tone="error">
+          The backup disk is nearly full: {bytes(backups.disk.freeBytes)} free of {bytes(backups.disk.totalBytes)}.
+          Backups fail when it is full; free space or move BACKUP_DIR.
         </FormMessage>
       )}
 
@@ -172,6 +188,42 @@ export default function SyncStatus({ loaderData: status }: Route.ComponentProps)
       </section>
 
       <SubscriptionRunList runs={status.subscriptionRuns} />
+      {backups && (
+        <section aria-labelledby="backups-title" className="grid gap-4">
+          <h2 id="backups-title" className="font-semibold text-xl">
+            Backups
+          </h2>
+          <div className="grid gap-4 md:grid-cols-2" data-testid="backups">
+            <Facts
+              title="Last good backup"
+              rows={
+                backups.lastGood
+                  ? [
+                      ['Written', when(backups.lastGood.at)],
+                      ['Age', `${backups.lastGood.ageHours} hours`],
+                      ['Size', bytes(backups.lastGood.bytes)],
+                      ['File', backups.lastGood.file ?? '—'],
+                      ['Taken by', backupTriggerLabels[backups.lastGood.trigger]],
+                    ]
+                  : [['Written', 'never']]
+              }
+            />
+            <Facts
+              title="Backup disk"
+              rows={[
+                ['Free', backups.disk ? bytes(backups.disk.freeBytes) : 'unknown'],
+                ['Of', backups.disk ? bytes(backups.disk.totalBytes) : 'unknown'],
+                [
+                  'Last failure',
+                  backups.lastFailure
+                    ? `${when(backups.lastFailure.at)}${backups.lastFailure.error ? `: ${backups.lastFailure.error}` : ''}`
+                    : '—',
+                ],
+              ]}
+            />
+          </div>
+        </section>
+      )}
 
       <section aria-labelledby="system-title" className="grid gap-4 md:grid-cols-3">
         <h2 id="system-title" className="sr-only">
@@ -332,6 +384,10 @@ const deletedLabels: Record<string, string> = {
 
 /** A run's result in words: what the retention job deleted. */
 function resultOf(output: unknown): string {
+  const backup = output as { file?: unknown; bytes?: unknown } | null
+  if (typeof backup?.file === 'string') {
+    return ` — ${backup.file}${typeof backup.bytes === 'number' ? ` (${bytes(backup.bytes)})` : ''}`
+  }
   const deleted = (output as { deleted?: Record<string, number> } | null)?.deleted
   if (!deleted) return ''
   const parts = Object.entries(deleted).map(([kind, n]) => `${n} ${deletedLabels[kind] ?? kind}`)

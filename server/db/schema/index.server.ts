@@ -2,6 +2,7 @@
 
 export * from './audit.server.ts'
 export * from './auth.server.ts'
+export * from './backups.server.ts'
 export * from './billing.server.ts'
 export * from './blog.server.ts'
 export * from './bookings.server.ts'

@@ -1,0 +1,141 @@
+import path from 'node:path'
+import { and, eq, isNull } from 'drizzle-orm'
+import type { BackupTrigger } from '../../app/features/operations/backup-runs.ts'
+import { businessTimeZone } from '../../app/lib/time-zone.ts'
+import type { Database } from '../db/client.server.ts'
+import { startPgBoss } from '../db/pg-boss.server.ts'
+import { backupRuns, clientOnboarding } from '../db/schema/index.server.ts'
+import type { Logger } from '../log.server.ts'
+import type { Outbox } from '../mail/outbox.server.ts'
+import { type BackupResult, createBackup, pruneBackups } from './backup.server.ts'
+
+export const BACKUP_QUEUE = 'backup'
+
+export type BackupSettings = {
+  dataDir: string
+  dir: string
+  passphrase: string | undefined
+  schedule: { hour: number; minute: number } | undefined
+}
+
+/** The cron of the nightly backup, in the business's time zone. */
+export const backupCron = (schedule: { hour: number; minute: number }) => `${schedule.minute} ${schedule.hour} * * *`
+
+/**
+ * Takes one backup and records it in `backup_runs` (the sync-status page reads it), then prunes
+ * BACKUP_DIR to 7 daily and 4 weekly copies. A failure is recorded, e-mailed to the admins through
+ * the outbox and thrown.
+ */
+export async function runRecordedBackup(deps: {
+  database: Database
+  settings: Pick<BackupSettings, 'dataDir' | 'dir' | 'passphrase'>
+  outbox?: Outbox
+  trigger: BackupTrigger
+  log: Logger
+  /** A passphrase asked for by `npm run backup` (its own environment) instead of the server's. */
+  passphrase?: string
+  now?: () => Date
+}): Promise<BackupResult & { pruned: string[] }> {
+  const { database, settings, log } = deps
+  const startedAt = (deps.now ?? (() => new Date()))()
+  try {
+    const result = await createBackup({
+      database,
+      dataDir: settings.dataDir,
+      backupDir: settings.dir,
+      passphrase: deps.passphrase ?? settings.passphrase,
+      ...(deps.now ? { now: deps.now } : {}),
+    })
+    await database.db.insert(backupRuns).values({
+      trigger: deps.trigger,
+      outcome: 'written',
+      startedAt,
+      file: path.basename(result.file),
+      bytes: result.bytes,
+    })
+    const pruned = pruneBackups(settings.dir)
+    log.info({ event: 'backup', file: result.file, bytes: result.bytes, ms: result.ms, pruned }, 'backup written')
+    return { ...result, pruned }
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error)
+    log.error({ err: error, event: 'backup' }, 'backup failed')
+    await database.db
+      .insert(backupRuns)
+      .values({ trigger: deps.trigger, outcome: 'failed', startedAt, error: message.slice(0, 2000) })
+      .catch((recordError: unknown) => log.error({ err: recordError }, 'backup failure not recorded'))
+    if (deps.outbox) {
+      await mailAdmins(database, deps.outbox, startedAt, message).catch((mailError: unknown) =>
+        log.error({ err: mailError }, 'backup failure not e-mailed'),
+      )
+    }
+    throw error
+  }
+}
+
+async function mailAdmins(database: Database, outbox: Outbox, at: Date, error: string) {
+  const admins = await database.db
+    .select({ email: clientOnboarding.email })
+    .from(clientOnboarding)
+    .where(and(eq(clientOnboarding.role, 'admin'), isNull(clientOnboarding.disabledAt)))
+  if (admins.length === 0) return
+  await outbox.enqueue({
+    to: admins.slice(0, 50).map((a) => a.email),
+    subject: 'The backup of the website failed',
+    text: [
+      `The backup started at ${at.toISOString()} (UTC) failed:`,
+      '',
+      error,
+      '',
+      'Until a backup succeeds, nothing new is copied. The sync-status page (/admin/sync-status) shows the last good backup.',
+      'Check the disk space and the BACKUP_DIR folder, then run `npm run backup` on the server to try again.',
+    ].join('\n'),
+  })
+}
+
+export type BackupJobs = {
+  /** Queues a backup now (tests; the same job the schedule queues). */
+  runNow(): Promise<void>
+  stop(): Promise<void>
+}
+
+/**
+ * The nightly backup on pg-boss (like retention, ADR 017): a cron schedule in New York time queues
+ * one run a night, taken by one process of however many serve the site. BACKUP_SCHEDULE=off
+ * removes the schedule. Retried once after 15 minutes; every failed attempt is e-mailed.
+ */
+export async function startBackupJobs(options: {
+  database: Database
+  settings: BackupSettings
+  outbox: Outbox
+  log: Logger
+  pollingIntervalSeconds?: number
+}): Promise<BackupJobs> {
+  const { database, settings, outbox, log } = options
+  const boss = await startPgBoss({
+    database,
+    log,
+    name: 'backup jobs',
+    waiting: 'the backup waits',
+    schedule: true,
+    supervise: false,
+    connections: 2,
+  })
+  await boss.createQueue(BACKUP_QUEUE, { retryLimit: 1, retryDelay: 900, expireInSeconds: 3600 })
+  if (settings.schedule) {
+    await boss.schedule(BACKUP_QUEUE, backupCron(settings.schedule), null, { tz: businessTimeZone })
+  } else {
+    await boss.unschedule(BACKUP_QUEUE)
+  }
+  await boss.work(BACKUP_QUEUE, { pollingIntervalSeconds: options.pollingIntervalSeconds ?? 30 }, async () => {
+    const result = await runRecordedBackup({ database, settings, outbox, trigger: 'nightly', log })
+    return { file: path.basename(result.file), bytes: result.bytes, ms: result.ms, pruned: result.pruned.length }
+  })
+  return {
+    async runNow() {
+      await boss.send(BACKUP_QUEUE, {})
+    },
+    async stop() {
+      await boss.stop({ graceful: true, timeout: 60_000, close: !database.pglite })
+    },
+  }
+}
