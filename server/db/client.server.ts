@@ -186,7 +186,7 @@ async function openPostgres(connectionString: string, log: Logger): Promise<Data
         await client.query('select pg_advisory_lock(727170)')
         try {
           await migratePg(drizzlePg({ client, schema }), { migrationsFolder: migrationsDir() })
-          await useGinPendingList(client)
+          await keepGinPendingList(client)
         } finally {
           await client.query('select pg_advisory_unlock(727170)')
         }
@@ -207,7 +207,7 @@ async function openPostgres(connectionString: string, log: Logger): Promise<Data
  * trigrams to the list instead of updating the index's tree, and the merge happens off the
  * booking's path. Searches read the list until it is merged, and find the same rows.
  */
-async function useGinPendingList(client: pg.PoolClient): Promise<void> {
+async function keepGinPendingList(client: pg.PoolClient): Promise<void> {
   const { rows } = await client.query<{ reloptions: string[] | null }>(
     "select reloptions from pg_class where relname = 'bookings_search_idx' and relkind = 'i'",
   )
