@@ -281,6 +281,11 @@ export function loadConfig(source: Record<string, string | undefined> = process.
             apiBase: env.STRIPE_API_BASE ? apiBaseOf(env.STRIPE_API_BASE) : undefined,
           }
         : undefined,
+    backup: {
+      dir: path.resolve(env.BACKUP_DIR ?? path.join(env.DATA_DIR, 'backups')),
+      passphrase: env.BACKUP_PASSPHRASE,
+      schedule: backupScheduleOf(env.BACKUP_SCHEDULE),
+    },
   }
 }
 
@@ -316,13 +321,6 @@ function apiBaseOf(url: string): NonNullable<StripeConfig['apiBase']> {
   const u = new URL(url)
   const protocol = u.protocol === 'http:' ? 'http' : 'https'
   return { protocol, host: u.hostname, port: u.port ? Number(u.port) : protocol === 'http' ? 80 : 443 }
-}
-    backup: {
-      dir: path.resolve(env.BACKUP_DIR ?? path.join(env.DATA_DIR, 'backups')),
-      passphrase: env.BACKUP_PASSPHRASE,
-      schedule: backupScheduleOf(env.BACKUP_SCHEDULE),
-    },
-  }
 }
 
 function backupScheduleOf(value: string): { hour: number; minute: number } | undefined {

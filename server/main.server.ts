@@ -35,10 +35,10 @@ import { type PaymentJobs, startPaymentJobs } from './payments/jobs.server.ts'
 import { chargeAutopayInvoice } from './payments/payments.server.ts'
 import { paymentProviderFor } from './payments/stripe.server.ts'
 import { loadDemoClientPassword, loadDemoPeoplePasswords, loadSecrets } from './secrets.server.ts'
+import { type SubscriptionJobs, startSubscriptionJobs } from './subscriptions/jobs.server.ts'
 import { startSupportMailbox } from './support/inbound/mailbox.server.ts'
 import type { MailboxReader } from './support/inbound/reader.server.ts'
 import { type SupportTargetJobs, startSupportTargetJobs } from './support/targets.server.ts'
-import { type SubscriptionJobs, startSubscriptionJobs } from './subscriptions/jobs.server.ts'
 
 /** The React Router build bundled with this module (production entry reads it from here). */
 export const build = serverBuild as unknown as ServerBuild
@@ -326,7 +326,10 @@ function startAfterListen(deps: {
       ...(paymentDeps && {
         afterIssue: async (invoiceId: string) => {
           await chargeAutopayInvoice(paymentDeps, invoiceId).catch((error: unknown) =>
-            log.error({ err: error, invoiceId }, 'autopay could not charge a new invoice (staff see it among the failing payments when the provider refused it)'),
+            log.error(
+              { err: error, invoiceId },
+              'autopay could not charge a new invoice (staff see it among the failing payments when the provider refused it)',
+            ),
           )
         },
       }),

@@ -8,9 +8,10 @@ import { paymentMethods } from '../../app/features/billing/labels.ts'
 import { estimateStatuses, invoiceStatuses, receiptStatuses } from '../../app/features/billing/states.ts'
 import { appointmentPlaces, requestKinds, requestStatuses } from '../../app/features/booking/statuses.ts'
 import { contractStatuses } from '../../app/features/contracts/states.ts'
-import { methodKinds, onlinePaymentStatuses } from '../../app/features/payments/states.ts'
 import { backupOutcomes, backupTriggers } from '../../app/features/operations/backup-runs.ts'
+import { methodKinds, onlinePaymentStatuses } from '../../app/features/payments/states.ts'
 import { jobStates } from '../../app/features/staff/mail-states.ts'
+import { subscriptionPlanKeys, subscriptionStatuses } from '../../app/features/subscriptions/plans.ts'
 import {
   ticketCategories,
   ticketEventKinds,
@@ -22,7 +23,6 @@ import {
   ticketStatuses,
 } from '../../app/features/support/catalogue.ts'
 import { inboundMailStates, senderChecks } from '../../app/features/support/inbound-mail.ts'
-import { subscriptionPlanKeys, subscriptionStatuses } from '../../app/features/subscriptions/plans.ts'
 import { selectRows } from '../../server/db/client.server.ts'
 import type { Outbox } from '../../server/mail/outbox.server.ts'
 import { queueOnlyOutbox } from './helpers/billing.ts'
