@@ -232,13 +232,15 @@ export async function startServer(options: StartOptions) {
   const shutdown = async (signal: string, exitCode = 0) => {
     if (stopping) return
     stopping = true
-    log.info({ signal }, 'shutting down: finishing in-flight requests')
     const force = setTimeout(() => server.closeAllConnections(), 10_000)
     force.unref()
     const closed = new Promise<void>((resolve) => {
       server.close(() => resolve())
       server.closeIdleConnections()
     })
+    // Said once the listener is closed: from this line on no connection is accepted (the SIGTERM
+    // test of tests/resilience waits for it).
+    log.info({ signal }, 'shutting down: finishing in-flight requests')
     // Live status streams never finish by themselves: end them so the server can close.
     await accounts.stop().catch((error: unknown) => log.error({ err: error }, 'live status did not stop cleanly'))
     await invalidations

@@ -63,7 +63,7 @@ describe('the server under faults', () => {
       Array.from({ length: 40 }, (_, i) => begin(`${server.url}/${i % 2 ? '' : 'privacy'}`)),
     )
     process.kill(server.pid, 'SIGTERM')
-    // Logged in the same turn as the listener is closed, so once it is out no connection is accepted.
+    // Logged once the listener is closed (server/main.server.ts): from then on no connection is accepted.
     await waitFor('the server to say it is shutting down', () => server.output().includes(shuttingDownLine), {
       timeoutMs: 20_000,
       intervalMs: 10,
