@@ -213,6 +213,8 @@ const samples: Record<string, { form: Record<string, unknown>; multiline?: strin
   personRoleFormSchema: { form: { personId: '00000000-0000-4000-8000-000000000000', role: 'member' } },
   personFormSchema: { form: { personId: '00000000-0000-4000-8000-000000000000' } },
   secondFactorFormSchema: { form: { required: 'on' } },
+  addPersonFormSchema: { form: { email: 'mia@harbor-dental.example', role: 'member' } },
+  mergeFormSchema: { form: { into: '00000000-0000-4000-8000-000000000000' } },
 }
 
 /** The object a schema checks, under its transforms (a pipe's input). */
