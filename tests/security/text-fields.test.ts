@@ -249,6 +249,8 @@ const samples: Record<string, { form: Record<string, unknown>; multiline?: strin
   seatsFormSchema: { form: { seats: '15', version: '2' } },
   versionFormSchema: { form: { version: '2' } },
   cancelFormSchema: { form: { when: 'now', version: '2' } },
+  addPersonFormSchema: { form: { email: 'mia@harbor-dental.example', role: 'member' } },
+  mergeFormSchema: { form: { into: '00000000-0000-4000-8000-000000000000' } },
 }
 
 /** The object a schema checks, under its transforms (a pipe's input). */
