@@ -94,6 +94,20 @@ const signedInForm = (path: string, answer: Outcome): Row => ({
   ...organisationPeople(answer),
 })
 
+/**
+ * Support tickets (requirement `support`): every approved person of an organisation and staff; a
+ * client waiting for approval goes to the dashboard. `staff` is what employees and admins get.
+ */
+const supportPage = (path: string, answer: Outcome = 200, staff: Outcome = answer): Row => ({
+  anonymous: toAuth(path),
+  unverified: toAuth(path),
+  'awaiting approval': `→ /dashboard?needsApproval=${encodeURIComponent(path)}`,
+  'approved client': answer,
+  employee: staff,
+  admin: staff,
+  ...organisationPeople(answer),
+})
+
 /** A well-formed id no blog post (and no billing document) has. */
 const noSuchPost = '00000000-0000-4000-8000-000000000000'
 
@@ -150,7 +164,42 @@ const matrix: ReadonlyArray<{ request: Request; expected: Row }> = [
     request: { method: 'GET', path: '/billing/no-such-section' },
     expected: billingPage('/billing/no-such-section', 404),
   },
+  // Support tickets, the client's side: the list and the new ticket's form for everyone of an
+  // organisation (staff see the clients' pages, and open no ticket from them); a ticket or file that
+  // is not the visitor's (here: none at all) is the same 404; staff are sent to the back office's page.
+  { request: { method: 'GET', path: '/support' }, expected: supportPage('/support') },
+  { request: { method: 'GET', path: '/support/new' }, expected: supportPage('/support/new') },
+  {
+    request: { method: 'POST', path: '/support/new', form: { intent: 'open', subject: '', body: '' } },
+    expected: supportPage('/support/new', 400),
+  },
+  {
+    request: { method: 'GET', path: `/support/${noSuchPost}` },
+    expected: supportPage(`/support/${noSuchPost}`, 404, `→ /employee/tickets/${noSuchPost}`),
+  },
+  {
+    request: { method: 'GET', path: `/support/${noSuchPost}/files/${noSuchPost}` },
+    expected: supportPage(`/support/${noSuchPost}/files/${noSuchPost}`, 404),
+  },
+  {
+    request: { method: 'POST', path: `/support/${noSuchPost}`, form: { intent: 'reply', body: 'Probe' } },
+    expected: supportPage(`/support/${noSuchPost}`, 404),
+  },
   { request: { method: 'GET', path: '/employee' }, expected: staffOnly('/employee') },
+  // The support queue, a ticket and its files, a note on a ticket that does not exist.
+  { request: { method: 'GET', path: '/employee/tickets' }, expected: staffOnly('/employee/tickets') },
+  ...[`/employee/tickets/${noSuchPost}`, `/employee/tickets/${noSuchPost}/files/${noSuchPost}`].map((path) => ({
+    request: { method: 'GET', path } as Request,
+    expected: { ...staffOnly(path), employee: 404, admin: 404 } as Row,
+  })),
+  {
+    request: {
+      method: 'POST',
+      path: `/employee/tickets/${noSuchPost}`,
+      form: { intent: 'reply', body: 'Probe', visibility: 'internal' },
+    },
+    expected: { ...staffOnly(`/employee/tickets/${noSuchPost}`), employee: 404, admin: 404 },
+  },
   // The staff workspace: requests, clients and billing (read only) for employees and admins.
   ...['/employee/requests', '/employee/requests/export.csv', '/employee/clients', '/employee/billing'].map((path) => ({
     request: { method: 'GET', path } as Request,
@@ -368,6 +417,11 @@ const matrix: ReadonlyArray<{ request: Request; expected: Row }> = [
   // APIs
   { request: { method: 'GET', path: '/api/account/profile' }, expected: api(401, 200) },
   { request: { method: 'GET', path: '/api/realtime' }, expected: api(401, 200) },
+  // A ticket's live stream: the support requirement, then the ticket must be the visitor's (none here).
+  {
+    request: { method: 'GET', path: `/api/support/tickets/${noSuchPost}/live` },
+    expected: { ...api(401, 404), 'awaiting approval': 403 },
+  },
   { request: { method: 'GET', path: '/api/admin/consent-log.csv' }, expected: api(401, 403, 403, 200) },
   { request: { method: 'GET', path: '/api/health' }, expected: api(401, 403, 403, 200) },
   { request: { method: 'GET', path: '/api/auth/list-sessions' }, expected: api(401, 200) },
