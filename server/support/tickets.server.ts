@@ -428,8 +428,20 @@ export async function addReply(deps: SupportDeps, input: AddReplyInput): Promise
   const files = await checkAttachments(input.attachments ?? [])
   const source = input.source ?? (author.kind === 'staff' ? 'staff' : 'portal')
   const viewer = author.kind === 'staff' || author.kind === 'client' ? author : null
+  // A person of the organisation who answers the ticket's e-mail (a colleague it was forwarded to)
+  // joins its people: by e-mail, being of the organisation is enough; in the portal, they must see it.
+  const byEmailFromMember = author.kind === 'client' && source === 'email'
   const outcome = await deps.db.transaction(async (tx) => {
-    let ticket = await lockTicket(tx, viewer, input.ticketId)
+    let ticket = await lockTicket(tx, byEmailFromMember ? null : viewer, input.ticketId)
+    if (author.kind === 'client' && ticket.organisationId !== author.organisationId) throw notFound()
+    if (byEmailFromMember && author.userId !== ticket.requesterUserId) {
+      const added = await tx
+        .insert(supportTicketParticipants)
+        .values({ ticketId: ticket.id, userId: author.userId })
+        .onConflictDoNothing()
+        .returning()
+      if (added.length > 0) await writeEvent(tx, ticket.id, author.userId, 'participant', null, author.email)
+    }
     // A duplicate merged into another: the reply goes where the conversation continues.
     for (let hop = 0; ticket.mergedIntoTicketId && hop < 5; hop += 1) {
       ticket = await lockTicket(tx, null, ticket.mergedIntoTicketId)

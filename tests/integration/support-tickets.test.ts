@@ -401,4 +401,35 @@ describe(`support tickets on ${backend}`, () => {
     })
     expect(unknown.message.authorEmail).toBe('someone@elsewhere.example')
   })
+
+  it("copies a colleague who answers the ticket's e-mail; refuses one of another organisation", async () => {
+    const { memberA, memberB } = await office('massive')
+    const other = await office('dynamic')
+    const ticket = await openTicket(deps, memberA, ticketInput())
+    // In the portal the colleague does not see it; by e-mail (the thread was forwarded to them) they join it.
+    expect((await refusal(addReply(deps, { ticketId: ticket.id, author: memberB, body: 'Me too.' }))).kind).toBe(
+      'not_found',
+    )
+    const joined = await addReply(deps, {
+      ticketId: ticket.id,
+      author: memberB,
+      body: 'Me too.',
+      source: 'email',
+      emailMessageId: '<b1@mail.example>',
+    })
+    expect(joined.ticket.id).toBe(ticket.id)
+    expect((await ticketThread(database.db, memberB, ticket.id)).participants.map((p) => p.userId)).toEqual([
+      memberB.userId,
+    ])
+    const foreign = await refusal(
+      addReply(deps, {
+        ticketId: ticket.id,
+        author: other.owner,
+        body: 'Hi',
+        source: 'email',
+        emailMessageId: '<b2@x>',
+      }),
+    )
+    expect(foreign.kind).toBe('not_found')
+  })
 })
