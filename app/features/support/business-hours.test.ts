@@ -119,7 +119,8 @@ describe('the business-hours clock', () => {
       ),
       { numRuns: 60 },
     )
-  })
+    // Hundreds of cases: on a loaded machine they take longer than a unit test's five seconds.
+  }, 30_000)
 
   it('adds what it counts: between(start, add(start, m)) is m, and the due moment is an open minute', () => {
     fc.assert(
@@ -139,7 +140,8 @@ describe('the business-hours clock', () => {
       ),
       { numRuns: 200 },
     )
-  })
+    // Hundreds of cases: on a loaded machine they take longer than a unit test's five seconds.
+  }, 30_000)
 
   it('adds up across a middle moment and grows with the minutes added', () => {
     fc.assert(
@@ -151,7 +153,8 @@ describe('the business-hours clock', () => {
       }),
       { numRuns: 200 },
     )
-  })
+    // Hundreds of cases: on a loaded machine they take longer than a unit test's five seconds.
+  }, 30_000)
 })
 
 describe('targets', () => {
