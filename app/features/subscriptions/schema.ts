@@ -8,7 +8,11 @@ import { subscriptionLimits, subscriptionPlanKeys } from './plans'
  * service against the price list, as a field error.
  */
 
-const trimmed = z.preprocess((v) => (typeof v === 'string' ? v.trim() : v), z.string().max(40).optional())
+/** Spaces around a value are dropped; any other character that is not part of the value refuses it. */
+const trimmed = z.preprocess(
+  (v) => (typeof v === 'string' ? v.replace(/^ +| +$/g, '') : v),
+  z.string().max(40).optional(),
+)
 
 const wholeNumber = (label: string, min: number, max: number) =>
   trimmed.pipe(
