@@ -8,7 +8,7 @@ const guardLayout = 'routes/protected-area.tsx'
 describe('the protected areas in the route table', () => {
   it('has a guarded layout for each area', () => {
     const layouts = routeTable.filter((route) => route.file === guardLayout).map((route) => route.id)
-    expect(layouts.sort()).toEqual(['area-account', 'area-admin', 'area-billing', 'area-staff'])
+    expect(layouts.sort()).toEqual(['area-account', 'area-admin', 'area-billing', 'area-staff', 'area-support'])
   })
 
   it('puts every page of a protected area under a guarded layout, and no public page', () => {

@@ -96,7 +96,8 @@ describe('support tickets, end to end', () => {
     // Someone of another organisation: the ticket, its file and its stream are 404.
     const strangerCookie = await sessionCookie(stranger, strongPassword, uniqueIdentity('support-stranger').ip)
     expect((await get(`/support/${ticketId}`, strangerCookie, ip)).status).toBe(404)
-    const fileId = new RegExp(`/support/${ticketId}/files/(${uuid.source})`).exec(data.body)?.[1]
+    const fileHref = (await page.getByRole('link', { name: /spooler\.log/ }).getAttribute('href')) ?? ''
+    const fileId = new RegExp(`/support/${ticketId}/files/(${uuid.source})`).exec(fileHref)?.[1]
     expect(fileId).toMatch(uuid)
     expect((await get(`/support/${ticketId}/files/${fileId}`, strangerCookie, ip)).status).toBe(404)
     const live = await fetch(`${baseURL()}/api/support/tickets/${ticketId}/live`, {

@@ -29,9 +29,14 @@ const dateProbes = ['2026-02-30', '0000-01-01', '9999-12-31', '2026-13-01']
 
 /** What the probe found answering each address and parameter: these read them, so they refuse them with 400. */
 const refused: Array<{ path: string; query: string }> = [
-  ...['/admin/billing', '/admin/contracts', '/admin/accounts', '/employee/requests', '/employee/clients'].map(
-    (path) => ({ path, query: 'q=%00' }),
-  ),
+  ...[
+    '/admin/billing',
+    '/admin/contracts',
+    '/admin/accounts',
+    '/employee/requests',
+    '/employee/clients',
+    '/employee/tickets',
+  ].map((path) => ({ path, query: 'q=%00' })),
   { path: '/employee/requests/export.csv', query: 'q=%00' },
   { path: '/admin/locations', query: 'q=%00' },
   ...['action', 'actor', 'subject'].map((name) => ({ path: '/admin/audit', query: `${name}=%00` })),
@@ -45,6 +50,7 @@ describe('list and export addresses', () => {
     for (const path of [
       '/admin/billing',
       '/admin/audit',
+      '/employee/tickets',
       '/employee/requests/export.csv',
       '/admin/billing/export.csv',
     ]) {

@@ -19,7 +19,7 @@ import { DomainError } from '~/lib/domain-error'
 import { intentAction } from '~/lib/forms/intent-action.server'
 import { pageMeta } from '~/lib/seo'
 import { Button } from '~/ui/button'
-import { Choice, Field, FieldSet, FormMessage } from '~/ui/field'
+import { Field, FieldSet, FormMessage } from '~/ui/field'
 import { Input } from '~/ui/input'
 import { NativeSelect } from '~/ui/native-select'
 import { BackLink } from '~/ui/page-header'
@@ -115,19 +115,22 @@ export default function NewTicket({ loaderData }: Route.ComponentProps) {
           </Field>
           <FieldSet legend="How urgent is it?" required error={errors?.priority}>
             {ticketPriorities.map((priority) => (
-              <Choice
-                key={priority}
-                label={ticketPriorityWords[priority]}
-                hint={`We aim for: ${defaultTicketTargets[priority].words} (business hours, Monday to Friday 8:00–17:00 New York time).`}
-              >
+              <label key={priority} className="flex items-start gap-3 text-sm">
                 <input
                   type="radio"
                   name="priority"
                   value={priority}
                   defaultChecked={(typed?.priority ?? 'normal') === priority}
-                  className="mt-1 size-5 accent-primary"
+                  className="mt-0.5 size-5 shrink-0 accent-primary"
                 />
-              </Choice>
+                <span className="grid gap-0.5">
+                  <span className="font-medium">{ticketPriorityWords[priority]}</span>
+                  <span className="text-muted-foreground">
+                    We aim for: {defaultTicketTargets[priority].words} (business hours, Monday to Friday 8:00–17:00 New
+                    York time).
+                  </span>
+                </span>
+              </label>
             ))}
           </FieldSet>
           <AttachField error={errors?.attachments} />
