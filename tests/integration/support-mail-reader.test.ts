@@ -7,7 +7,7 @@ import { imapSettingsOf } from '../../server/config.server.ts'
 import { supportInboundMessages } from '../../server/db/schema/index.server.ts'
 import { imapClient, readNewMessages, startMailboxReader } from '../../server/support/inbound/reader.server.ts'
 import { startDovecot, type TestDovecot } from '../setup/dovecot.ts'
-import { openTestDatabase, silentLogger, type TestDatabase } from './helpers/database.ts'
+import { backend, openTestDatabase, silentLogger, type TestDatabase } from './helpers/database.ts'
 import { waitFor } from './helpers/wait.ts'
 
 let database: TestDatabase
@@ -122,6 +122,41 @@ describe('reading the support mailbox', () => {
       await waitFor('the reader to process after that turn', () => processed > turns)
     } finally {
       await reader.stop()
+    }
+  })
+})
+
+describe.runIf(backend === 'postgres')('one reading process on PostgreSQL', () => {
+  it('a second reader waits while the first holds the lock, and takes over when it stops', async () => {
+    const settings = imapSettingsOf(dovecot.imapUrl('support'))
+    if (!settings) throw new Error('bad test IMAP URL')
+    const options = {
+      settings,
+      database,
+      log: silentLogger(),
+      process: async () => {},
+      pollMs: 3_600_000,
+      lockRetryMs: 100,
+    }
+    const first = startMailboxReader(options)
+    let second: ReturnType<typeof startMailboxReader> | undefined
+    try {
+      await first.caughtUp()
+      expect(first.state()).toBe('reading')
+      second = startMailboxReader(options)
+      const waiting = second
+      await waitFor('the second reader to find the lock taken', () => waiting.state() === 'waiting')
+      expect(first.state()).toBe('reading')
+      await first.stop()
+      await waitFor('the second reader to take over', () => waiting.state() === 'reading')
+      await dovecot.append('support', message('after-takeover'))
+      await waitFor(
+        'the second reader to store new mail',
+        async () => (await storedRows('after-takeover')).length === 1,
+      )
+    } finally {
+      await first.stop()
+      await second?.stop()
     }
   })
 })

@@ -134,6 +134,10 @@ service stats {
     output += String(d)
   })
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()))
+  // A test run that ends without stop() (a crash, a timed-out teardown) must not leave it running.
+  const killOnExit = () => child.kill('SIGTERM')
+  process.once('exit', killOnExit)
+  void exited.then(() => process.off('exit', killOnExit))
   const readLog = () => {
     try {
       return output + fs.readFileSync(logFile, 'utf8')

@@ -66,6 +66,8 @@ export async function readNewMessages(
 export type MailboxReader = {
   /** Resolves after the next full turn (read and processed) that starts after this call. */
   caughtUp(): Promise<void>
+  /** reading: connected and reading; waiting: another process holds the readers' lock; retrying: the mailbox or the lock could not be reached. */
+  state(): 'starting' | 'reading' | 'waiting' | 'retrying' | 'stopped'
   stop(): Promise<void>
 }
 
@@ -85,9 +87,13 @@ export function startMailboxReader(deps: {
   hooks?: ReaderHooks
   /** How often the mailbox is read even without a notice from the server. */
   pollMs?: number
+  /** How often a process that waits asks for the readers' lock again. */
+  lockRetryMs?: number
 }): MailboxReader {
   const { settings, database, log, process, hooks } = deps
   const pollMs = deps.pollMs ?? 60_000
+  const lockRetryMs = deps.lockRetryMs ?? 30_000
+  let state: ReturnType<MailboxReader['state']> = 'starting'
   let stopped = false
   let client: ImapFlow | undefined
   let lockClient: pg.Client | undefined
@@ -172,7 +178,8 @@ export function startMailboxReader(deps: {
     while (!stopped) {
       try {
         if (!(await takeLock())) {
-          await pause(30_000)
+          state = 'waiting'
+          await pause(lockRetryMs)
           continue
         }
         const next = imapClient(settings)
@@ -185,6 +192,7 @@ export function startMailboxReader(deps: {
         await next.mailboxOpen(settings.mailbox)
         client = next
         failures = 0
+        state = 'reading'
         while (!stopped && client === next && next.usable && holdsLock()) {
           await turn()
           if (!pending) await Promise.race([pause(pollMs), closed])
@@ -194,6 +202,7 @@ export function startMailboxReader(deps: {
       } catch (error) {
         client = undefined
         if (stopped) break
+        state = 'retrying'
         failures++
         const wait = Math.min(60_000, 1_000 * 2 ** Math.min(failures, 6))
         log.warn({ err: summarizeError(error), retryInMs: wait }, 'support mailbox unavailable: retrying')
@@ -201,9 +210,12 @@ export function startMailboxReader(deps: {
       }
     }
   }
-  const running = run()
+  const running = run().finally(() => {
+    state = 'stopped'
+  })
 
   return {
+    state: () => state,
     caughtUp() {
       return new Promise<void>((resolve) => {
         waiters.push({ after: turnsStarted, resolve })
