@@ -5,13 +5,15 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { runRecordedBackup } from '../../server/backups/jobs.server.ts'
+import { BACKUP_QUEUE, runRecordedBackup, startBackupJobs } from '../../server/backups/jobs.server.ts'
 import { listenForBackupRequests, requestBackup } from '../../server/backups/socket.server.ts'
 import { readBackupStatus } from '../../server/backups/status.server.ts'
+import { selectRows, sql } from '../../server/db/client.server.ts'
 import { clientOnboarding } from '../../server/db/schema/index.server.ts'
 import type { Outbox } from '../../server/mail/outbox.server.ts'
 import { queuedMails, queueOnlyOutbox } from './helpers/billing.ts'
 import { backend, openTestDatabase, silentLogger, type TestDatabase } from './helpers/database.ts'
+import { waitFor } from './helpers/wait.ts'
 
 const log = silentLogger()
 const work = fs.mkdtempSync(path.join(os.tmpdir(), 'backup-jobs-'))
@@ -104,4 +106,47 @@ describe(`backups taken by the server on ${backend}`, () => {
     expect(mails[0]?.subject).toBe('The backup of the website failed')
     expect(mails[0]?.text).toContain(status.lastFailure?.error ?? 'no error')
   })
+
+  it('runs a queued backup once, with two servers working the queue', async () => {
+    const dirs = [path.join(work, 'server-a'), path.join(work, 'server-b')]
+    const servers = await Promise.all(
+      dirs.map((dir) =>
+        startBackupJobs({
+          database,
+          settings: { dataDir, dir, passphrase: undefined, schedule: { hour: 2, minute: 30 } },
+          outbox,
+          log,
+          pollingIntervalSeconds: 0.5,
+        }),
+      ),
+    )
+    try {
+      const [schedule] = await selectRows<{ cron: string }>(
+        database.db,
+        sql`select cron from pgboss.schedule where name = ${BACKUP_QUEUE}`,
+      )
+      expect(schedule?.cron).toBe('30 2 * * *')
+      await servers[0]?.runNow()
+      await waitFor(
+        'the queued backup to finish',
+        async () => {
+          const rows = await selectRows<{ n: number }>(
+            database.db,
+            sql`select count(*)::int as n from pgboss.job where name = ${BACKUP_QUEUE} and state = 'completed'`,
+          )
+          return (rows[0]?.n ?? 0) === 1
+        },
+        { timeoutMs: 120_000 },
+      )
+      const files = dirs.flatMap((dir) => (fs.existsSync(dir) ? fs.readdirSync(dir) : []))
+      expect(files).toHaveLength(1)
+      const runs = await selectRows<{ n: number }>(
+        database.db,
+        sql`select count(*)::int as n from backup_runs where trigger = 'nightly' and outcome = 'written'`,
+      )
+      expect(runs[0]?.n).toBe(1)
+    } finally {
+      await Promise.all(servers.map((server) => server.stop()))
+    }
+  }, 180_000)
 })
