@@ -58,6 +58,11 @@ async function contents(database: Database): Promise<Record<string, string[]>> {
     )
     all[name] = rows.map((r) => r.j)
   }
+  const [boss] = await selectRows<{ found: boolean }>(
+    database.db,
+    sql`select to_regclass('pgboss.job') is not null as found`,
+  )
+  if (!boss?.found) return all
   const jobs = await selectRows<{ j: string }>(
     database.db,
     sql`select json_build_object('id', id, 'name', name, 'data', data, 'state', state)::text as j from pgboss.job where name = 'mail' order by id`,
