@@ -15,6 +15,7 @@ import { requestBackup } from '../server/backups/socket.server.ts'
 import { type Config, ConfigError, loadConfig } from '../server/config.server.ts'
 import { openDatabase } from '../server/db/client.server.ts'
 import { acquireDataDirLock, DataDirLockedError } from '../server/db/lock.server.ts'
+import { backupRuns } from '../server/db/schema/index.server.ts'
 import { createLogger } from '../server/log.server.ts'
 import { assertNode24 } from '../server/node-guard.server.ts'
 
@@ -38,7 +39,20 @@ const { dir: backupDir, passphrase } = config.backup
 async function direct(): Promise<BackupResult> {
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, log })
   try {
-    return await createBackup({ database, dataDir: config.dataDir, backupDir, passphrase })
+    const startedAt = new Date()
+    const result = await createBackup({ database, dataDir: config.dataDir, backupDir, passphrase })
+    // Shown on sync status like the server's own; a database of an older release has no such table yet.
+    await database.db
+      .insert(backupRuns)
+      .values({
+        trigger: 'manual',
+        outcome: 'written',
+        startedAt,
+        file: path.basename(result.file),
+        bytes: result.bytes,
+      })
+      .catch(() => undefined)
+    return result
   } finally {
     await database.close()
   }

@@ -99,7 +99,8 @@ export async function packBackup(staging: string, manifest: Manifest, file: stri
     if (passphrase) {
       const encrypter = new Encrypter()
       encrypter.setPassphrase(passphrase)
-      const encrypted = await encrypter.encrypt(Readable.toWeb(packed) as ReadableStream<Uint8Array>)
+      // tar's stream is a Minipass, not a stream.Readable: wrapped through its async iterator.
+      const encrypted = await encrypter.encrypt(Readable.toWeb(Readable.from(packed)) as ReadableStream<Uint8Array>)
       await pipeline(
         Readable.fromWeb(encrypted as import('node:stream/web').ReadableStream),
         fs.createWriteStream(partial, { mode: 0o600 }),
