@@ -8,6 +8,8 @@ import { kindLabels } from '~/features/billing/labels'
 import { formatMoney } from '~/features/billing/money'
 import { billingSections, clientDocumentPath } from '~/features/billing/sections'
 import { StatusBadge } from '~/features/billing/status-badge'
+import { AutopayLink } from '~/features/payments'
+import { paymentsDeps } from '~/features/payments/context.server'
 import { formatCalendarDate } from '~/lib/business-time'
 import { signedInIslandsHandle } from '~/lib/islands-mode'
 import { pageMeta } from '~/lib/seo'
@@ -32,7 +34,11 @@ export const loader = async (args: Route.LoaderArgs) => {
   const client = await billingClient(args.context, user)
   if (!client) return { summary: null, staffBilling: user.role === 'admin' ? '/admin/billing' : '/employee/billing' }
   const { database } = args.context.get(appContext)
-  return { summary: await clientSummary(database.db, client.organisationId, businessToday()), staffBilling: null }
+  return {
+    summary: await clientSummary(database.db, client.organisationId, businessToday()),
+    staffBilling: null,
+    onlinePayments: Boolean(paymentsDeps(args.context).provider),
+  }
 }
 
 export default function Billing({ loaderData }: Route.ComponentProps) {
@@ -54,6 +60,7 @@ export default function Billing({ loaderData }: Route.ComponentProps) {
             : 'Every estimate, invoice and receipt we issue to you is kept here, ready to download as a PDF.'}
         </p>
       </div>
+      {'onlinePayments' in loaderData && loaderData.onlinePayments && <AutopayLink />}
       {summary ? (
         <Summary summary={summary} />
       ) : (
