@@ -1,3 +1,3 @@
 // What other features and the pages use of online payments (docs/billing.md#online-payments).
-export { InvoicePayPanel, type InvoicePayState } from './invoice-pay-panel'
+export { AutopayLink, InvoicePayPanel, type InvoicePayState } from './invoice-pay-panel'
 export { methodKindLabels, onlinePaymentStatusLabels } from './states'

@@ -51,3 +51,16 @@ export function InvoicePayPanel({ state }: { state: InvoicePayState }) {
     </section>
   )
 }
+
+/** The billing home's way to autopay, when online payments are on. */
+export function AutopayLink() {
+  return (
+    <p className="text-sm">
+      Pay invoices online, or have them paid automatically:{' '}
+      <Link to="/billing/autopay" className="font-semibold text-primary underline">
+        set up autopay
+      </Link>
+      .
+    </p>
+  )
+}

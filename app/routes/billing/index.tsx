@@ -9,6 +9,8 @@ import { formatMoney } from '~/features/billing/money'
 import { billingSections, clientDocumentPath } from '~/features/billing/sections'
 import { StatusBadge } from '~/features/billing/status-badge'
 import { ClientPlans } from '~/features/subscriptions/client-plans'
+import { AutopayLink } from '~/features/payments'
+import { paymentsDeps } from '~/features/payments/context.server'
 import { formatCalendarDate } from '~/lib/business-time'
 import { signedInIslandsHandle } from '~/lib/islands-mode'
 import { pageMeta } from '~/lib/seo'
@@ -40,7 +42,7 @@ export const loader = async (args: Route.LoaderArgs) => {
     clientSummary(database.db, client.organisationId, businessToday()),
     clientPlans({ db: database.db }, client.organisationId),
   ])
-  return { summary, plans, staffBilling: null }
+  return { summary, plans, staffBilling: null, onlinePayments: Boolean(paymentsDeps(args.context).provider) }
 }
 
 export default function Billing({ loaderData }: Route.ComponentProps) {
@@ -63,6 +65,7 @@ export default function Billing({ loaderData }: Route.ComponentProps) {
         </p>
       </div>
       <ClientPlans plans={plans} />
+      {'onlinePayments' in loaderData && loaderData.onlinePayments && <AutopayLink />}
       {summary ? (
         <Summary summary={summary} />
       ) : (
