@@ -22,7 +22,19 @@ const staffAddresses = [
 ]
 
 /** Every parameter a staff list or export reads, and the dates of the ranges. */
-const textParams = ['q', 'action', 'actor', 'subject', 'status', 'kind', 'service', 'plan', 'assignee', 'client', 'target']
+const textParams = [
+  'q',
+  'action',
+  'actor',
+  'subject',
+  'status',
+  'kind',
+  'service',
+  'plan',
+  'assignee',
+  'client',
+  'target',
+]
 const moreParams = ['published', 'sort', 'dir', 'page', 'from', 'to']
 const textProbes = ['%00', 'a%00b', '%1B%5B31m']
 const dateProbes = ['2026-02-30', '0000-01-01', '9999-12-31', '2026-13-01']
