@@ -55,7 +55,10 @@ export default defineConfig({
           globalSetup: ['tests/e2e/global-setup.ts'],
           // A browser on a busy 2-core machine can take seconds to settle; a poll ends as soon as it holds.
           expect: { poll: { timeout: 10_000 } },
-          testTimeout: 60_000,
+          // A journey (estimate to receipt, an organisation's whole team) is a minute of clicks on an
+          // idle machine; beside the other lane of `npm test` it takes longer. A step that hangs
+          // still fails at its own wait (10 s polls, Playwright's waits).
+          testTimeout: 180_000,
           hookTimeout: 120_000,
           fileParallelism: false,
         },
