@@ -129,7 +129,6 @@ export default [
     route('employee/tickets/:id/files/:fileId', 'routes/employee/ticket-file.ts'),
     route('employee/requests/export.csv', 'routes/employee/requests-export.ts'),
     route('employee/billing/:id/pdf', 'routes/employee/billing-pdf.ts'),
-    route('employee/clients/:id/subscriptions', 'routes/employee/client-subscriptions.ts'),
   ]),
   route('contact', 'routes/contact.tsx'),
   route('blog', 'routes/blog.tsx'),

@@ -437,7 +437,3 @@ export async function organisationChoices(db: Db): Promise<{ id: string; name: s
     .orderBy(asc(organisations.name))
     .limit(2000)
 }
-
-export async function organisationExists(db: Db, id: string): Promise<boolean> {
-  return (await organisationName(db, id)) !== null
-}

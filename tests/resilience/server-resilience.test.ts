@@ -78,11 +78,18 @@ describe('the server under faults', () => {
 
   it('answers 503 while the database is down, recovers without a restart and keeps every acknowledged booking', async () => {
     const outageDatabase = await freshDatabase('resilience_db_outage')
-    const server = await startBuiltServer({ env: { DATABASE_URL: outageDatabase, INTAKE_RATE_LIMIT: '0' } })
+    const server = await startBuiltServer({
+      env: { DATABASE_URL: outageDatabase, INTAKE_RATE_LIMIT: '0', LOG_LEVEL: 'info' },
+    })
     servers.push(server)
     const cluster = postgresCluster()
     const health = async () => (await fetch(`${server.url}/healthz`)).status
     expect(await health()).toBe(200)
+    // The outage comes while the server serves, not while it starts its scheduled jobs (a server
+    // whose jobs cannot start stops, for its supervisor to start it again): wait for "started".
+    await waitFor('the server to finish starting its jobs', () => server.output().includes('"msg":"started"'), {
+      timeoutMs: 60_000,
+    })
 
     // Four senders booking one after another, before, during and after the outage.
     const stream = new BookingStream(server.url, 'db-outage', { senders: 4, pauseMs: 25 }).start()

@@ -40,7 +40,8 @@ async function contractFor(email: string, send: boolean): Promise<string> {
   // addressed to by e-mail); the first object of the stream also names its keys in between.
   const page = await get('/admin/contracts/new.data', admin)
   const organisationId =
-    new RegExp(`"(${uuid.source})",(?:"label",)?"[^"]*${email.replace(/[.+]/g, '\\$&')}"`).exec(page.body)?.[1] ?? ''
+    new RegExp(`"(${uuid.source})",(?:"label",)?"[^"]*${email.replace(/[.+]/g, '\\$&')}[^"]*"`).exec(page.body)?.[1] ??
+    ''
   expect(templateId).not.toBe('')
   expect(organisationId).not.toBe('')
   const created = await postForm(

@@ -286,11 +286,6 @@ const matrix: ReadonlyArray<{ request: Request; expected: Row }> = [
   { request: { method: 'GET', path: '/admin/two-factor' }, expected: adminOnly('/admin/two-factor') },
   { request: { method: 'GET', path: '/admin/sync-status' }, expected: adminOnly('/admin/sync-status') },
   { request: { method: 'GET', path: '/admin/billing' }, expected: adminOnly('/admin/billing') },
-  // A client organisation's subscriptions, for its staff page: staff only; an unknown organisation is a 404.
-  {
-    request: { method: 'GET', path: `/employee/clients/${noSuchPost}/subscriptions` },
-    expected: { ...staffOnly(`/employee/clients/${noSuchPost}/subscriptions`), employee: 404, admin: 404 },
-  },
   // Subscriptions (admins): the list and its form, one subscription and its changes.
   { request: { method: 'GET', path: '/admin/subscriptions' }, expected: adminOnly('/admin/subscriptions') },
   {

@@ -49,7 +49,9 @@ function calendarPart(raw: string): string {
  */
 async function clientIdOf(page: string, email: string): Promise<string> {
   const data = await get(`${page}.data`, admin)
-  const id = new RegExp(`"(${uuid.source})",(?:"label",)?"[^"]*${email.replace(/[.+]/g, '\\$&')}"`).exec(data.body)?.[1]
+  const id = new RegExp(`"(${uuid.source})",(?:"label",)?"[^"]*${email.replace(/[.+]/g, '\\$&')}[^"]*"`).exec(
+    data.body,
+  )?.[1]
   expect(id, `client ${email} on ${page}`).toBeDefined()
   return id ?? ''
 }

@@ -251,6 +251,12 @@ const samples: Record<string, { form: Record<string, unknown>; multiline?: strin
   cancelFormSchema: { form: { when: 'now', version: '2' } },
   addPersonFormSchema: { form: { email: 'mia@harbor-dental.example', role: 'member' } },
   mergeFormSchema: { form: { into: '00000000-0000-4000-8000-000000000000' } },
+  payFormSchema: { form: { amount: '100.00' } },
+  refundFormSchema: {
+    form: { paymentId: '00000000-0000-4000-8000-000000000000', amount: '10.00', reason: 'Charged twice.' },
+    multiline: ['reason'],
+  },
+  autopayFormSchema: { form: { enabled: 'on' } },
 }
 
 /** The object a schema checks, under its transforms (a pipe's input). */

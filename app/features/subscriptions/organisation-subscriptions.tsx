@@ -1,18 +1,16 @@
-import { useEffect } from 'react'
-import { useFetcher } from 'react-router'
 import { SubscriptionList, type SubscriptionRow } from './subscription-list'
 
 /**
- * The subscriptions section of a client organisation's staff page (/employee/clients/:id), loaded
- * from /employee/clients/:id/subscriptions so the page's own loader stays as it is. Admins get a link
- * to each subscription's changes.
+ * The subscriptions section of a client organisation's staff page (/employee/clients/:id), from the
+ * page's own data. Admins get a link to each subscription's changes.
  */
-export function OrganisationSubscriptions({ organisationId, isAdmin }: { organisationId: string; isAdmin: boolean }) {
-  const fetcher = useFetcher<{ subscriptions: SubscriptionRow[] }>()
-  const { load, state, data } = fetcher
-  useEffect(() => {
-    if (state === 'idle' && !data) void load(`/employee/clients/${organisationId}/subscriptions`)
-  }, [organisationId, load, state, data])
+export function OrganisationSubscriptions({
+  subscriptions,
+  isAdmin,
+}: {
+  subscriptions: SubscriptionRow[]
+  isAdmin: boolean
+}) {
   return (
     <section aria-labelledby="subscriptions-title" className="grid gap-3">
       <div className="flex flex-wrap items-baseline justify-between gap-2">
@@ -28,17 +26,11 @@ export function OrganisationSubscriptions({ organisationId, isAdmin }: { organis
           </a>
         )}
       </div>
-      {data ? (
-        <SubscriptionList
-          subscriptions={data.subscriptions}
-          empty="No subscription: this client is billed by hand."
-          {...(isAdmin ? { linkTo: (id: string) => `/admin/subscriptions/${id}` } : {})}
-        />
-      ) : (
-        <p className="text-muted-foreground text-sm" aria-live="polite">
-          Loading subscriptions…
-        </p>
-      )}
+      <SubscriptionList
+        subscriptions={subscriptions}
+        empty="No subscription: this client is billed by hand."
+        {...(isAdmin ? { linkTo: (id: string) => `/admin/subscriptions/${id}` } : {})}
+      />
     </section>
   )
 }

@@ -42,6 +42,7 @@ import {
   organisationDetail,
   organisationIdOfPerson,
 } from '../../../server/organisations/staff-view.server.ts'
+import { listSubscriptions } from '../../../server/subscriptions/subscriptions.server.ts'
 import type { Route } from './+types/client'
 
 // /employee/clients/:id (employees and admins): one client organisation: its details and staff
@@ -73,8 +74,10 @@ export const loader = async (args: Route.LoaderArgs) => {
   const isAdmin = can(guardedUser(args.context), 'admin')
   const { organisation } = detail
   const history = await organisationHistory(database.db, organisation.id, page)
+  const subscriptions = await listSubscriptions({ db: database.db }, { organisationId: organisation.id })
   return {
     isAdmin,
+    subscriptions,
     organisation: {
       ...organisation,
       address: [organisation.streetAddress, organisation.town, organisation.state, organisation.postalCode]
@@ -249,7 +252,7 @@ export default function Client({ loaderData: data }: Route.ComponentProps) {
         href={(page) => `?page=${page}#history`}
         change={(item) => <AuditChange before={item.before} after={item.after} details={item.details} />}
       />
-      <OrganisationSubscriptions organisationId={organisation.id} isAdmin={data.isAdmin} />
+      <OrganisationSubscriptions subscriptions={data.subscriptions} isAdmin={data.isAdmin} />
       {data.isAdmin && <MergeForm name={organisation.name} others={data.others} />}
     </div>
   )
