@@ -5,7 +5,7 @@ import { expect, inject } from 'vitest'
 import { type ParsedMessage, parseMessage } from '../../integration/helpers/mail'
 import { unusedTotpCode } from '../../setup/totp'
 import { enrolOverHttp, signInOverHttp } from '../../setup/two-factor-http'
-import { baseURL, newPage, open, visit } from './browser'
+import { baseURL, newPage, open, toastsShown, visit } from './browser'
 
 /** The seeded admin: e-mail, password and the secret of its authenticator app (enrolled by the global set-up). */
 export const adminCredentials = () => inject('admin')
@@ -81,11 +81,18 @@ export function appErrors(consoleErrors: string[]): string[] {
   return consoleErrors.filter((e) => !/^Failed to load resource: the server responded with a status of 4\d\d/.test(e))
 }
 
+/**
+ * Waits until the page has shown a toast with this title (and description): on screen now, or shown
+ * and already closed by its 5 s timer while the test was busy (recordToasts in ./browser).
+ */
 export async function expectToast(page: Page, title: string, description?: string) {
-  const region = page.getByRole('region', { name: /Notifications/ })
-  let item = region.locator('li').filter({ hasText: title })
-  if (description) item = item.filter({ hasText: description })
-  await item.first().waitFor({ timeout: 15_000 })
+  const matches = (text: string) => text.includes(title) && (!description || text.includes(description))
+  await expect
+    .poll(async () => (await toastsShown(page)).some(matches), {
+      timeout: 15_000,
+      message: `a toast "${title}"${description ? ` saying "${description}"` : ''}`,
+    })
+    .toBe(true)
 }
 
 /** Signs up through /auth and returns the message with the verification link. */

@@ -36,6 +36,7 @@ export type Visit = { page: Page; status: number; consoleErrors: string[] }
 /** Opens a fresh context (axe needs one from browser.newContext()) and records console errors. */
 export async function newPage(browser: Browser, options: Parameters<Browser['newContext']>[0] = {}) {
   const context: BrowserContext = await browser.newContext({ baseURL: baseURL(), ...options })
+  await context.addInitScript(recordToasts)
   const page = await context.newPage()
   const consoleErrors: string[] = []
   page.on('console', (message) => {
@@ -43,6 +44,30 @@ export async function newPage(browser: Browser, options: Parameters<Browser['new
   })
   page.on('pageerror', (error) => consoleErrors.push(String(error)))
   return { context, page, consoleErrors }
+}
+
+/**
+ * Runs in every page before its own scripts: keeps the text of every toast the page shows in
+ * `window.__toastsShown`. A toast closes by itself after 5 s (the spec's duration); on a busy machine
+ * the accessibility scan that follows an action can take longer than that, so a test asks what the
+ * page showed (expectToast), not only what is still on screen.
+ */
+function recordToasts() {
+  const shown: string[] = []
+  const seen = new WeakSet<Element>()
+  Object.assign(window, { __toastsShown: shown })
+  new MutationObserver(() => {
+    for (const toast of document.querySelectorAll('[data-slot="toast"]')) {
+      if (seen.has(toast) || !toast.textContent) continue
+      seen.add(toast)
+      shown.push(toast.textContent)
+    }
+  }).observe(document, { childList: true, subtree: true, characterData: true })
+}
+
+/** The texts of the toasts the page has shown since it loaded (recordToasts). */
+export function toastsShown(page: Page): Promise<string[]> {
+  return page.evaluate(() => (window as unknown as { __toastsShown?: string[] }).__toastsShown ?? [])
 }
 
 /** Navigates and waits for hydration, without the accessibility scan (for pages other tests scan, long matrices). */
