@@ -36,10 +36,18 @@ export type OpenOptions = {
   /** Folder holding the embedded database in ./db; 'memory' keeps it in memory (tests). */
   dataDir: string | 'memory'
   log: Logger
+  /**
+   * In memory only: start from this copy of a data folder (PGlite's dumpDataDir) instead of an
+   * empty cluster. The tests open hundreds of databases; each would otherwise run initdb and every
+   * migration (tests/integration/global-setup.ts makes the copy once).
+   */
+  memoryImage?: Blob
 }
 
 export async function openDatabase(options: OpenOptions): Promise<Database> {
-  return options.databaseUrl ? openPostgres(options.databaseUrl, options.log) : openPglite(options.dataDir)
+  return options.databaseUrl
+    ? openPostgres(options.databaseUrl, options.log)
+    : openPglite(options.dataDir, options.memoryImage)
 }
 
 /**
@@ -103,14 +111,18 @@ function copyTemplateInto(dbDir: string): boolean {
   return true
 }
 
-async function openPglite(dataDir: string): Promise<Database> {
+async function openPglite(dataDir: string, memoryImage?: Blob): Promise<Database> {
   const release = dataDir === 'memory' ? () => {} : acquireDataDirLock(dataDir)
   let client: PGlite
   try {
     if (dataDir !== 'memory') copyTemplateInto(path.join(dataDir, 'db'))
     // One options object: given `undefined` for a folder (in memory), PGlite ignores its second argument.
     client = new PGlite({
-      ...(dataDir === 'memory' ? {} : { dataDir: path.join(dataDir, 'db') }),
+      ...(dataDir === 'memory'
+        ? memoryImage
+          ? { loadDataDir: memoryImage }
+          : {}
+        : { dataDir: path.join(dataDir, 'db') }),
       startParams: pgliteStartParams,
       extensions: pgliteExtensions,
     })

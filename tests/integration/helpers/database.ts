@@ -1,6 +1,8 @@
 import { randomBytes } from 'node:crypto'
+import fs from 'node:fs'
 import pg from 'pg'
 import pino from 'pino'
+import { inject } from 'vitest'
 import { type Database, openDatabase } from '../../../server/db/client.server.ts'
 import type { Logger } from '../../../server/log.server.ts'
 
@@ -55,12 +57,16 @@ export async function openTestDatabase(
 ): Promise<TestDatabase> {
   const log = options.log ?? silentLogger()
   const adminUrl = testDatabaseUrl
+  // The integration project migrates one database for the run (tests/integration/global-setup.ts);
+  // other projects, and tests about migrating, start from an empty one.
+  const migrated = options.migrate === false ? undefined : inject('migratedDatabase')
   let name: string | undefined
   let database: Database
   if (adminUrl) {
     name = `test_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`
     const createdName = name
-    await withAdmin(adminUrl, (client) => client.query(`create database "${createdName}"`))
+    const template = migrated?.kind === 'postgres' ? ` template "${migrated.name}"` : ''
+    await withAdmin(adminUrl, (client) => client.query(`create database "${createdName}"${template}`))
     try {
       const url = new URL(databaseUrlFor(adminUrl, name))
       if (options.password) url.password = options.password
@@ -70,7 +76,8 @@ export async function openTestDatabase(
       throw error
     }
   } else {
-    database = await openDatabase({ dataDir: 'memory', log })
+    const memoryImage = migrated?.kind === 'pglite' ? await migratedImage(migrated.file) : undefined
+    database = await openDatabase({ dataDir: 'memory', log, memoryImage })
   }
   let cleaned = false
   const cleanup = async () => {
@@ -91,6 +98,13 @@ export async function openTestDatabase(
     }
   }
   return Object.assign(database, { name, cleanup })
+}
+
+let image: { file: string; blob: Promise<Blob> } | undefined
+/** The migrated data folder, read once per test file. */
+function migratedImage(file: string): Promise<Blob> {
+  if (image?.file !== file) image = { file, blob: fs.promises.readFile(file).then((bytes) => new Blob([bytes])) }
+  return image.blob
 }
 
 async function dropDatabase(adminUrl: string, name: string): Promise<void> {

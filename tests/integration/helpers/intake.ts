@@ -48,7 +48,9 @@ export async function intakeHarness(
     log,
     retry: fastRetry,
     pollingIntervalSeconds: 0.5,
-    immediateHoldSeconds: options.holdSeconds ?? 1,
+    // Long enough that a send at once still under way on a busy machine is not also sent by the
+    // worker (60 s in the product); short enough that a test of the worker's retry stays short.
+    immediateHoldSeconds: options.holdSeconds ?? 10,
     work: options.work,
   })
   const app = intakeApp({ database, outbox, log, dataDir, env: options.env })
