@@ -191,14 +191,15 @@ const counts = ({ passed, failed, skipped }) =>
  * JSON file). Its output is shown as it comes, each line marked with the suite's tag, because two
  * lanes of suites run side by side (see below).
  */
-function suite({ label, script, tag, gate = false }) {
+function suite({ label, script, tag, gate = false, args = [] }) {
   console.log(`\n▶ [${tag}] ${label}`)
   const started = Date.now()
-  const reportFile = path.join(root, 'test-results', `${script.replace(/[^a-z0-9]+/gi, '-')}.json`)
+  const reportFile = path.join(root, 'test-results', `${tag}.json`)
   fs.rmSync(reportFile, { force: true })
   const env = { ...process.env, VITEST_JSON_REPORT: reportFile, FORCE_COLOR: '0' }
   return new Promise((resolve) => {
-    const child = spawn('npm', ['run', '--silent', script], { stdio: ['ignore', 'pipe', 'pipe'], env })
+    const npmArgs = ['run', '--silent', script, ...(args.length ? ['--', ...args] : [])]
+    const child = spawn('npm', npmArgs, { stdio: ['ignore', 'pipe', 'pipe'], env })
     const relay = (stream, out) => {
       let rest = ''
       stream.setEncoding('utf8')
@@ -271,9 +272,18 @@ if (mode === 'start') {
   fs.mkdirSync('test-results', { recursive: true })
   const check = spawnSync('npm', ['run', '--silent', 'node-version'], { encoding: 'utf8' })
   console.log(`Tests run on Node ${check.stdout.trim()} (from an npm script)`)
-  // Two lanes side by side (the machine has two cores; much of a browser or server suite is
-  // waiting): the database suites in one, the build and what runs against it in the other. The
-  // resilience suite waits for the build. The summary keeps this order whatever finishes first.
+  // The suites run side by side, three at a time (TEST_LANES), each taking the next one it may run
+  // from the list below when it is free: the machine has two cores, and a browser suite spends much
+  // of its time waiting on the page, so a third lane keeps both cores busy. The end-to-end files
+  // are split in two halves (each with its own server), which keeps the last suite to finish short.
+  // Suites that run against the build wait for it. The summary keeps this order whatever finishes first.
+  const e2eHalf = (n) => ({
+    label: `End-to-end tests in Chromium (half ${n} of 2)`,
+    script: 'test:e2e',
+    tag: `e2e-${n}`,
+    args: [`--shard=${n}/2`],
+    afterBuild: true,
+  })
   const suites = {
     typecheck: { label: 'Typecheck', script: 'typecheck', tag: 'types', gate: true },
     lint: { label: 'Lint and format', script: 'lint', tag: 'lint', gate: true },
@@ -285,39 +295,71 @@ if (mode === 'start') {
     },
     pg: { label: 'Integration tests on a real PostgreSQL server', script: 'test:pg', tag: 'pg' },
     build: { label: 'Build', script: 'build', tag: 'build', gate: true },
-    e2e: { label: 'End-to-end tests in Chromium', script: 'test:e2e', tag: 'e2e' },
+    e2e1: e2eHalf(1),
+    e2e2: e2eHalf(2),
     security: {
       label: 'Security: headers, CORS, permissions, limits and probes against the built server',
       script: 'test:security',
       tag: 'security',
+      afterBuild: true,
     },
     resilience: {
       label: 'Resilience: the built server against a real PostgreSQL under faults',
       script: 'test:resilience',
       tag: 'resilience',
+      afterBuild: true,
     },
-    bench: { label: 'Benchmark smoke (short loads, no figures kept)', script: 'bench:smoke', tag: 'bench', gate: true },
+    bench: {
+      label: 'Benchmark smoke (short loads, no figures kept)',
+      script: 'bench:smoke',
+      tag: 'bench',
+      gate: true,
+      afterBuild: true,
+    },
   }
+  // The order suites are started in: the build first (most wait for it), then the longest first.
+  const queue = [
+    'build',
+    'lint',
+    'typecheck',
+    'integration',
+    'unit',
+    'e2e1',
+    'e2e2',
+    'pg',
+    'security',
+    'resilience',
+    'bench',
+  ]
+  const lanes = Math.max(1, Number.parseInt(process.env.TEST_LANES ?? '3', 10) || 3)
   const outcome = {}
   let buildDone
   const built = new Promise((resolve) => {
     buildDone = resolve
   })
-  const afterBuild = async (key) => {
-    const build = await built
-    outcome[key] = build.failed ? notRun(suites[key], 'the build failed') : await suite(suites[key])
+  let buildFinished = false
+  const lane = async () => {
+    for (;;) {
+      const index = queue.findIndex((key) => !suites[key].afterBuild || buildFinished)
+      if (index === -1) {
+        if (queue.length === 0) return
+        await built
+        continue
+      }
+      const [key] = queue.splice(index, 1)
+      const entry = suites[key]
+      if (entry.afterBuild && outcome.build.failed) {
+        outcome[key] = notRun(entry, 'the build failed')
+        continue
+      }
+      outcome[key] = await suite(entry)
+      if (key === 'build') {
+        buildFinished = true
+        buildDone()
+      }
+    }
   }
-  const databaseLane = async () => {
-    for (const key of ['lint', 'unit', 'integration', 'pg']) outcome[key] = await suite(suites[key])
-    await afterBuild('resilience')
-  }
-  const browserLane = async () => {
-    outcome.typecheck = await suite(suites.typecheck)
-    outcome.build = await suite(suites.build)
-    buildDone(outcome.build)
-    for (const key of ['e2e', 'security', 'bench']) await afterBuild(key)
-  }
-  await Promise.all([databaseLane(), browserLane()])
+  await Promise.all(Array.from({ length: lanes }, lane))
   const results = Object.keys(suites).map((key) => outcome[key])
   const passed = results.reduce((n, r) => n + r.passed, 0)
   const failed = results.reduce((n, r) => n + r.failed, 0)
