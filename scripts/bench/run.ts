@@ -17,12 +17,14 @@
 //      (scripts/bench/support-queue.ts): the staff queue, the client's list, a ticket page (not in --quick)
 //   7c. The monthly run (scripts/bench/monthly-run.ts): 2,000 subscriptions invoiced (PDFs, mails queued)
 //      on PGlite, then the rerun that must issue nothing; not in --quick
+//   7d. Backup and restore of the billing data set (scripts/bench/backup.ts): 10,000 documents on PGlite and
+//      PostgreSQL, time, file size and peak RSS, beside `tar czf` / `pg_dump` in the same run (--quick: 500, PGlite)
 //   8. Signed-in pages under load, 200 clients each with their own session, on PGlite and PostgreSQL
 //      (scripts/bench/signed-in.ts), beside the anonymous home page
 // Writes docs/perf/results.md and docs/perf/results.json, with each figure's target and ✓/✗.
 //   --quick          the smoke version `npm test` runs: every step, tiny loads, nothing written
 //   --only a,b       run only these steps (lighthouse, signed-in-js, http, intake, live, billing, staff,
-//                    support, monthly-run, signed-in); boot and
+//                    support, monthly-run, backup, signed-in); boot and
 //                    memory always run
 //   --soak <minutes> also the soak step (scripts/bench/soak.ts) on both databases: RSS over time under mixed work
 //   --only boot      only the boot step (embedded database): its figures replace section 5's boot lines in
@@ -41,6 +43,7 @@ import {
   signedInJsPages,
   signedInJsTargetKB,
 } from '../lib/signed-in-js.mjs'
+import type { BackupBenchResult } from './backup.ts'
 import type { BillingResult } from './billing.ts'
 import { type HttpSettings, type ThroughputRow, throughput } from './http.ts'
 import { rssMiB } from './lib.ts'
@@ -149,6 +152,7 @@ type Results = {
     staff?: { backends: StaffResult[]; errors: string[] }
     support?: { backends: SupportResult[]; errors: string[] }
     monthlyRun?: MonthlyRunResult | { error: string }
+    backup?: { backends: BackupBenchResult[]; errors: string[] }
     signedIn?: { backends: SignedInResult[]; errors: string[] }
     memory?: {
       rssAfterLoadMiB: number | null
@@ -176,7 +180,7 @@ const { values: args } = parseArgs({
 })
 const quick = args.quick ?? false
 const only = new Set(
-  (args.only ?? 'lighthouse,signed-in-js,http,intake,live,billing,staff,support,monthly-run,signed-in')
+  (args.only ?? 'lighthouse,signed-in-js,http,intake,live,billing,staff,support,monthly-run,backup,signed-in')
     .split(',')
     .map((s) => s.trim()),
 )
@@ -327,6 +331,10 @@ async function main() {
     if (only.has('monthly-run') && !quick) {
       stepStarts('monthly-run')
       results.sections.monthlyRun = await monthlyRun()
+    }
+    if (only.has('backup')) {
+      stepStarts('backup')
+      results.sections.backup = await backupStep()
     }
     if (only.has('signed-in')) {
       stepStarts('signed-in')
@@ -502,6 +510,25 @@ async function monthlyRun(): Promise<NonNullable<Results['sections']['monthlyRun
   }
 }
 
+/** scripts/bench/backup.ts on PGlite, then on a throwaway PostgreSQL (the smoke run: PGlite, 500 documents). */
+async function backupStep(): Promise<NonNullable<Results['sections']['backup']>> {
+  const backends: BackupBenchResult[] = []
+  const errors: string[] = []
+  const load = quick ? ['--documents', '500'] : []
+  for (const withPostgres of quick ? [false] : [false, true]) {
+    const out = path.join(os.tmpdir(), `ramapo-backup-${process.pid}-${withPostgres ? 'pg' : 'pglite'}.json`)
+    const code = await runNode([path.join(root, 'scripts/bench/backup.ts'), '--out', out, ...load], withPostgres)
+    try {
+      if (code === 0 && fs.existsSync(out)) backends.push(JSON.parse(fs.readFileSync(out, 'utf8')) as BackupBenchResult)
+      else if (!(withPostgres && code === 0))
+        errors.push(`the backup benchmark failed on ${withPostgres ? 'PostgreSQL' : 'PGlite'} (exit ${code})`)
+    } finally {
+      fs.rmSync(out, { force: true })
+    }
+  }
+  return { backends, errors }
+}
+
 /** scripts/bench/staff.ts on PGlite, then on a throwaway PostgreSQL (the smoke run: PGlite, a small load). */
 async function staff(): Promise<NonNullable<Results['sections']['staff']>> {
   const backends: StaffResult[] = []
@@ -582,6 +609,7 @@ async function signedIn(): Promise<NonNullable<Results['sections']['signedIn']>>
 
 const kb = (bytes = 0) => `${(bytes / 1024).toFixed(1)} KB`
 const ms = (value = 0) => `${Math.round(value)} ms`
+const mibOf = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MiB`
 
 /** Every figure that has a target in the issues, with the verdict. */
 function checks(): Check[] {
@@ -730,6 +758,18 @@ function checks(): Check[] {
       value: `${run.rerun.seconds} s, ${run.rerun.issued} issued`,
       target: '< 5 s, nothing issued',
       ok: run.ok.rerun,
+    })
+  }
+  for (const error of s.backup?.errors ?? []) {
+    list.push({ section: 'Backups', figure: 'backup benchmark', value: error, target: 'runs', ok: false })
+  }
+  for (const b of s.backup?.backends ?? []) {
+    list.push({
+      section: 'Backups',
+      figure: `${b.backend}, ${b.documents} documents: backup (npm run backup's code), then restore into an empty target`,
+      value: `backup ${ms(b.backup.ms)}, ${mibOf(b.backup.bytes)}; restore ${ms(b.restore.ms)}, ${b.restore.rows} of ${b.rows} rows`,
+      target: 'every row restored (times reported beside the reference)',
+      ok: b.restore.rows === b.rows,
     })
   }
   for (const error of s.billing?.errors ?? []) {
@@ -1126,6 +1166,29 @@ function report() {
             `| ${b.backend} | ${b.tickets} | ${b.messages} | ${p.label} | ${ms(p.p50)} | ${ms(p.p95)} | ${ms(p.p99)} | < ${p.targetMs} ms |`,
         ),
       ),
+      '',
+    )
+  }
+  if (s.backup && s.backup.backends.length > 0) {
+    lines.push(
+      '## 7d. Backup and restore',
+      '',
+      'scripts/bench/backup.ts: the billing data set (documents with two lines each, a hundred clients) seeded into an empty',
+      "database, backed up by `npm run backup`'s code (JSON lines, tar, gzip) and restored by `npm run restore`'s into an",
+      "empty target. Peak RSS is the benchmark process's, sampled every 20 ms (on PGlite the database runs in it; on",
+      "PostgreSQL the server's processes are not counted). The reference is measured in the same run: `tar czf` / `tar xzf`",
+      'of the stopped PGlite folder, `pg_dump -Fc` / `pg_restore` on PostgreSQL.',
+      '',
+      '| backend | documents | rows | backup | file (parts) | peak RSS | restore | peak RSS | reference | its backup | its file | its restore |',
+      '|---|---|---|---|---|---|---|---|---|---|---|---|',
+      ...s.backup.backends.map((b) => {
+        const r = b.reference
+        const reference =
+          'error' in r
+            ? `failed: ${r.error} | | |`
+            : `${r.label} | ${ms(r.backupMs)} | ${mibOf(r.bytes)} | ${ms(r.restoreMs)}`
+        return `| ${b.backend} | ${b.documents} | ${b.rows} | ${ms(b.backup.ms)} | ${mibOf(b.backup.bytes)} (${mibOf(b.backup.partsBytes)}) | ${b.backup.peakRssMiB} MiB | ${ms(b.restore.ms)} | ${b.restore.peakRssMiB} MiB | ${reference} |`
+      }),
       '',
     )
   }

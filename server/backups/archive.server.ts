@@ -3,6 +3,7 @@ import fs from 'node:fs'
 import path from 'node:path'
 import { Readable, type Writable } from 'node:stream'
 import { pipeline } from 'node:stream/promises'
+import zlib from 'node:zlib'
 import { Decrypter, Encrypter } from 'age-encryption'
 import * as tar from 'tar'
 import { z } from 'zod'
@@ -10,13 +11,20 @@ import { DomainError } from '../../app/lib/domain-error.ts'
 
 /**
  * The backup file (docs/backups.md, ADR 029): one tar archive, `manifest.json` first, then the
- * database dump (`database/…`) and the files of DATA_DIR (`files/…`); with BACKUP_PASSPHRASE the
- * whole tar is encrypted with age (passphrase, scrypt) and the name ends in `.tar.age`. The manifest
- * lists every part with its size and SHA-256: a file is restored only when every part is there and
- * matches.
+ * database dump (`database/…`) and the files of DATA_DIR (`files/…`), compressed with gzip (format
+ * version 2, `.tar.gz`); with BACKUP_PASSPHRASE the compressed tar is encrypted with age (passphrase,
+ * scrypt) and the name ends in `.tar.gz.age`. The manifest lists every part with its size and
+ * SHA-256: a file is restored only when every part is there and matches. Version 1 files (plain tar,
+ * `.tar` / `.tar.age`, written until the compression came) are still read: gzip's magic bytes tell
+ * the two apart, after decryption.
  */
 export const BACKUP_FORMAT = 'ramapo-backup'
-export const BACKUP_FORMAT_VERSION = 1
+export const BACKUP_FORMAT_VERSION = 2
+
+/** How the tar inside a backup file is compressed: `none` for format 1, `gzip` from format 2 on. */
+export const BACKUP_COMPRESSIONS = ['none', 'gzip'] as const
+export type BackupCompression = (typeof BACKUP_COMPRESSIONS)[number]
+const GZIP_MAGIC = Buffer.from([0x1f, 0x8b])
 
 const levelSchema = z.object({
   tag: z.string().min(1),
@@ -33,6 +41,8 @@ export const manifestSchema = z.object({
   createdAt: z.iso.datetime(),
   tables: z.array(z.object({ name: z.string().min(1), rows: z.number().int().min(0) })),
   pgBossJobs: z.number().int().min(0),
+  /** Absent in format 1 files, which are plain tar. */
+  compression: z.enum(BACKUP_COMPRESSIONS).optional(),
   parts: z.array(
     z.object({
       path: z
@@ -87,20 +97,27 @@ export function describeParts(staging: string): Manifest['parts'] {
 }
 
 /**
- * Packs a staging folder (manifest.json, database/, files/) into `file`, encrypted when a passphrase
- * is given. Written beside and renamed: a backup cut off half-way never has the final name.
+ * Packs a staging folder (manifest.json, database/, files/) into `file`: tar, gzip (Node's zlib),
+ * then age when a passphrase is given. Written beside and renamed: a backup cut off half-way never
+ * has the final name.
  */
 export async function packBackup(staging: string, manifest: Manifest, file: string, passphrase?: string) {
   fs.writeFileSync(path.join(staging, 'manifest.json'), `${JSON.stringify(manifest, null, 2)}\n`)
   const partial = `${file}.partial`
   const entries = ['manifest.json', ...manifest.parts.map((p) => p.path)]
   try {
-    const packed = tar.create({ cwd: staging, portable: true, noDirRecurse: true }, entries) as unknown as Readable
+    const tarred = tar.create({ cwd: staging, portable: true, noDirRecurse: true }, entries) as unknown as Readable
+    // tar's stream is a Minipass, not a stream.Readable: wrapped through its async iterator.
+    let packed: Readable = Readable.from(tarred)
+    if (manifest.compression === 'gzip') {
+      const gzip = zlib.createGzip({ level: 6 })
+      pipeline(packed, gzip).catch((error: Error) => gzip.destroy(error))
+      packed = gzip
+    }
     if (passphrase) {
       const encrypter = new Encrypter()
       encrypter.setPassphrase(passphrase)
-      // tar's stream is a Minipass, not a stream.Readable: wrapped through its async iterator.
-      const encrypted = await encrypter.encrypt(Readable.toWeb(Readable.from(packed)) as ReadableStream<Uint8Array>)
+      const encrypted = await encrypter.encrypt(Readable.toWeb(packed) as ReadableStream<Uint8Array>)
       await pipeline(
         Readable.fromWeb(encrypted as import('node:stream/web').ReadableStream),
         fs.createWriteStream(partial, { mode: 0o600 }),
@@ -144,9 +161,31 @@ export async function unpackBackup(file: string, into: string, passphrase?: stri
     }
   }
   fs.mkdirSync(into, { recursive: true })
+  let compression = 'none' as BackupCompression
   try {
     await pipeline(
       source,
+      async function* gunzipWhenCompressed(chunks: AsyncIterable<Buffer>) {
+        const iterator = chunks[Symbol.asyncIterator]()
+        let head = Buffer.alloc(0)
+        while (head.length < GZIP_MAGIC.length) {
+          const next = await iterator.next()
+          if (next.done) break
+          head = Buffer.concat([head, Buffer.from(next.value)])
+        }
+        const rest = (async function* () {
+          yield head
+          for (let next = await iterator.next(); !next.done; next = await iterator.next()) yield next.value
+        })()
+        if (!head.subarray(0, GZIP_MAGIC.length).equals(GZIP_MAGIC)) {
+          yield* rest
+          return
+        }
+        compression = 'gzip'
+        const gunzip = zlib.createGunzip()
+        pipeline(Readable.from(rest), gunzip).catch((error: Error) => gunzip.destroy(error))
+        yield* gunzip
+      },
       tar.extract({
         cwd: into,
         strict: true,
@@ -186,6 +225,11 @@ export async function unpackBackup(file: string, into: string, passphrase?: stri
     throw unreadable(file, `its manifest is malformed (${issue?.path.join('.')}: ${issue?.message})`)
   }
   const manifest = parsed.data
+  if ((manifest.compression ?? 'none') !== compression)
+    throw unreadable(
+      file,
+      `its manifest says ${manifest.compression ?? 'none'} compression, the file is ${compression === 'gzip' ? 'gzip-compressed' : 'not compressed'} (the file was altered)`,
+    )
   const listed = new Set(manifest.parts.map((p) => p.path))
   for (const part of manifest.parts) {
     const partFile = path.join(into, part.path)

@@ -20,9 +20,14 @@ function folderWith(dates: Date[], others: string[] = []): string {
 describe('backup file names', () => {
   it('carry the UTC time, read back the same', () => {
     const at = new Date('2026-11-27T08:15:30.456Z')
-    expect(backupFileName(at, false)).toBe('ramapo-backup-20261127T081530Z.tar')
-    expect(backupFileName(at, true)).toBe('ramapo-backup-20261127T081530Z.tar.age')
+    expect(backupFileName(at, false)).toBe('ramapo-backup-20261127T081530Z.tar.gz')
+    expect(backupFileName(at, true)).toBe('ramapo-backup-20261127T081530Z.tar.gz.age')
+    expect(backupTimeOf('ramapo-backup-20261127T081530Z.tar.gz.age')?.toISOString()).toBe('2026-11-27T08:15:30.000Z')
+    // Format 1 files (plain tar) and a second backup of the same second are still backups to prune.
     expect(backupTimeOf('ramapo-backup-20261127T081530Z.tar.age')?.toISOString()).toBe('2026-11-27T08:15:30.000Z')
+    expect(backupTimeOf('ramapo-backup-20261127T081530Z.tar')?.toISOString()).toBe('2026-11-27T08:15:30.000Z')
+    expect(backupTimeOf('ramapo-backup-20261127T081530Z-1.tar.gz')?.toISOString()).toBe('2026-11-27T08:15:30.000Z')
+    expect(backupTimeOf('ramapo-backup-20261127T081530Z.tar.gz.partial')).toBeUndefined()
     expect(backupTimeOf('notes.txt')).toBeUndefined()
   })
 

@@ -25,17 +25,20 @@ export function appVersion(): string {
   return (JSON.parse(fs.readFileSync(path.join(projectRoot(), 'package.json'), 'utf8')) as { version: string }).version
 }
 
-/** `ramapo-backup-20261127T081500Z.tar`: UTC, sortable, no characters a file system refuses. */
+/**
+ * `ramapo-backup-20261127T081500Z.tar.gz` (`.tar.gz.age` encrypted): UTC, sortable, no characters a
+ * file system refuses. Files of format 1 end in `.tar` / `.tar.age` and are still pruned and restored.
+ */
 export function backupFileName(at: Date, encrypted: boolean): string {
   const stamp = at
     .toISOString()
     .replace(/\.\d{3}Z$/, 'Z')
     .replaceAll('-', '')
     .replaceAll(':', '')
-  return `ramapo-backup-${stamp}.tar${encrypted ? '.age' : ''}`
+  return `ramapo-backup-${stamp}.tar.gz${encrypted ? '.age' : ''}`
 }
 
-const BACKUP_NAME = /^ramapo-backup-(\d{8}T\d{6}Z)\.tar(\.age)?$/
+const BACKUP_NAME = /^ramapo-backup-(\d{8}T\d{6}Z)(-\d+)?\.tar(\.gz)?(\.age)?$/
 
 /** The time in a backup file's name, or undefined for any other file. */
 export function backupTimeOf(name: string): Date | undefined {
@@ -77,11 +80,12 @@ export async function createBackup(options: {
       createdAt: createdAt.toISOString(),
       tables: summary.tables,
       pgBossJobs: summary.pgBossJobs,
+      compression: 'gzip',
       parts: describeParts(staging),
     }
     let file = path.join(options.backupDir, backupFileName(createdAt, Boolean(options.passphrase)))
     // Two backups in one second (a manual one beside the nightly one) keep both.
-    for (let n = 1; fs.existsSync(file); n++) file = file.replace(/(\.tar(\.age)?)$/, `-${n}$1`)
+    for (let n = 1; fs.existsSync(file); n++) file = file.replace(/(\.tar\.gz(\.age)?)$/, `-${n}$1`)
     await packBackup(staging, manifest, file, options.passphrase)
     return { file, bytes: fs.statSync(file).size, manifest, ms: Math.round(performance.now() - started) }
   } finally {

@@ -3,7 +3,13 @@ import os from 'node:os'
 import path from 'node:path'
 import { PGlite } from '@electric-sql/pglite'
 import { DomainError } from '../../app/lib/domain-error.ts'
-import { type Database, openDatabase, pgliteExtensions, pgliteStartParams } from '../db/client.server.ts'
+import {
+  copyTemplateInto,
+  type Database,
+  openDatabase,
+  pgliteExtensions,
+  pgliteStartParams,
+} from '../db/client.server.ts'
 import { acquireDataDirLock } from '../db/lock.server.ts'
 import { startPgBoss } from '../db/pg-boss.server.ts'
 import type { Logger } from '../log.server.ts'
@@ -71,13 +77,17 @@ export async function restoreBackup(options: {
       refuseNonEmpty(present, options)
       const staging = path.join(options.dataDir, 'db.restoring')
       fs.rmSync(staging, { recursive: true, force: true })
+      // A fresh PGlite folder costs an initdb in WebAssembly (half a minute on a busy small machine):
+      // the build's template starts from a copy, whose schemas the load then drops and replaces in its
+      // transaction, as on PostgreSQL with --replace. Without a fitting template, initdb it is.
+      const fromTemplate = copyTemplateInto(staging)
       const client = new PGlite({ dataDir: staging, startParams: pgliteStartParams, extensions: pgliteExtensions })
       let rows = 0
       let jobs = 0
       try {
         await client.waitReady
         const database = { kind: 'pglite', pglite: client } as unknown as Database
-        rows = (await loadDatabase(database, dump, manifest.migration)).rows
+        rows = (await loadDatabase(database, dump, manifest.migration, { replace: fromTemplate })).rows
         jobs = (await restorePgBoss(database, dump, options.log)).jobs
       } catch (error) {
         await client.close().catch(() => undefined)

@@ -93,7 +93,7 @@ export function migrationFiles(): string[] {
  * fits this code (same PGlite; its migrations all present here, later ones are applied at boot as
  * usual). Copied beside and renamed, so a boot stopped halfway leaves no half database. True when copied.
  */
-function copyTemplateInto(dbDir: string): boolean {
+export function copyTemplateInto(dbDir: string): boolean {
   if (fs.existsSync(dbDir)) return false
   const template = databaseTemplateDir()
   let manifest: DatabaseTemplateManifest

@@ -168,7 +168,11 @@ describe(`the restore drill on ${backend}`, () => {
     await load
     backupFile = result.file
     expect(answers.every((status) => status < 300)).toBe(true)
-    expect(path.basename(result.file)).toMatch(/^ramapo-backup-\d{8}T\d{6}Z\.tar$/)
+    expect(path.basename(result.file)).toMatch(/^ramapo-backup-\d{8}T\d{6}Z\.tar\.gz$/)
+    // Compressed with gzip (format 2): the magic bytes, and smaller than the parts it holds.
+    expect([...fs.readFileSync(result.file).subarray(0, 2)]).toEqual([0x1f, 0x8b])
+    expect(result.manifest).toMatchObject({ formatVersion: 2, compression: 'gzip' })
+    expect(result.bytes).toBeLessThan(result.manifest.parts.reduce((sum, p) => sum + p.bytes, 0))
     expect(result.manifest.database).toBe(backend)
     expect(result.manifest.parts.map((p) => p.path)).toContain('files/secrets.json')
 
@@ -204,11 +208,11 @@ describe(`the restore drill on ${backend}`, () => {
 
   it('refuses a truncated, an altered and a newer-release backup in one line, touching nothing', async () => {
     const target = await freshTarget('refused')
-    const truncated = path.join(work, 'truncated.tar')
+    const truncated = path.join(work, 'truncated.tar.gz')
     const bytes = fs.readFileSync(backupFile)
     fs.writeFileSync(truncated, bytes.subarray(0, Math.floor(bytes.length / 2)))
     await expect(restoreBackup({ file: truncated, ...target, log })).rejects.toThrow(
-      /^truncated\.tar is not a usable backup: .*(truncated|missing)/,
+      /^truncated\.tar\.gz is not a usable backup: .*(truncated|missing)/,
     )
 
     // Altered: one character of the contracts' files changed, the archive otherwise intact.
@@ -222,10 +226,25 @@ describe(`the restore drill on ${backend}`, () => {
       text.replace(/"sha256":"[0-9a-f]/, (m) => `${m.slice(0, -1)}${m.endsWith('0') ? '1' : '0'}`),
     )
     const entries = ['manifest.json', ...listed(unpacked)]
-    const altered = path.join(work, 'altered.tar')
-    await tar.create({ file: altered, cwd: unpacked, portable: true, noDirRecurse: true }, entries)
+    const altered = path.join(work, 'altered.tar.gz')
+    await tar.create({ file: altered, cwd: unpacked, gzip: true, portable: true, noDirRecurse: true }, entries)
     await expect(restoreBackup({ file: altered, ...target, log })).rejects.toThrow(
-      'altered.tar is not a usable backup: database/tables/contract_files.jsonl does not match its checksum (the file was altered)',
+      'altered.tar.gz is not a usable backup: database/tables/contract_files.jsonl does not match its checksum (the file was altered)',
+    )
+    // A byte of the compressed stream changed: gzip's own check refuses it.
+    const flipped = path.join(work, 'flipped.tar.gz')
+    const flippedBytes = Buffer.from(bytes)
+    const at = Math.floor(flippedBytes.length / 2)
+    flippedBytes[at] = (flippedBytes[at] ?? 0) ^ 0xff
+    fs.writeFileSync(flipped, flippedBytes)
+    await expect(restoreBackup({ file: flipped, ...target, log })).rejects.toThrow(
+      /^flipped\.tar\.gz is not a usable backup: .*(truncated or altered|checksum|missing)/,
+    )
+    // Unpacked, but the plain tar's manifest says gzip: the file was repacked by hand.
+    const repacked = path.join(work, 'repacked.tar')
+    await tar.create({ file: repacked, cwd: unpacked, portable: true, noDirRecurse: true }, entries)
+    await expect(restoreBackup({ file: repacked, ...target, log })).rejects.toThrow(
+      'repacked.tar is not a usable backup: its manifest says gzip compression, the file is not compressed (the file was altered)',
     )
 
     // Newer: a migration level this code does not know.
@@ -233,8 +252,8 @@ describe(`the restore drill on ${backend}`, () => {
     const manifest = JSON.parse(fs.readFileSync(path.join(unpacked, 'manifest.json'), 'utf8'))
     manifest.migration = { tag: '9999_future', when: 4_102_444_800_000, count: 999 }
     fs.writeFileSync(path.join(unpacked, 'manifest.json'), JSON.stringify(manifest))
-    const newer = path.join(work, 'newer.tar')
-    await tar.create({ file: newer, cwd: unpacked, portable: true, noDirRecurse: true }, entries)
+    const newer = path.join(work, 'newer.tar.gz')
+    await tar.create({ file: newer, cwd: unpacked, gzip: true, portable: true, noDirRecurse: true }, entries)
     await expect(restoreBackup({ file: newer, ...target, log })).rejects.toThrow(
       /^The backup was made by a newer release \(database at migration 9999_future/,
     )
@@ -249,10 +268,46 @@ describe(`the restore drill on ${backend}`, () => {
     }
   }, 300_000)
 
+  it('restores an uncompressed backup of format 1, as written before compression', async () => {
+    // A format 1 file is the same tar, not compressed, its manifest without `compression`.
+    const unpacked = path.join(work, 'unpacked-v1')
+    fs.mkdirSync(unpacked)
+    await tar.extract({ file: backupFile, cwd: unpacked })
+    const manifest = JSON.parse(fs.readFileSync(path.join(unpacked, 'manifest.json'), 'utf8'))
+    manifest.formatVersion = 1
+    delete manifest.compression
+    fs.writeFileSync(path.join(unpacked, 'manifest.json'), `${JSON.stringify(manifest, null, 2)}\n`)
+    const old = path.join(work, 'ramapo-backup-20261101T073000Z.tar')
+    await tar.create({ file: old, cwd: unpacked, portable: true, noDirRecurse: true }, [
+      'manifest.json',
+      ...listed(unpacked),
+    ])
+    expect(
+      fs
+        .readFileSync(old)
+        .subarray(0, 2)
+        .equals(Buffer.from([0x1f, 0x8b])),
+    ).toBe(false)
+    const target = await freshTarget('format-1')
+    const restored = await restoreBackup({ file: old, ...target, log })
+    expect(restored.manifest.formatVersion).toBe(1)
+    const copy = await openTarget(target)
+    try {
+      const after = await contents(copy)
+      for (const table of Object.keys(before)) {
+        if (table === 'consent_records') continue
+        expect(after[table], table).toEqual(before[table])
+      }
+      expect(await pdfDigests(copy)).toEqual(pdfsBefore)
+    } finally {
+      await copy.close()
+    }
+  }, 600_000)
+
   it('encrypts with a passphrase, refuses the wrong one, and replaces a non-empty target only when told', async () => {
     const passphrase = 'correct horse battery staple'
     const encrypted = await createBackup({ database: harness.database, dataDir: sourceDataDir, backupDir, passphrase })
-    expect(encrypted.file).toMatch(/\.tar\.age$/)
+    expect(encrypted.file).toMatch(/\.tar\.gz\.age$/)
     expect(fs.readFileSync(encrypted.file).subarray(0, 21).toString()).toBe('age-encryption.org/v1')
     const target = await freshTarget('drill-encrypted')
     await restoreBackup({ file: backupFile, ...target, log })
