@@ -189,7 +189,7 @@ describe('protected pages in the browser', () => {
           if (attempts < 6) await page.clock.runFor(500)
           return attempts
         },
-        { timeout: 30_000, intervals: [25] },
+        { timeout: 30_000, interval: 25 },
       )
       .toBe(6)
     await expectToast(page, 'Authentication Error', 'Unable to verify your access. Please try logging out and back in.')
