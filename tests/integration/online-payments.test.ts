@@ -1,10 +1,20 @@
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { printedBillingDocument } from '../../app/features/billing/printed.ts'
 import { paymentFormSchema } from '../../app/features/billing/schema.ts'
+import { shownStatus } from '../../app/features/billing/states.ts'
+import { navigationFor } from '../../app/features/staff/areas.server.ts'
 import { DomainError } from '../../app/lib/domain-error.ts'
 import { type ClientActor, createDraft, sendDocument } from '../../server/billing/documents.server.ts'
 import { accountantCsv } from '../../server/billing/export.server.ts'
-import { sendDueReminders } from '../../server/billing/reminders.server.ts'
+import {
+  clientSummary,
+  documentDetail,
+  listClientDocuments,
+  listStaffDocuments,
+  pdfInputOf,
+} from '../../server/billing/queries.server.ts'
+import { remindInvoice, sendDueReminders } from '../../server/billing/reminders.server.ts'
 import {
   auditLog,
   autopaySettings,
@@ -176,9 +186,43 @@ describe(`online payments on ${backend}`, () => {
     expect(await invoicePaymentState(database.db, await invoice(id))).toEqual({ pendingCents: TOTAL, payableCents: 0 })
     expect((await queuedMails(database)).some((m) => m.subject.startsWith('Bank payment for invoice'))).toBe(true)
 
-    // Long past the due date (2026-04-01): an invoice with a bank payment in flight gets no reminder.
+    // Long past the due date (2026-04-01): an invoice with a bank payment in flight gets no reminder,
+    // neither from the job's list nor from its check under the lock.
     clock.set('2026-04-10T15:00:00Z')
     expect(await sendDueReminders(deps)).toBe(0)
+    expect(await remindInvoice(deps, id, '2026-04-10')).toBe(false)
+    expect((await invoice(id)).remindersSent).toBe(0)
+
+    // Shown as "Payment pending", not "Overdue": the invoice page, the client's and staff's lists and
+    // their filters, the client's overdue list and the staff's overdue count.
+    const late = '2026-04-10'
+    const detail = await documentDetail(database.db, id, carla.organisationId)
+    expect(detail && shownStatus(detail.document, late)).toBe('payment_pending')
+    expect(detail && printedBillingDocument(pdfInputOf(detail, late)).status).toBe('Payment pending')
+    const clientList = await listClientDocuments(database.db, carla.organisationId, { kind: 'invoice' }, late)
+    expect(clientList.items.map((i) => i.shown)).toEqual(['payment_pending'])
+    for (const [status, n] of [
+      ['payment_pending', 1],
+      ['overdue', 0],
+      ['sent', 0],
+    ] as const) {
+      expect(
+        (await listClientDocuments(database.db, carla.organisationId, { kind: 'invoice', status }, late)).total,
+      ).toBe(n)
+      expect((await listStaffDocuments(database.db, { status }, late)).total).toBe(n)
+    }
+    expect((await clientSummary(database.db, carla.organisationId, late)).overdue).toEqual([])
+    const billingLink = (await navigationFor(database.db, 'admin', late)).find((l) => l.key === 'billing')
+    expect(billingLink?.count).toBe(0)
+    // A pending payment of only part of the balance leaves the invoice overdue.
+    clock.set('2026-03-02T15:00:00Z')
+    const other = await sentInvoice()
+    await standIn.complete(await checkout(other, 1000), 'us_bank_account')
+    clock.set('2026-04-10T15:00:00Z')
+    expect((await listStaffDocuments(database.db, { status: 'overdue' }, late)).items.map((i) => i.id)).toEqual([other])
+    expect((await listStaffDocuments(database.db, { status: 'payment_pending' }, late)).items.map((i) => i.id)).toEqual(
+      [id],
+    )
 
     await standIn.settle(online?.paymentIntentId ?? '', 'succeeded')
     expect((await onlineOf(id))[0]).toMatchObject({ status: 'succeeded', pendingCents: 0 })

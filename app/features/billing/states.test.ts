@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest'
 import {
   availableEvents,
   type BillingEvent,
+  clientStatusFilters,
   type DocumentFacts,
   type DocumentKind,
   decide,
@@ -13,6 +14,7 @@ import {
   type StoredStatus,
   shownStatus,
   statusesOf,
+  statusLabels,
   transitions,
 } from './states'
 
@@ -268,6 +270,17 @@ describe('statuses read from the calendar', () => {
     expect(shownStatus({ kind: 'invoice', status: 'partially_paid', ...base }, '2026-04-01')).toBe('overdue')
     expect(shownStatus({ kind: 'invoice', status: 'paid', ...base }, '2026-04-01')).toBe('paid')
     expect(shownStatus({ kind: 'invoice', status: 'draft', ...base }, '2026-04-01')).toBe('draft')
+  })
+  it('shows an open invoice whose whole balance is in a pending bank payment as payment pending, not overdue', () => {
+    const money = { totalCents: 10_000, amountPaidCents: 4000 }
+    const open = { kind: 'invoice' as const, status: 'partially_paid' as const, ...base, ...money }
+    expect(shownStatus({ ...open, pendingCents: 6000 }, '2026-04-01')).toBe('payment_pending')
+    expect(shownStatus({ ...open, pendingCents: 6000 }, '2026-03-01')).toBe('payment_pending')
+    expect(shownStatus({ ...open, pendingCents: 5999 }, '2026-04-01')).toBe('overdue')
+    expect(shownStatus({ ...open, pendingCents: 0 }, '2026-03-01')).toBe('partially_paid')
+    expect(shownStatus({ ...open, status: 'paid', pendingCents: 6000 }, '2026-04-01')).toBe('paid')
+    expect(statusLabels.payment_pending).toBe('Payment pending')
+    expect(clientStatusFilters.invoice).toContain('payment_pending')
   })
   it('shows an estimate waiting for a decision as expired after its expiry date', () => {
     const doc = { kind: 'estimate' as const, dueOn: null, expiresOn: '2026-03-10' }

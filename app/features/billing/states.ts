@@ -27,9 +27,11 @@ export const statusesOf: Record<DocumentKind, readonly StoredStatus[]> = {
  * What a person is shown. Two are read from the calendar rather than stored, so they are right
  * the moment the date passes, without a job flipping rows: an invoice sent, viewed or partly paid
  * whose due date has passed (New York time) is `overdue`; an estimate still waiting for a decision
- * after its expiry date is `expired`.
+ * after its expiry date is `expired`. A third is read from the online payments: an open invoice
+ * whose whole balance is covered by bank payments in flight is `payment_pending` (not overdue, not
+ * paid) until they settle or fail (docs/billing.md#pending-bank-payments).
  */
-export type ShownStatus = StoredStatus | 'overdue' | 'expired'
+export type ShownStatus = StoredStatus | 'overdue' | 'expired' | 'payment_pending'
 
 export const statusLabels: Record<ShownStatus, string> = {
   draft: 'Draft',
@@ -44,6 +46,7 @@ export const statusLabels: Record<ShownStatus, string> = {
   issued: 'Issued',
   overdue: 'Overdue',
   expired: 'Expired',
+  payment_pending: 'Payment pending',
 }
 
 /** Invoice statuses that still owe money. */
@@ -53,11 +56,31 @@ export const awaitingEstimateStatuses = ['sent', 'viewed'] as const satisfies re
 
 const includes = <T extends string>(list: readonly T[], value: string): value is T => list.includes(value as T)
 
-/** `overdue` and `expired` from the dates; `today` is New York's date as YYYY-MM-DD. */
-export function shownStatus(
-  doc: { kind: DocumentKind; status: StoredStatus; dueOn: string | null; expiresOn: string | null },
-  today: string,
-): ShownStatus {
+/** What shownStatus() reads of a document; `pendingCents` is its bank payments in flight (0 when not given). */
+export type StatusFacts = {
+  kind: DocumentKind
+  status: StoredStatus
+  dueOn: string | null
+  expiresOn: string | null
+  totalCents?: number
+  amountPaidCents?: number
+  pendingCents?: number
+}
+
+/** An open invoice whose whole balance is covered by bank payments in flight. */
+export function coveredByPending(doc: StatusFacts): boolean {
+  const pending = doc.pendingCents ?? 0
+  if (doc.kind !== 'invoice' || !includes(openInvoiceStatuses, doc.status) || pending <= 0) return false
+  return pending >= (doc.totalCents ?? 0) - (doc.amountPaidCents ?? 0)
+}
+
+/**
+ * `payment_pending` from the pending payments, then `overdue` and `expired` from the dates; `today`
+ * is New York's date as YYYY-MM-DD. The SQL twin for lists and counts is billing's
+ * `shownStatusCondition` (server/billing/queries.server.ts).
+ */
+export function shownStatus(doc: StatusFacts, today: string): ShownStatus {
+  if (coveredByPending(doc)) return 'payment_pending'
   if (doc.kind === 'invoice' && includes(openInvoiceStatuses, doc.status) && doc.dueOn !== null && doc.dueOn < today) {
     return 'overdue'
   }
@@ -75,7 +98,7 @@ export function shownStatus(
 /** The statuses a client may filter their list by (never draft: a client never sees one). */
 export const clientStatusFilters: Record<'estimate' | 'invoice', readonly ShownStatus[]> = {
   estimate: ['sent', 'viewed', 'accepted', 'declined', 'expired', 'converted', 'void'],
-  invoice: ['sent', 'viewed', 'partially_paid', 'paid', 'overdue', 'void'],
+  invoice: ['sent', 'viewed', 'partially_paid', 'payment_pending', 'paid', 'overdue', 'void'],
 }
 
 /** Who acts: staff (admins) through the back office, the client who owns the document, or the server's own jobs. */
