@@ -341,6 +341,43 @@ describe(`online payments on ${backend}`, () => {
       `Refund of $200.00 for invoice ${(await invoice(id)).number}`,
       `Refund of $300.00 for invoice ${(await invoice(id)).number}`,
     ])
+    // Nothing stays paid: the invoice owes its whole total again, sent, and overdue past its due date.
+    expect(await invoice(id)).toMatchObject({ status: 'sent', amountPaidCents: 0 })
+    expect(mails[1]?.text).toContain('The invoice is open again: $1,204.43 is now due on it.')
+  })
+
+  it('a refund of a paid invoice reopens it for the refunded amount, audited and shown to the client', async () => {
+    const id = await sentInvoice()
+    await standIn.complete(await checkout(id, TOTAL), 'card')
+    expect(await invoice(id)).toMatchObject({ status: 'paid', amountPaidCents: TOTAL })
+    const [online] = await onlineOf(id)
+    await refundOnlinePayment(deps, staff, online?.id ?? '', 20_443, 'Returned router')
+    expect(await invoice(id)).toMatchObject({ status: 'partially_paid', amountPaidCents: 100_000 })
+    const [audit] = await database.db.select().from(auditLog).where(eq(auditLog.action, 'payment.refund'))
+    expect(audit?.details).toMatchObject({
+      reopenedCents: 20_443,
+      status: { from: 'paid', to: 'partially_paid' },
+      balanceCents: 20_443,
+    })
+    // The client's page and lists read the invoice as owing again; past its due date, overdue.
+    const detail = await documentDetail(database.db, id, carla.organisationId)
+    expect(detail && shownStatus(detail.document, '2026-03-02')).toBe('partially_paid')
+    expect(detail && shownStatus(detail.document, '2026-04-10')).toBe('overdue')
+    expect(
+      (
+        await listClientDocuments(
+          database.db,
+          carla.organisationId,
+          { kind: 'invoice', status: 'overdue' },
+          '2026-04-10',
+        )
+      ).items[0],
+    ).toMatchObject({ id, balanceCents: 20_443 })
+    const mail = (await queuedMails(database)).find((m) => m.subject.startsWith('Refund of'))
+    expect(mail?.text).toContain('The invoice is open again: $204.43 is now due on it.')
+    // It can be paid again, and the refund cannot exceed what the payment has left.
+    expect((await invoicePaymentState(database.db, await invoice(id))).payableCents).toBe(20_443)
+    expect((await thrown(refundOnlinePayment(deps, staff, online?.id ?? '', 100_001, null))).kind).toBe('invalid')
   })
 
   it('autopay with a failing card: each attempt and failure e-mailed, retried after 3, 5 and 7 days, then listed for staff', async () => {

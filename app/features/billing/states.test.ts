@@ -27,6 +27,7 @@ const events: BillingEvent[] = [
   'decline',
   'convert',
   'pay',
+  'refund',
   'void',
   'set-reminders',
   'remind',
@@ -40,6 +41,7 @@ type Model = {
   totalCents: number
   lineCount: number
   payments: number[]
+  refunds: number[]
   expired: boolean
   reminderDue: boolean
 }
@@ -83,7 +85,7 @@ function guide(facts: DocumentFacts, s: Extract<Step, { type: 'act' }>): Extract
   const moves = parties.flatMap((party) => availableEvents(facts, party).map((event) => ({ event, party })))
   const move = moves[s.pick % Math.max(moves.length, 1)]
   if (!move) return s
-  const balance = facts.totalCents - facts.amountPaidCents
+  const balance = move.event === 'refund' ? facts.amountPaidCents : facts.totalCents - facts.amountPaidCents
   const amountCents = s.pick % 3 === 0 ? balance : 1 + (Math.abs(s.amountCents) % Math.max(balance, 1))
   return { ...s, ...move, amountCents, totalCents: s.totalCents || 1000, lineCount: s.lineCount || 1 }
 }
@@ -92,21 +94,26 @@ const factsOf = (m: Model): DocumentFacts => ({
   kind: m.kind,
   status: m.status as StoredStatus,
   totalCents: m.totalCents,
-  amountPaidCents: m.payments.reduce((a, b) => a + b, 0),
+  amountPaidCents: netPaid(m),
   lineCount: m.lineCount,
   expired: m.expired,
   reminderDue: m.reminderDue,
 })
 
+/** Paid less refunded. */
+const netPaid = (m: Model) => m.payments.reduce((a, b) => a + b, 0) - m.refunds.reduce((a, b) => a + b, 0)
+
 function checkInvariants(m: Model) {
   if (m.status === 'deleted') return
   expect(statusesOf[m.kind]).toContain(m.status)
-  const paid = m.payments.reduce((a, b) => a + b, 0)
+  const paid = netPaid(m)
   expect(paid).toBeGreaterThanOrEqual(0)
   expect(paid).toBeLessThanOrEqual(m.totalCents)
-  for (const p of m.payments) expect(p).toBeGreaterThan(0)
+  for (const p of [...m.payments, ...m.refunds]) expect(p).toBeGreaterThan(0)
   if (m.kind === 'invoice') {
     expect(m.status === 'paid').toBe(m.payments.length > 0 && paid === m.totalCents)
+    // A refund of everything paid leaves it owing again, never void nor draft.
+    if (m.refunds.length > 0 && paid === 0) expect(['sent', 'viewed', 'void']).toContain(m.status)
     expect(m.status === 'partially_paid').toBe(paid > 0 && paid < m.totalCents)
   } else {
     expect(m.payments).toEqual([])
@@ -127,6 +134,7 @@ describe('the transition table', () => {
             totalCents: 0,
             lineCount: 0,
             payments: [],
+            refunds: [],
             expired: false,
             reminderDue: false,
           }
@@ -150,7 +158,8 @@ describe('the transition table', () => {
             expect(transitions).toContain(rule)
             expect(rule.by).toBe(s.party)
             expect(rule.from).toContain(before)
-            expect(terminal).not.toContain(before)
+            // Paid is final but for a refund, which reopens the invoice.
+            if (s.event !== 'refund') expect(terminal).not.toContain(before)
             if (s.event === 'accept' || s.event === 'decline') expect(m.expired).toBe(false)
             if (s.event === 'edit') {
               expect(before).toBe('draft')
@@ -158,6 +167,7 @@ describe('the transition table', () => {
               m.lineCount = s.lineCount
             }
             if (s.event === 'pay') m.payments.push(s.amountCents)
+            if (s.event === 'refund') m.refunds.push(s.amountCents)
             if (s.event === 'send') expect(m.totalCents).toBeGreaterThan(0)
             m.status = decision.to
             reached.add(`${kind}:${m.status}`)
@@ -198,7 +208,7 @@ describe('the transition table', () => {
         (facts, party) => {
           const offered = availableEvents(facts, party)
           for (const event of events) {
-            const probe = event === 'pay' ? { amountCents: 1 } : {}
+            const probe = event === 'pay' || event === 'refund' ? { amountCents: 1 } : {}
             expect(offered.includes(event)).toBe(decide(facts, event, party, probe).ok)
           }
         },
@@ -294,10 +304,12 @@ describe('docs/billing.md', () => {
   it('lists exactly the rows of the transition table', () => {
     const doc = fs.readFileSync(path.resolve(import.meta.dirname, '../../../docs/billing.md'), 'utf8')
     const rows = doc.split('\n').filter((line) => /^\| (estimate|invoice|receipt) \| [a-z-]+ \|/.test(line))
-    const target = { deleted: '(deleted)', same: '(same)', 'by-balance': 'partially_paid or paid' } as Record<
-      string,
-      string
-    >
+    const target = {
+      deleted: '(deleted)',
+      same: '(same)',
+      'by-balance': 'partially_paid or paid',
+      'by-refund': 'partially_paid or sent',
+    } as Record<string, string>
     const expected = transitions.map(
       (t) => `| ${t.kind} | ${t.event} | ${t.from.join(', ')} | ${target[t.to] ?? t.to} | ${t.by} |`,
     )

@@ -113,12 +113,16 @@ export type BillingEvent =
   | 'decline'
   | 'convert'
   | 'pay'
+  | 'refund'
   | 'void'
   | 'set-reminders'
   | 'remind'
 
-/** What a transition leads to: a status, the same status, nothing (deleted), or paid/partly paid by the balance left. */
-export type Target = StoredStatus | 'same' | 'deleted' | 'by-balance'
+/**
+ * What a transition leads to: a status, the same status, nothing (deleted), paid/partly paid by the
+ * balance left, or, after a refund, partly paid or sent again by what stays paid.
+ */
+export type Target = StoredStatus | 'same' | 'deleted' | 'by-balance' | 'by-refund'
 
 export type Transition = {
   kind: DocumentKind
@@ -127,7 +131,7 @@ export type Transition = {
   to: Target
   by: Party
   /** A condition besides the status, checked by decide(). */
-  when?: 'sendable' | 'not-expired' | 'payable-amount' | 'reminder-due'
+  when?: 'sendable' | 'not-expired' | 'payable-amount' | 'refundable-amount' | 'reminder-due'
 }
 
 /**
@@ -154,6 +158,15 @@ export const transitions: readonly Transition[] = [
     to: 'by-balance',
     by: 'staff',
     when: 'payable-amount',
+  },
+  // A refund gives money back: the invoice owes it again (sent, or overdue by its due date, when nothing stays paid).
+  {
+    kind: 'invoice',
+    event: 'refund',
+    from: ['partially_paid', 'paid'],
+    to: 'by-refund',
+    by: 'staff',
+    when: 'refundable-amount',
   },
   // Only before any payment: money received is not undone by voiding the paper.
   { kind: 'invoice', event: 'void', from: ['sent', 'viewed'], to: 'void', by: 'staff' },
@@ -227,6 +240,13 @@ export function decide(
       if (!Number.isSafeInteger(amount) || amount <= 0 || amount > balance) return { ok: false, refusal: 'bad-amount' }
       break
     }
+    case 'refundable-amount': {
+      const amount = input.amountCents ?? 0
+      if (!Number.isSafeInteger(amount) || amount <= 0 || amount > facts.amountPaidCents) {
+        return { ok: false, refusal: 'bad-amount' }
+      }
+      break
+    }
     case 'reminder-due':
       if (!facts.reminderDue) return { ok: false, refusal: 'not-due' }
       break
@@ -238,6 +258,10 @@ export function decide(
     const paid = facts.amountPaidCents + (input.amountCents ?? 0)
     return { ok: true, to: paid >= facts.totalCents ? 'paid' : 'partially_paid', rule }
   }
+  if (rule.to === 'by-refund') {
+    const paid = facts.amountPaidCents - (input.amountCents ?? 0)
+    return { ok: true, to: paid > 0 ? 'partially_paid' : 'sent', rule }
+  }
   return { ok: true, to: rule.to, rule }
 }
 
@@ -247,7 +271,7 @@ export function availableEvents(facts: DocumentFacts, party: Party): BillingEven
   for (const t of transitions) {
     if (t.kind !== facts.kind || t.by !== party || !t.from.includes(facts.status)) continue
     // A payment's amount is not known yet: offer it whenever something is owed.
-    const probe = t.event === 'pay' ? { amountCents: 1 } : {}
+    const probe = t.event === 'pay' || t.event === 'refund' ? { amountCents: 1 } : {}
     if (decide(facts, t.event, party, probe).ok) events.add(t.event)
   }
   return [...events]
