@@ -19,6 +19,7 @@ import {
   staffLink,
 } from '../billing/documents.server.ts'
 import type { Db } from '../db/client.server.ts'
+import type { Logger } from '../log.server.ts'
 import {
   autopaySettings,
   type BillingDocument,
@@ -49,7 +50,11 @@ import type { ChargeOutcome, PaymentProvider, PaymentSignal } from './provider.s
  * same transaction; what no longer fits (a manual payment came first) is refunded at once.
  */
 
-export type PaymentsDeps = BillingDeps & { provider: PaymentProvider | undefined }
+export type PaymentsDeps = BillingDeps & {
+  provider: PaymentProvider | undefined
+  /** Where a provider outage is told to the operators, as a warning (the app's logger). */
+  log?: Pick<Logger, 'warn'> | undefined
+}
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0]
 
@@ -171,15 +176,31 @@ export async function startInvoiceCheckout(
     return { payment, invoice }
   })
   const link = clientLink(deps.publicUrl, invoice)
-  const session = await provider.createPaymentCheckout({
-    onlinePaymentId: payment.id,
-    invoiceId: invoice.id,
-    invoiceNumber: invoice.number ?? '',
-    amountCents,
-    customerEmail: client.email,
-    successUrl: `${link}?payment=${payment.id}`,
-    cancelUrl: link,
-  })
+  let session: { sessionId: string; url: string }
+  try {
+    session = await provider.createPaymentCheckout({
+      onlinePaymentId: payment.id,
+      invoiceId: invoice.id,
+      invoiceNumber: invoice.number ?? '',
+      amountCents,
+      customerEmail: client.email,
+      successUrl: `${link}?payment=${payment.id}`,
+      cancelUrl: link,
+    })
+  } catch (error) {
+    if (!(error instanceof DomainError && error.kind === 'unavailable')) throw error
+    // The provider did not answer: the checkout never opened, so the row records a failure and
+    // nothing counts (should Stripe have opened it after all, its webhooks still find the row).
+    deps.log?.warn(
+      { err: error.cause, onlinePaymentId: payment.id, invoiceId: invoice.id, provider: provider.name },
+      'payment provider unreachable at checkout',
+    )
+    await deps.db
+      .update(onlinePayments)
+      .set({ status: 'failed', failureReason: error.message, updatedAt: clockOf(deps) })
+      .where(and(eq(onlinePayments.id, payment.id), eq(onlinePayments.status, 'started')))
+    throw error
+  }
   await deps.db
     .update(onlinePayments)
     .set({ checkoutSessionId: session.sessionId, updatedAt: clockOf(deps) })

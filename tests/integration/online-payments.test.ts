@@ -39,6 +39,7 @@ import {
   startInvoiceCheckout,
   startMethodSetup,
 } from '../../server/payments/payments.server.ts'
+import { providerUnavailableMessage } from '../../server/payments/provider.server.ts'
 import { stripeProvider } from '../../server/payments/stripe.server.ts'
 import { type StripeStandIn, startStripeStandIn } from '../setup/stripe-stand-in.ts'
 import {
@@ -52,6 +53,7 @@ import {
   testClock,
 } from './helpers/billing.ts'
 import { backend, openTestDatabase, type TestDatabase } from './helpers/database.ts'
+import { capturingLogger } from './helpers/log.ts'
 
 // Journeys of online payments (docs/billing.md#online-payments) against the Stripe stand-in and a
 // real database: the official package talks HTTP to the stand-in, whose webhooks are signed with
@@ -165,6 +167,38 @@ describe(`online payments on ${backend}`, () => {
     await standIn.complete(await checkout(id, TOTAL - 50_000), 'card')
     expect(await invoice(id)).toMatchObject({ status: 'paid', amountPaidCents: TOTAL })
     expect((await thrown(startInvoiceCheckout(deps, carla, id, 100))).kind).toBe('conflict')
+  })
+
+  it('the provider down, failing or unreachable at checkout: a clear 502 refusal, a warning, nothing paid', async () => {
+    const id = await sentInvoice()
+    const { log, lines } = capturingLogger()
+    const warnings = () => lines.filter((l) => l.level === 40)
+    standIn.down(true)
+    try {
+      const error = await thrown(startInvoiceCheckout({ ...deps, log }, carla, id, 50_000))
+      expect(error).toMatchObject({ kind: 'unavailable', status: 502, message: providerUnavailableMessage })
+    } finally {
+      standIn.down(false)
+    }
+    expect(warnings()).toMatchObject([{ msg: 'payment provider unreachable at checkout', invoiceId: id }])
+    expect(await onlineOf(id)).toMatchObject([{ status: 'failed', failureReason: providerUnavailableMessage }])
+    // Nowhere to connect to (Stripe unreachable): the same answer.
+    const unreachable = stripeProvider({
+      secretKey: standIn.keys.STRIPE_SECRET_KEY,
+      publishableKey: standIn.keys.STRIPE_PUBLISHABLE_KEY,
+      webhookSecret: standIn.keys.STRIPE_WEBHOOK_SECRET,
+      apiBase: { protocol: 'http', host: '127.0.0.1', port: 9 },
+    })
+    const error = await thrown(startInvoiceCheckout({ ...deps, provider: unreachable, log }, carla, id, 50_000))
+    expect(error.kind).toBe('unavailable')
+    expect(warnings()).toHaveLength(2)
+    // Nothing was recorded as paid, nothing is pending, and the whole balance can still be paid.
+    expect(await invoice(id)).toMatchObject({ status: 'sent', amountPaidCents: 0 })
+    expect(await database.db.select().from(billingPayments).where(eq(billingPayments.invoiceId, id))).toEqual([])
+    expect(await invoicePaymentState(database.db, await invoice(id))).toEqual({ pendingCents: 0, payableCents: TOTAL })
+    // Once the provider answers again, the checkout opens.
+    await standIn.complete(await checkout(id, TOTAL), 'card')
+    expect(await invoice(id)).toMatchObject({ status: 'paid' })
   })
 
   it("another organisation's invoice is not found, and without keys there is no online payment", async () => {
