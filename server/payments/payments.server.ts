@@ -19,7 +19,6 @@ import {
   staffLink,
 } from '../billing/documents.server.ts'
 import type { Db } from '../db/client.server.ts'
-import type { Logger } from '../log.server.ts'
 import {
   autopaySettings,
   type BillingDocument,
@@ -31,6 +30,7 @@ import {
   organisations,
   paymentEvents,
 } from '../db/schema/index.server.ts'
+import type { Logger } from '../log.server.ts'
 import { billingRecipients } from '../organisations/recipients.server.ts'
 import {
   autopayAttemptMail,
