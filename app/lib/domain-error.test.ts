@@ -10,6 +10,7 @@ describe('DomainError', () => {
     conflict: 409,
     gone: 410,
     rate_limited: 429,
+    unavailable: 502,
   }
 
   it.each(Object.entries(expected))('%s answers %i', (kind, status) => {

@@ -26,6 +26,8 @@ export type DomainErrorKind =
   | 'gone'
   /** Too many attempts; try again later. */
   | 'rate_limited'
+  /** A service outside ours that the request needs (the payment provider) did not answer; nothing was done. */
+  | 'unavailable'
 
 /** The HTTP status of each kind: one table, for pages, forms and JSON alike. */
 export const domainErrorStatus: Record<DomainErrorKind, number> = {
@@ -36,6 +38,8 @@ export const domainErrorStatus: Record<DomainErrorKind, number> = {
   conflict: 409,
   gone: 410,
   rate_limited: 429,
+  // 502, not 503: the host alone answers 503, for its own database (docs/resilience.md).
+  unavailable: 502,
 }
 
 export type DomainErrorOptions = {

@@ -6,6 +6,7 @@ import { shownStatus, statusLabels } from '../../app/features/billing/states.ts'
 import type { Db } from '../db/client.server.ts'
 import { billingDocuments, billingPayments, clientOnboarding, onlinePayments } from '../db/schema/index.server.ts'
 import { spreadsheetCsv } from '../spreadsheet-csv.server.ts'
+import { pendingCentsSql } from './queries.server.ts'
 
 /**
  * The accountant's export: one CSV of the invoices dated in a range (sent ones, void included, with
@@ -45,7 +46,7 @@ export async function accountantCsv(
 ): Promise<{ filename: string; csv: string; rows: number }> {
   const d = billingDocuments
   const invoices = await db
-    .select({ doc: billingDocuments, client: clientOnboarding })
+    .select({ doc: billingDocuments, client: clientOnboarding, pendingCents: pendingCentsSql })
     .from(d)
     .innerJoin(clientOnboarding, eq(clientOnboarding.id, d.clientId))
     .where(and(eq(d.kind, 'invoice'), ne(d.status, 'draft'), between(d.issuedOn, range.from, range.to)))
@@ -69,14 +70,14 @@ export async function accountantCsv(
     .orderBy(asc(billingPayments.receivedOn), asc(billingPayments.createdAt))
 
   const rows: (string | null)[][] = [
-    ...invoices.map(({ doc, client }) => [
+    ...invoices.map(({ doc, client, pendingCents }) => [
       kindLabels.invoice,
       doc.number,
       doc.issuedOn,
       doc.billTo?.name ?? client.fullName ?? client.email,
       doc.billTo?.companyName ?? client.companyName,
       client.email,
-      statusLabels[shownStatus(doc, today)],
+      statusLabels[shownStatus({ ...doc, pendingCents }, today)],
       doc.dueOn,
       centsToDecimal(doc.subtotalCents),
       taxRateInput(doc.taxRateMilliPercent),

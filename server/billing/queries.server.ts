@@ -17,6 +17,7 @@ import {
   billingPayments,
   type ClientOnboarding,
   clientOnboarding,
+  onlinePayments,
 } from '../db/schema/index.server.ts'
 import { isDocumentId } from './documents.server.ts'
 import { billToOf, currentIssuer } from './parties.server.ts'
@@ -47,6 +48,15 @@ export type DocumentListItem = {
 
 export type DocumentPage = { items: DocumentListItem[]; total: number; page: number; pageCount: number }
 
+/**
+ * A document's bank payments in flight (cents; 0 for all but invoices with a pending online
+ * payment), read beside it so that `payment_pending` is shown, filtered and counted by one rule.
+ */
+export const pendingCentsSql =
+  sql<number>`coalesce((select sum(${onlinePayments.pendingCents}) from ${onlinePayments} where ${onlinePayments.invoiceId} = ${billingDocuments.id} and ${onlinePayments.status} = 'pending'), 0)::int`.mapWith(
+    Number,
+  )
+
 const listColumns = {
   id: billingDocuments.id,
   kind: billingDocuments.kind,
@@ -62,6 +72,7 @@ const listColumns = {
   expiresOn: billingDocuments.expiresOn,
   totalCents: billingDocuments.totalCents,
   amountPaidCents: billingDocuments.amountPaidCents,
+  pendingCents: pendingCentsSql,
   viewedAt: billingDocuments.viewedAt,
   createdAt: billingDocuments.createdAt,
 }
@@ -81,6 +92,7 @@ type ListRow = {
   expiresOn: string | null
   totalCents: number
   amountPaidCents: number
+  pendingCents: number
   viewedAt: Date | null
   createdAt: Date
 }
@@ -107,15 +119,22 @@ function toItem(row: ListRow, today: string): DocumentListItem {
   }
 }
 
-/** The SQL of a shown status: overdue and expired come from the dates, and take those documents out of sent/viewed/partly paid. */
+/**
+ * The SQL of a shown status (the twin of `shownStatus`): payment pending comes from the online
+ * payments, overdue and expired from the dates, and each takes those documents out of sent/viewed/
+ * partly paid (payment pending out of overdue too).
+ */
 export function shownStatusCondition(status: ShownStatus, today: string): SQL {
   const d = billingDocuments
   const openInvoice = and(eq(d.kind, 'invoice'), inArray(d.status, [...openInvoiceStatuses])) as SQL
   const awaitingEstimate = and(eq(d.kind, 'estimate'), inArray(d.status, [...awaitingEstimateStatuses])) as SQL
-  if (status === 'overdue') return and(openInvoice, lt(d.dueOn, today)) as SQL
+  // coveredByPending() in SQL: an open invoice whose whole balance is in flight.
+  const covered = sql`(${pendingCentsSql} > 0 and ${pendingCentsSql} >= ${d.totalCents} - ${d.amountPaidCents})`
+  if (status === 'payment_pending') return and(openInvoice, covered) as SQL
+  if (status === 'overdue') return and(openInvoice, lt(d.dueOn, today), sql`not ${covered}`) as SQL
   if (status === 'expired') return and(awaitingEstimate, lt(d.expiresOn, today)) as SQL
   const notLate = or(
-    and(eq(d.kind, 'invoice'), or(isNull(d.dueOn), gte(d.dueOn, today))),
+    and(eq(d.kind, 'invoice'), or(isNull(d.dueOn), gte(d.dueOn, today)), sql`not ${covered}`),
     and(eq(d.kind, 'estimate'), or(isNull(d.expiresOn), gte(d.expiresOn, today))),
     eq(d.kind, 'receipt'),
   ) as SQL
@@ -266,7 +285,8 @@ export async function clientSummary(db: Db, organisationId: string, today: strin
 export type PaymentWithReceipt = BillingPayment & { receiptNumber: string | null }
 
 export type DocumentDetail = {
-  document: BillingDocument
+  /** The document, with its bank payments in flight (what `payment_pending` is read from). */
+  document: BillingDocument & { pendingCents?: number }
   lines: BillingDocumentLine[]
   client: ClientOnboarding
   /** An invoice's payments, oldest first, each with its receipt's number. */
@@ -287,7 +307,7 @@ export async function documentDetail(db: Db, id: string, organisationId?: string
   if (!isDocumentId(id)) return null
   const d = billingDocuments
   const [found] = await db
-    .select({ document: billingDocuments, client: clientOnboarding })
+    .select({ document: billingDocuments, client: clientOnboarding, pendingCents: pendingCentsSql })
     .from(billingDocuments)
     .innerJoin(clientOnboarding, eq(clientOnboarding.id, billingDocuments.clientId))
     .where(
@@ -298,7 +318,8 @@ export async function documentDetail(db: Db, id: string, organisationId?: string
     )
     .limit(1)
   if (!found) return null
-  const { document, client } = found
+  const { client } = found
+  const document = { ...found.document, pendingCents: found.pendingCents }
   const [lines, payments, source, convertedTo, receiptPayment] = await Promise.all([
     document.kind === 'receipt'
       ? Promise.resolve([])

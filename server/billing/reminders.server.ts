@@ -47,51 +47,68 @@ export async function sendDueReminders(deps: BillingDeps): Promise<number> {
     )
   let sent = 0
   for (const { id } of candidates) {
-    const done = await deps.db.transaction(async (tx) => {
-      const [invoice] = await tx.select().from(d).where(eq(d.id, id)).for('update')
-      if (invoice?.kind !== 'invoice') return false
-      const due = reminderDue({ ...invoice, status: invoice.status as InvoiceStatus }, today)
-      const decision = decide(
-        {
-          kind: 'invoice',
-          status: invoice.status,
-          totalCents: invoice.totalCents,
-          amountPaidCents: invoice.amountPaidCents,
-          lineCount: 0,
-          expired: false,
-          reminderDue: due,
-        },
-        'remind',
-        'system',
-      )
-      if (!decision.ok) return false
-      const [client] = await tx.select().from(clientOnboarding).where(eq(clientOnboarding.id, invoice.clientId))
-      const email = client?.email ?? invoice.billTo?.email
-      if (!email || !invoice.number || !invoice.dueOn) return false
-      const count = invoice.remindersSent + 1
-      await tx.update(d).set({ remindersSent: count, lastRemindedOn: today }).where(eq(d.id, id))
-      await recordAudit(tx, reminderActor, {
-        action: 'billing.remind',
-        subjectId: id,
-        details: { number: invoice.number, clientId: invoice.clientId, reminder: count, dueOn: invoice.dueOn },
-      })
-      for (const to of await billingRecipients(tx, invoice.organisationId, email)) {
-        await deps.outbox.enqueue(
-          overdueReminderMail(to, {
-            number: invoice.number,
-            dueOn: invoice.dueOn,
-            balanceCents: invoice.totalCents - invoice.amountPaidCents,
-            clientName: invoice.billTo?.name ?? to,
-            link: clientLink(deps.publicUrl, invoice),
-          }),
-          tx,
-        )
-      }
-      return true
-    })
+    const done = await remindInvoice(deps, id, today)
     if (done) sent++
   }
   return sent
+}
+
+/**
+ * One invoice's reminder, in its own transaction: the invoice locked and everything checked again
+ * (the transition table, the schedule, and no bank payment in flight), so a payment that went
+ * pending after the job listed its candidates stops the reminder.
+ */
+export function remindInvoice(deps: BillingDeps, id: string, today: string): Promise<boolean> {
+  const d = billingDocuments
+  return deps.db.transaction(async (tx) => {
+    const [invoice] = await tx.select().from(d).where(eq(d.id, id)).for('update')
+    if (invoice?.kind !== 'invoice') return false
+    // Again under the lock: a bank payment may have gone pending since the list was read.
+    const [inFlight] = await tx
+      .select({ id: onlinePayments.id })
+      .from(onlinePayments)
+      .where(and(eq(onlinePayments.invoiceId, id), eq(onlinePayments.status, 'pending')))
+      .limit(1)
+    if (inFlight) return false
+    const due = reminderDue({ ...invoice, status: invoice.status as InvoiceStatus }, today)
+    const decision = decide(
+      {
+        kind: 'invoice',
+        status: invoice.status,
+        totalCents: invoice.totalCents,
+        amountPaidCents: invoice.amountPaidCents,
+        lineCount: 0,
+        expired: false,
+        reminderDue: due,
+      },
+      'remind',
+      'system',
+    )
+    if (!decision.ok) return false
+    const [client] = await tx.select().from(clientOnboarding).where(eq(clientOnboarding.id, invoice.clientId))
+    const email = client?.email ?? invoice.billTo?.email
+    if (!email || !invoice.number || !invoice.dueOn) return false
+    const count = invoice.remindersSent + 1
+    await tx.update(d).set({ remindersSent: count, lastRemindedOn: today }).where(eq(d.id, id))
+    await recordAudit(tx, reminderActor, {
+      action: 'billing.remind',
+      subjectId: id,
+      details: { number: invoice.number, clientId: invoice.clientId, reminder: count, dueOn: invoice.dueOn },
+    })
+    for (const to of await billingRecipients(tx, invoice.organisationId, email)) {
+      await deps.outbox.enqueue(
+        overdueReminderMail(to, {
+          number: invoice.number,
+          dueOn: invoice.dueOn,
+          balanceCents: invoice.totalCents - invoice.amountPaidCents,
+          clientName: invoice.billTo?.name ?? to,
+          link: clientLink(deps.publicUrl, invoice),
+        }),
+        tx,
+      )
+    }
+    return true
+  })
 }
 
 export const REMINDER_QUEUE = 'billing-reminders'

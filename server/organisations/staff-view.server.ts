@@ -1,6 +1,7 @@
 import { and, asc, count, desc, eq, ilike, inArray, ne, or, sql } from 'drizzle-orm'
 import { type ShownStatus, shownStatus } from '../../app/features/billing/states.ts'
 import { type ShownContractStatus, shownContractStatus } from '../../app/features/contracts/states.ts'
+import { pendingCentsSql } from '../billing/queries.server.ts'
 import type { Db } from '../db/client.server.ts'
 import {
   billingDocuments,
@@ -119,6 +120,8 @@ export async function organisationDetail(db: Db, id: string, today: string): Pro
         dueOn: billingDocuments.dueOn,
         expiresOn: billingDocuments.expiresOn,
         totalCents: billingDocuments.totalCents,
+        amountPaidCents: billingDocuments.amountPaidCents,
+        pendingCents: pendingCentsSql,
         issuedOn: billingDocuments.issuedOn,
       })
       .from(billingDocuments)

@@ -82,7 +82,10 @@ ${about.link}${signature}`,
 }
 
 /** To the client: money given back. */
-export function refundMail(to: string, about: About & { refundCents: number; reason: string | null }): MailMessage {
+export function refundMail(
+  to: string,
+  about: About & { refundCents: number; reason: string | null; balanceCents: number; reopened: boolean },
+): MailMessage {
   return {
     to: [to],
     subject: `Refund of ${formatMoney(about.refundCents)} for invoice ${about.invoiceNumber}`,
@@ -92,7 +95,9 @@ we have refunded ${formatMoney(about.refundCents)} of your ${formatMoney(about.a
       about.reason ? `\n\nReason: ${about.reason}` : ''
     }
 
-The money reaches your card or bank account in 5 to 10 business days.
+The money reaches your card or bank account in 5 to 10 business days.${
+      about.reopened ? `\n\nThe invoice is open again: ${formatMoney(about.balanceCents)} is now due on it.` : ''
+    }
 
 ${about.link}${signature}`,
     replyTo: business.email,

@@ -2,7 +2,7 @@ import { and, eq, inArray, isNotNull, lte, ne, sql, sum } from 'drizzle-orm'
 import { paymentMethodLabels } from '../../app/features/billing/labels.ts'
 import { formatMoney } from '../../app/features/billing/money.ts'
 import type { PaymentInput } from '../../app/features/billing/schema.ts'
-import { openInvoiceStatuses } from '../../app/features/billing/states.ts'
+import { decide, openInvoiceStatuses, refusalMessage } from '../../app/features/billing/states.ts'
 import { autopayRetryDays, type MethodKind } from '../../app/features/payments/states.ts'
 import { businessDate } from '../../app/lib/business-time.ts'
 import { DomainError } from '../../app/lib/domain-error.ts'
@@ -30,6 +30,7 @@ import {
   organisations,
   paymentEvents,
 } from '../db/schema/index.server.ts'
+import type { Logger } from '../log.server.ts'
 import { billingRecipients } from '../organisations/recipients.server.ts'
 import {
   autopayAttemptMail,
@@ -49,7 +50,11 @@ import type { ChargeOutcome, PaymentProvider, PaymentSignal } from './provider.s
  * same transaction; what no longer fits (a manual payment came first) is refunded at once.
  */
 
-export type PaymentsDeps = BillingDeps & { provider: PaymentProvider | undefined }
+export type PaymentsDeps = BillingDeps & {
+  provider: PaymentProvider | undefined
+  /** Where a provider outage is told to the operators, as a warning (the app's logger). */
+  log?: Pick<Logger, 'warn'> | undefined
+}
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0]
 
@@ -171,15 +176,31 @@ export async function startInvoiceCheckout(
     return { payment, invoice }
   })
   const link = clientLink(deps.publicUrl, invoice)
-  const session = await provider.createPaymentCheckout({
-    onlinePaymentId: payment.id,
-    invoiceId: invoice.id,
-    invoiceNumber: invoice.number ?? '',
-    amountCents,
-    customerEmail: client.email,
-    successUrl: `${link}?payment=${payment.id}`,
-    cancelUrl: link,
-  })
+  let session: { sessionId: string; url: string }
+  try {
+    session = await provider.createPaymentCheckout({
+      onlinePaymentId: payment.id,
+      invoiceId: invoice.id,
+      invoiceNumber: invoice.number ?? '',
+      amountCents,
+      customerEmail: client.email,
+      successUrl: `${link}?payment=${payment.id}`,
+      cancelUrl: link,
+    })
+  } catch (error) {
+    if (!(error instanceof DomainError && error.kind === 'unavailable')) throw error
+    // The provider did not answer: the checkout never opened, so the row records a failure and
+    // nothing counts (should Stripe have opened it after all, its webhooks still find the row).
+    deps.log?.warn(
+      { err: error.cause, onlinePaymentId: payment.id, invoiceId: invoice.id, provider: provider.name },
+      'payment provider unreachable at checkout',
+    )
+    await deps.db
+      .update(onlinePayments)
+      .set({ status: 'failed', failureReason: error.message, updatedAt: clockOf(deps) })
+      .where(and(eq(onlinePayments.id, payment.id), eq(onlinePayments.status, 'started')))
+    throw error
+  }
   await deps.db
     .update(onlinePayments)
     .set({ checkoutSessionId: session.sessionId, updatedAt: clockOf(deps) })
@@ -396,7 +417,10 @@ export function nextAttemptAfter(attempt: number, now: Date): Date | null {
 /**
  * Gives back part or all of an online payment (staff from the invoice, or the server for what no
  * longer fits): refunded at the provider, recorded, audited and e-mailed. The invoice's payments
- * and receipts stay as they were: the refund is its own record beside them.
+ * and receipts stay as they were (the refund is its own record beside them), but the invoice owes
+ * the refunded amount again: its amount paid goes down and it goes back to partly paid, or to sent
+ * (overdue by its due date) when nothing stays paid, through the transition table's `refund`. What
+ * was never counted as paid (the part that no longer fitted) reopens nothing.
  */
 export async function refundOnlinePayment(
   deps: PaymentsDeps,
@@ -408,6 +432,18 @@ export async function refundOnlinePayment(
   const provider = requireProvider(deps)
   if (!isUuid(onlinePaymentId)) throw notFound()
   return deps.db.transaction(async (tx) => {
+    // The invoice's row first, as every change of what is paid takes it, then the payment's.
+    const [found] = await tx
+      .select({ invoiceId: onlinePayments.invoiceId })
+      .from(onlinePayments)
+      .where(eq(onlinePayments.id, onlinePaymentId))
+    if (!found) throw notFound()
+    const [invoice] = await tx
+      .select()
+      .from(billingDocuments)
+      .where(eq(billingDocuments.id, found.invoiceId))
+      .for('update')
+    if (!invoice) throw notFound()
     const [payment] = await tx.select().from(onlinePayments).where(eq(onlinePayments.id, onlinePaymentId)).for('update')
     if (!payment) throw notFound()
     if (!['succeeded', 'partially_refunded'].includes(payment.status) || !payment.paymentIntentId) {
@@ -418,6 +454,36 @@ export async function refundOnlinePayment(
       throw new DomainError('invalid', `At most ${formatMoney(left)} of this payment can be refunded.`, {
         fields: { amount: [`At most ${formatMoney(left)}.`] },
       })
+    }
+    // The part of the payment that was recorded on the invoice (all of it, but for what no longer fitted).
+    const [recorded] = payment.paymentId
+      ? await tx
+          .select({ cents: billingPayments.amountCents })
+          .from(billingPayments)
+          .where(eq(billingPayments.id, payment.paymentId))
+      : []
+    const unrecorded = payment.amountCents - (recorded?.cents ?? 0)
+    // What the invoice owes again: the refund less what was never counted as paid.
+    const reopens =
+      Math.max(0, payment.refundedCents + amountCents - unrecorded) - Math.max(0, payment.refundedCents - unrecorded)
+    const decision =
+      reopens > 0
+        ? decide(
+            {
+              kind: 'invoice',
+              status: invoice.status,
+              totalCents: invoice.totalCents,
+              amountPaidCents: invoice.amountPaidCents,
+              lineCount: 0,
+              expired: false,
+            },
+            'refund',
+            'staff',
+            { amountCents: reopens },
+          )
+        : null
+    if (decision && (!decision.ok || decision.to === 'deleted')) {
+      throw new DomainError('conflict', refusalMessage('invoice', decision.ok ? 'wrong-status' : decision.refusal))
     }
     const { refundId } = await provider.refund({
       paymentIntentId: payment.paymentIntentId,
@@ -444,8 +510,16 @@ export async function refundOnlinePayment(
       .where(eq(onlinePayments.id, payment.id))
       .returning()
     if (!updated) throw notFound()
-    const [invoice] = await tx.select().from(billingDocuments).where(eq(billingDocuments.id, payment.invoiceId))
-    if (!invoice) throw notFound()
+    const paidAfter = invoice.amountPaidCents - reopens
+    // Back to partly paid, or sent (viewed, when the client had opened it); overdue is read from its due date.
+    const to = decision?.ok && decision.to !== 'deleted' ? decision.to : invoice.status
+    const reopened = to === 'sent' && invoice.viewedAt !== null ? 'viewed' : to
+    if (reopens > 0) {
+      await tx
+        .update(billingDocuments)
+        .set({ amountPaidCents: paidAfter, status: reopened, updatedAt: now })
+        .where(eq(billingDocuments.id, invoice.id))
+    }
     await recordAudit(tx, actor, {
       action: 'payment.refund',
       subjectId: invoice.id,
@@ -457,6 +531,9 @@ export async function refundOnlinePayment(
         reason,
         refundId,
         paymentIntentId: payment.paymentIntentId,
+        reopenedCents: reopens,
+        status: { from: invoice.status, to: reopened },
+        balanceCents: invoice.totalCents - paidAfter,
       },
     })
     const link = clientLink(deps.publicUrl, invoice)
@@ -467,6 +544,8 @@ export async function refundOnlinePayment(
           amountCents: payment.amountCents,
           refundCents: amountCents,
           reason,
+          balanceCents: invoice.totalCents - paidAfter,
+          reopened: reopens > 0,
           link,
         }),
         tx,

@@ -88,3 +88,7 @@ export type PaymentSignal =
 
 /** A bank's or card network's refusal, as the client reads it when the provider gave no words. */
 export const genericFailure = 'The payment was declined. Try another card or bank account, or pay by check.'
+
+/** What a client reads when the provider does not answer (down, a timeout, its 5xx): nothing was charged. */
+export const providerUnavailableMessage =
+  'Our payment provider is not answering right now, so nothing was charged. Try again in a few minutes, or pay by check or bank transfer as the invoice says.'

@@ -1,13 +1,38 @@
 import Stripe from 'stripe'
 import type { MethodKind } from '../../app/features/payments/states.ts'
+import { DomainError } from '../../app/lib/domain-error.ts'
 import type { StripeConfig } from '../config.server.ts'
 import {
   type ChargeOutcome,
   genericFailure,
   type PaymentProvider,
   type PaymentSignal,
+  providerUnavailableMessage,
   type ReceivedEvent,
 } from './provider.server.ts'
+
+/**
+ * Stripe not answering (no connection, a timeout, its own 5xx, too many requests) is an outage of
+ * the provider, not a bug of ours: a DomainError the page shows (502), with Stripe's error kept as
+ * its cause for the log. Anything else (a refused key, a bad request) stays what it is.
+ */
+export function providerOutage(error: unknown): DomainError | null {
+  const outage =
+    error instanceof Stripe.errors.StripeConnectionError ||
+    error instanceof Stripe.errors.StripeAPIError ||
+    error instanceof Stripe.errors.StripeRateLimitError ||
+    (error instanceof Stripe.errors.StripeError && (error.statusCode ?? 0) >= 500)
+  return outage ? new DomainError('unavailable', providerUnavailableMessage, { cause: error }) : null
+}
+
+/** Runs a call to Stripe, turning an outage into the DomainError above. */
+async function reaching<T>(call: () => Promise<T>): Promise<T> {
+  try {
+    return await call()
+  } catch (error) {
+    throw providerOutage(error) ?? error
+  }
+}
 
 /**
  * The Stripe provider: Checkout (hosted, card and us_bank_account) for payments and for saving a
@@ -16,8 +41,9 @@ import {
  */
 export function stripeProvider(config: StripeConfig): PaymentProvider {
   const stripe = new Stripe(config.secretKey, {
+    // A client waits at most about half a minute for the provider before being told it is not answering.
     maxNetworkRetries: 2,
-    timeout: 20_000,
+    timeout: 10_000,
     telemetry: false,
     ...(config.apiBase
       ? { host: config.apiBase.host, port: config.apiBase.port, protocol: config.apiBase.protocol }
@@ -43,51 +69,57 @@ export function stripeProvider(config: StripeConfig): PaymentProvider {
     name: 'stripe',
     async createPaymentCheckout(request) {
       const metadata = { online_payment_id: request.onlinePaymentId, invoice_id: request.invoiceId }
-      const session = await stripe.checkout.sessions.create(
-        {
-          mode: 'payment',
-          allowed_payment_method_types: ['card', 'us_bank_account'],
-          customer_email: request.customerEmail,
-          client_reference_id: request.onlinePaymentId,
-          line_items: [
-            {
-              quantity: 1,
-              price_data: {
-                currency: 'usd',
-                unit_amount: request.amountCents,
-                product_data: { name: `Invoice ${request.invoiceNumber}` },
+      const session = await reaching(() =>
+        stripe.checkout.sessions.create(
+          {
+            mode: 'payment',
+            allowed_payment_method_types: ['card', 'us_bank_account'],
+            customer_email: request.customerEmail,
+            client_reference_id: request.onlinePaymentId,
+            line_items: [
+              {
+                quantity: 1,
+                price_data: {
+                  currency: 'usd',
+                  unit_amount: request.amountCents,
+                  product_data: { name: `Invoice ${request.invoiceNumber}` },
+                },
               },
-            },
-          ],
-          payment_intent_data: { metadata, description: `Invoice ${request.invoiceNumber}` },
-          metadata,
-          success_url: request.successUrl,
-          cancel_url: request.cancelUrl,
-        },
-        { idempotencyKey: `checkout-${request.onlinePaymentId}` },
+            ],
+            payment_intent_data: { metadata, description: `Invoice ${request.invoiceNumber}` },
+            metadata,
+            success_url: request.successUrl,
+            cancel_url: request.cancelUrl,
+          },
+          { idempotencyKey: `checkout-${request.onlinePaymentId}` },
+        ),
       )
       if (!session.url) throw new Error('Stripe returned a checkout session without a URL')
       return { sessionId: session.id, url: session.url }
     },
     async createCustomer(request) {
-      const customer = await stripe.customers.create(
-        { email: request.email, name: request.name, metadata: { organisation_id: request.organisationId } },
-        { idempotencyKey: `customer-${request.organisationId}` },
+      const customer = await reaching(() =>
+        stripe.customers.create(
+          { email: request.email, name: request.name, metadata: { organisation_id: request.organisationId } },
+          { idempotencyKey: `customer-${request.organisationId}` },
+        ),
       )
       return customer.id
     },
     async createSetupCheckout(request) {
       const metadata = { organisation_id: request.organisationId }
-      const session = await stripe.checkout.sessions.create({
-        mode: 'setup',
-        currency: 'usd',
-        allowed_payment_method_types: ['card', 'us_bank_account'],
-        customer: request.customerId,
-        setup_intent_data: { metadata },
-        metadata,
-        success_url: request.successUrl,
-        cancel_url: request.cancelUrl,
-      })
+      const session = await reaching(() =>
+        stripe.checkout.sessions.create({
+          mode: 'setup',
+          currency: 'usd',
+          allowed_payment_method_types: ['card', 'us_bank_account'],
+          customer: request.customerId,
+          setup_intent_data: { metadata },
+          metadata,
+          success_url: request.successUrl,
+          cancel_url: request.cancelUrl,
+        }),
+      )
       if (!session.url) throw new Error('Stripe returned a checkout session without a URL')
       return { sessionId: session.id, url: session.url }
     },
@@ -151,9 +183,11 @@ export function stripeProvider(config: StripeConfig): PaymentProvider {
       }
     },
     async refund(request) {
-      const refund = await stripe.refunds.create(
-        { payment_intent: request.paymentIntentId, amount: request.amountCents },
-        { idempotencyKey: request.idempotencyKey },
+      const refund = await reaching(() =>
+        stripe.refunds.create(
+          { payment_intent: request.paymentIntentId, amount: request.amountCents },
+          { idempotencyKey: request.idempotencyKey },
+        ),
       )
       return { refundId: refund.id }
     },

@@ -5,10 +5,14 @@ import { documentSeries } from '../../app/features/billing/numbering.ts'
 import {
   addDays,
   formatDays,
+  type InvoiceLine,
+  invoiceDayOf,
   invoiceLines,
   type Period,
-  periodsDue,
+  periodsToInvoice,
   planOf,
+  pricingOf,
+  timeLines,
 } from '../../app/features/subscriptions/index.ts'
 import { businessDate } from '../../app/lib/business-time.ts'
 import { recordAudit } from '../audit/audit.server.ts'
@@ -29,15 +33,18 @@ import {
   subscriptions,
 } from '../db/schema/index.server.ts'
 import { billingRecipients } from '../organisations/recipients.server.ts'
+import { billableTime } from './billable-time.server.ts'
 import { subscriptionInvoiceMail } from './mail.server.ts'
 import { changesOf, changesOfOne, type Tx, termsOf } from './terms.server.ts'
 
 /**
- * The monthly run (docs/billing.md#the-monthly-run): every subscription's periods that are due by
- * today (New York's date) and not yet issued get their invoice, each in its own transaction that
- * first claims the period in `subscription_periods`. Its unique key (subscription, period start)
- * makes the claim once-only whatever happens: a second process claiming the same period waits for
- * the first one's transaction and then finds it taken; a rerun finds it taken; a run after days
+ * The monthly run (docs/billing.md#the-monthly-run): every subscription's periods whose invoice is
+ * due by today (New York's date) and not yet issued get their invoice, each in its own transaction
+ * that locks the subscription, computes the period's lines, and only then claims the period in
+ * `subscription_periods` and issues its invoice. A claimed period always has its invoice: a period
+ * with nothing to bill (Residential Hourly without time) is not claimed. The unique key
+ * (subscription, period start) makes the claim once-only whatever happens: a second process waits
+ * for the first one's lock and then finds the period taken; a rerun finds it taken; a run after days
  * of outage finds every missed period unclaimed and issues each, dated for its period. A period
  * whose invoice fails (nobody to bill) rolls back with its claim and is tried again next run.
  */
@@ -62,10 +69,8 @@ export type RunSummary = {
   failures: RunFailure[]
 }
 
-type Outcome = { kind: 'issued'; invoiceId: string } | { kind: 'skipped' }
-
-/** Thrown (the same one every time) to roll back a claim whose period is no longer due: a skip, not a failure. */
-const notDue = new Error('the period is no longer due')
+/** Issued; skipped (taken by another run, or no longer due after a change); nothing to bill (not claimed). */
+type Outcome = { kind: 'issued'; invoiceId: string } | { kind: 'skipped' } | { kind: 'empty' }
 
 /** Issues every due, unissued period's invoice and records the run. */
 export async function runSubscriptions(deps: RunDeps): Promise<RunSummary> {
@@ -97,20 +102,23 @@ export async function runSubscriptions(deps: RunDeps): Promise<RunSummary> {
       for (const row of rows) claimed.add(`${row.subscriptionId} ${row.periodStart}`)
     }
     for (const sub of billable) {
-      const due = periodsDue(termsOf(sub, changes.get(sub.id) ?? []), today)
+      const due = periodsToInvoice(termsOf(sub, changes.get(sub.id) ?? []), today)
       for (const period of due) {
         if (claimed.has(`${sub.id} ${period.start}`)) continue
         try {
+          // Time-billed periods without time are passed over without a transaction or a lock.
+          if (
+            pricingOf(sub.plan).kind === 'metered' &&
+            (await billableTime(deps.db, sub.organisationId, period)).length === 0
+          ) {
+            continue
+          }
           const outcome = await issuePeriod(deps, sub.id, period, today, run.id)
           if (outcome.kind === 'issued') {
             summary.issued++
             await deps.afterIssue?.(outcome.invoiceId)
-          } else summary.skipped++
+          } else if (outcome.kind === 'skipped') summary.skipped++
         } catch (error) {
-          if (error === notDue) {
-            summary.skipped++
-            continue
-          }
           summary.failed++
           summary.failures.push({
             subscriptionId: sub.id,
@@ -156,29 +164,31 @@ async function billedPerson(tx: Tx, organisationId: string) {
 }
 
 /**
- * Claims one period and issues its invoice, in one transaction: numbered on the gapless counter,
- * dated on the period's first day, e-mailed with its PDF to the organisation's billing people.
+ * Issues one period's invoice in one transaction: locks the subscription, reads its terms again
+ * (staff may have changed it since the run listed it) and the period's lines; with something to
+ * bill, claims the period and issues the invoice, numbered on the gapless counter, dated on the
+ * period's invoice day, e-mailed with its PDF to the organisation's billing people. Nothing is
+ * written before the claim, so a period no longer due or with nothing to bill leaves no trace.
  */
 async function issuePeriod(deps: RunDeps, subscriptionId: string, period: Period, today: string, runId: string) {
   const now = deps.now?.() ?? new Date()
   return deps.db.transaction(async (tx): Promise<Outcome> => {
+    const [sub] = await tx.select().from(subscriptions).where(eq(subscriptions.id, subscriptionId)).for('update')
+    if (!sub || sub.status === 'paused') return { kind: 'skipped' }
+    const terms = termsOf(sub, await changesOfOne(tx, sub.id))
+    const current = periodsToInvoice(terms, today).find((p) => p.start === period.start)
+    if (!current) return { kind: 'skipped' }
+    const lines =
+      pricingOf(sub.plan).kind === 'metered'
+        ? timeLines(sub.plan, current, await billableTime(tx, sub.organisationId, current))
+        : invoiceLines(terms, current)
+    if (lines.length === 0) return { kind: 'empty' }
     const [claim] = await tx
       .insert(subscriptionPeriods)
-      .values({ subscriptionId, periodStart: period.start, periodEnd: period.end, runId, issuedAt: now })
+      .values({ subscriptionId, periodStart: current.start, periodEnd: current.end, runId, issuedAt: now })
       .onConflictDoNothing()
       .returning({ id: subscriptionPeriods.id })
     if (!claim) return { kind: 'skipped' }
-    const [sub] = await tx.select().from(subscriptions).where(eq(subscriptions.id, subscriptionId)).for('update')
-    if (!sub || sub.status === 'paused') throw notDue
-    // Read again under the lock: staff may have changed it since the run listed it.
-    const terms = termsOf(sub, await changesOfOne(tx, sub.id))
-    const current = periodsDue(terms, today).find((p) => p.start === period.start)
-    if (!current) throw notDue
-    if (current.end !== period.end) {
-      await tx.update(subscriptionPeriods).set({ periodEnd: current.end }).where(eq(subscriptionPeriods.id, claim.id))
-    }
-    const lines = invoiceLines(terms, current)
-    if (lines.length === 0) return { kind: 'skipped' }
     const invoiceId = await issueInvoice(tx, deps, sub, current, lines, now)
     await tx.update(subscriptionPeriods).set({ invoiceId }).where(eq(subscriptionPeriods.id, claim.id))
     return { kind: 'issued', invoiceId }
@@ -190,7 +200,7 @@ async function issueInvoice(
   deps: RunDeps,
   sub: Subscription,
   period: Period,
-  lines: ReturnType<typeof invoiceLines>,
+  lines: InvoiceLine[],
   now: Date,
 ): Promise<string> {
   const [organisation] = await tx
@@ -204,7 +214,7 @@ async function issueInvoice(
     )
   }
   const plan = planOf(sub.plan)
-  const issuedOn = period.start
+  const issuedOn = invoiceDayOf(sub.plan, period)
   const dueOn = addDays(issuedOn, billingTerms.paymentDays)
   const totals = documentTotals(
     lines.map((l) => ({ quantityMilli: l.quantityMilli, unitPriceCents: l.unitPriceCents, taxable: false })),
@@ -223,7 +233,10 @@ async function issueInvoice(
       number,
       issuedOn,
       dueOn,
-      notes: `${plan.name} subscription, ${days}.`,
+      notes:
+        pricingOf(sub.plan).kind === 'metered'
+          ? `${plan.name}: time on support tickets, ${days}.`
+          : `${plan.name} subscription, ${days}.`,
       subtotalCents: totals.subtotalCents,
       taxableCents: totals.taxableCents,
       taxCents: totals.taxCents,

@@ -50,6 +50,19 @@ describe('paying an invoice online', () => {
     await page.getByRole('heading', { name: /^Pay invoice INV-/, level: 1 }).waitFor()
     expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0)
     await expectAccessible(page)
+    // The provider down: the page says so in words (the action answers 502, never a 500 page), nothing is charged.
+    stripe.down(true)
+    try {
+      await page.getByLabel(/Amount to pay/).fill('25')
+      const [answer] = await Promise.all([
+        page.waitForResponse((r) => r.request().method() === 'POST' && r.url().includes('/pay')),
+        page.getByRole('button', { name: 'Continue to secure payment' }).click(),
+      ])
+      expect(answer.status()).toBe(502)
+      await page.getByText(/Our payment provider is not answering right now, so nothing was charged/).waitFor()
+    } finally {
+      stripe.down(false)
+    }
     await page.getByLabel(/Amount to pay/).fill('25')
     await Promise.all([
       page.waitForURL(`${stripe.url}/checkout/**`),

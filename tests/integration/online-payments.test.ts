@@ -1,10 +1,20 @@
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { printedBillingDocument } from '../../app/features/billing/printed.ts'
 import { paymentFormSchema } from '../../app/features/billing/schema.ts'
+import { shownStatus } from '../../app/features/billing/states.ts'
+import { navigationFor } from '../../app/features/staff/areas.server.ts'
 import { DomainError } from '../../app/lib/domain-error.ts'
 import { type ClientActor, createDraft, sendDocument } from '../../server/billing/documents.server.ts'
 import { accountantCsv } from '../../server/billing/export.server.ts'
-import { sendDueReminders } from '../../server/billing/reminders.server.ts'
+import {
+  clientSummary,
+  documentDetail,
+  listClientDocuments,
+  listStaffDocuments,
+  pdfInputOf,
+} from '../../server/billing/queries.server.ts'
+import { remindInvoice, sendDueReminders } from '../../server/billing/reminders.server.ts'
 import {
   auditLog,
   autopaySettings,
@@ -29,6 +39,7 @@ import {
   startInvoiceCheckout,
   startMethodSetup,
 } from '../../server/payments/payments.server.ts'
+import { providerUnavailableMessage } from '../../server/payments/provider.server.ts'
 import { stripeProvider } from '../../server/payments/stripe.server.ts'
 import { type StripeStandIn, startStripeStandIn } from '../setup/stripe-stand-in.ts'
 import {
@@ -42,6 +53,7 @@ import {
   testClock,
 } from './helpers/billing.ts'
 import { backend, openTestDatabase, type TestDatabase } from './helpers/database.ts'
+import { capturingLogger } from './helpers/log.ts'
 
 // Journeys of online payments (docs/billing.md#online-payments) against the Stripe stand-in and a
 // real database: the official package talks HTTP to the stand-in, whose webhooks are signed with
@@ -157,6 +169,38 @@ describe(`online payments on ${backend}`, () => {
     expect((await thrown(startInvoiceCheckout(deps, carla, id, 100))).kind).toBe('conflict')
   })
 
+  it('the provider down, failing or unreachable at checkout: a clear 502 refusal, a warning, nothing paid', async () => {
+    const id = await sentInvoice()
+    const { log, lines } = capturingLogger()
+    const warnings = () => lines.filter((l) => l.level === 40)
+    standIn.down(true)
+    try {
+      const error = await thrown(startInvoiceCheckout({ ...deps, log }, carla, id, 50_000))
+      expect(error).toMatchObject({ kind: 'unavailable', status: 502, message: providerUnavailableMessage })
+    } finally {
+      standIn.down(false)
+    }
+    expect(warnings()).toMatchObject([{ msg: 'payment provider unreachable at checkout', invoiceId: id }])
+    expect(await onlineOf(id)).toMatchObject([{ status: 'failed', failureReason: providerUnavailableMessage }])
+    // Nowhere to connect to (Stripe unreachable): the same answer.
+    const unreachable = stripeProvider({
+      secretKey: standIn.keys.STRIPE_SECRET_KEY,
+      publishableKey: standIn.keys.STRIPE_PUBLISHABLE_KEY,
+      webhookSecret: standIn.keys.STRIPE_WEBHOOK_SECRET,
+      apiBase: { protocol: 'http', host: '127.0.0.1', port: 9 },
+    })
+    const error = await thrown(startInvoiceCheckout({ ...deps, provider: unreachable, log }, carla, id, 50_000))
+    expect(error.kind).toBe('unavailable')
+    expect(warnings()).toHaveLength(2)
+    // Nothing was recorded as paid, nothing is pending, and the whole balance can still be paid.
+    expect(await invoice(id)).toMatchObject({ status: 'sent', amountPaidCents: 0 })
+    expect(await database.db.select().from(billingPayments).where(eq(billingPayments.invoiceId, id))).toEqual([])
+    expect(await invoicePaymentState(database.db, await invoice(id))).toEqual({ pendingCents: 0, payableCents: TOTAL })
+    // Once the provider answers again, the checkout opens.
+    await standIn.complete(await checkout(id, TOTAL), 'card')
+    expect(await invoice(id)).toMatchObject({ status: 'paid' })
+  })
+
   it("another organisation's invoice is not found, and without keys there is no online payment", async () => {
     const id = await sentInvoice()
     const bruno = await clientAccount(database, 'bruno@bergen.example', { companyName: 'Bergen Bakery' })
@@ -176,9 +220,43 @@ describe(`online payments on ${backend}`, () => {
     expect(await invoicePaymentState(database.db, await invoice(id))).toEqual({ pendingCents: TOTAL, payableCents: 0 })
     expect((await queuedMails(database)).some((m) => m.subject.startsWith('Bank payment for invoice'))).toBe(true)
 
-    // Long past the due date (2026-04-01): an invoice with a bank payment in flight gets no reminder.
+    // Long past the due date (2026-04-01): an invoice with a bank payment in flight gets no reminder,
+    // neither from the job's list nor from its check under the lock.
     clock.set('2026-04-10T15:00:00Z')
     expect(await sendDueReminders(deps)).toBe(0)
+    expect(await remindInvoice(deps, id, '2026-04-10')).toBe(false)
+    expect((await invoice(id)).remindersSent).toBe(0)
+
+    // Shown as "Payment pending", not "Overdue": the invoice page, the client's and staff's lists and
+    // their filters, the client's overdue list and the staff's overdue count.
+    const late = '2026-04-10'
+    const detail = await documentDetail(database.db, id, carla.organisationId)
+    expect(detail && shownStatus(detail.document, late)).toBe('payment_pending')
+    expect(detail && printedBillingDocument(pdfInputOf(detail, late)).status).toBe('Payment pending')
+    const clientList = await listClientDocuments(database.db, carla.organisationId, { kind: 'invoice' }, late)
+    expect(clientList.items.map((i) => i.shown)).toEqual(['payment_pending'])
+    for (const [status, n] of [
+      ['payment_pending', 1],
+      ['overdue', 0],
+      ['sent', 0],
+    ] as const) {
+      expect(
+        (await listClientDocuments(database.db, carla.organisationId, { kind: 'invoice', status }, late)).total,
+      ).toBe(n)
+      expect((await listStaffDocuments(database.db, { status }, late)).total).toBe(n)
+    }
+    expect((await clientSummary(database.db, carla.organisationId, late)).overdue).toEqual([])
+    const billingLink = (await navigationFor(database.db, 'admin', late)).find((l) => l.key === 'billing')
+    expect(billingLink?.count).toBe(0)
+    // A pending payment of only part of the balance leaves the invoice overdue.
+    clock.set('2026-03-02T15:00:00Z')
+    const other = await sentInvoice()
+    await standIn.complete(await checkout(other, 1000), 'us_bank_account')
+    clock.set('2026-04-10T15:00:00Z')
+    expect((await listStaffDocuments(database.db, { status: 'overdue' }, late)).items.map((i) => i.id)).toEqual([other])
+    expect((await listStaffDocuments(database.db, { status: 'payment_pending' }, late)).items.map((i) => i.id)).toEqual(
+      [id],
+    )
 
     await standIn.settle(online?.paymentIntentId ?? '', 'succeeded')
     expect((await onlineOf(id))[0]).toMatchObject({ status: 'succeeded', pendingCents: 0 })
@@ -297,6 +375,43 @@ describe(`online payments on ${backend}`, () => {
       `Refund of $200.00 for invoice ${(await invoice(id)).number}`,
       `Refund of $300.00 for invoice ${(await invoice(id)).number}`,
     ])
+    // Nothing stays paid: the invoice owes its whole total again, sent, and overdue past its due date.
+    expect(await invoice(id)).toMatchObject({ status: 'sent', amountPaidCents: 0 })
+    expect(mails[1]?.text).toContain('The invoice is open again: $1,204.43 is now due on it.')
+  })
+
+  it('a refund of a paid invoice reopens it for the refunded amount, audited and shown to the client', async () => {
+    const id = await sentInvoice()
+    await standIn.complete(await checkout(id, TOTAL), 'card')
+    expect(await invoice(id)).toMatchObject({ status: 'paid', amountPaidCents: TOTAL })
+    const [online] = await onlineOf(id)
+    await refundOnlinePayment(deps, staff, online?.id ?? '', 20_443, 'Returned router')
+    expect(await invoice(id)).toMatchObject({ status: 'partially_paid', amountPaidCents: 100_000 })
+    const [audit] = await database.db.select().from(auditLog).where(eq(auditLog.action, 'payment.refund'))
+    expect(audit?.details).toMatchObject({
+      reopenedCents: 20_443,
+      status: { from: 'paid', to: 'partially_paid' },
+      balanceCents: 20_443,
+    })
+    // The client's page and lists read the invoice as owing again; past its due date, overdue.
+    const detail = await documentDetail(database.db, id, carla.organisationId)
+    expect(detail && shownStatus(detail.document, '2026-03-02')).toBe('partially_paid')
+    expect(detail && shownStatus(detail.document, '2026-04-10')).toBe('overdue')
+    expect(
+      (
+        await listClientDocuments(
+          database.db,
+          carla.organisationId,
+          { kind: 'invoice', status: 'overdue' },
+          '2026-04-10',
+        )
+      ).items[0],
+    ).toMatchObject({ id, balanceCents: 20_443 })
+    const mail = (await queuedMails(database)).find((m) => m.subject.startsWith('Refund of'))
+    expect(mail?.text).toContain('The invoice is open again: $204.43 is now due on it.')
+    // It can be paid again, and the refund cannot exceed what the payment has left.
+    expect((await invoicePaymentState(database.db, await invoice(id))).payableCents).toBe(20_443)
+    expect((await thrown(refundOnlinePayment(deps, staff, online?.id ?? '', 100_001, null))).kind).toBe('invalid')
   })
 
   it('autopay with a failing card: each attempt and failure e-mailed, retried after 3, 5 and 7 days, then listed for staff', async () => {

@@ -16,6 +16,8 @@ import {
   subscriptionPeriods,
   subscriptionRuns,
   subscriptions,
+  supportTicketEvents,
+  supportTickets,
 } from '../../server/db/schema/index.server.ts'
 import type { Outbox } from '../../server/mail/outbox.server.ts'
 import { readSyncStatus } from '../../server/operations/sync-status.server.ts'
@@ -64,6 +66,7 @@ afterAll(async () => {
 })
 
 async function resetSubscriptions() {
+  await database.db.delete(supportTickets)
   await database.db.delete(subscriptionPeriods)
   await database.db.delete(subscriptionChanges)
   await database.db.delete(subscriptions)
@@ -111,7 +114,88 @@ async function runAt(iso: string) {
   return runSubscriptions(deps)
 }
 
+let tickets = 0
+/**
+ * A ticket of the organisation with time added at moments (UTC ISO), as `addTime` records it: one
+ * `time` event per addition, holding the ticket's total before and after.
+ */
+async function ticketWithTime(organisationId: string, subject: string, additions: [string, number][]) {
+  tickets++
+  const [ticket] = await database.db
+    .insert(supportTickets)
+    .values({
+      organisationId,
+      subject,
+      category: 'managed_it',
+      replyToken: 'a'.repeat(31) + 'abcdefghijklmnopqrstuvwxyz234567'[tickets % 32],
+    })
+    .returning()
+  if (!ticket) throw new Error('no ticket')
+  let total = 0
+  for (const [at, minutes] of additions) {
+    await database.db.insert(supportTicketEvents).values({
+      ticketId: ticket.id,
+      kind: 'time',
+      fromValue: String(total),
+      toValue: String(total + minutes),
+      createdAt: new Date(at),
+    })
+    total += minutes
+  }
+  await database.db.update(supportTickets).set({ timeSpentMinutes: total }).where(eq(supportTickets.id, ticket.id))
+  return ticket
+}
+
 describe(`the monthly run on ${backend}`, () => {
+  it('bills Residential Hourly time after its period, one line per ticket, and claims no period without time', async () => {
+    const sub = await subscribe({ plan: 'hourly', seats: '', startOn: '2026-11-01' })
+    const printer = await ticketWithTime(carla.organisationId, 'Printer offline', [
+      ['2026-11-03T15:00:00Z', 30],
+      ['2026-11-20T15:00:00Z', 15],
+      // 23:30 on Nov 30 in New York: still November.
+      ['2026-12-01T04:30:00Z', 5],
+      // December's time waits for December's invoice.
+      ['2026-12-02T15:00:00Z', 10],
+    ])
+    const wifi = await ticketWithTime(carla.organisationId, 'Wi-Fi drops', [['2026-11-10T15:00:00Z', 1]])
+    // Another organisation's time is not this one's.
+    const other = await clientAccount(database, 'other@example.com')
+    await ticketWithTime(other.organisationId, 'Not ours', [['2026-11-10T15:00:00Z', 60]])
+    // During the period: nothing due yet, nothing claimed.
+    expect(await runAt('2026-11-15T15:00:00Z')).toMatchObject({ issued: 0, skipped: 0, failed: 0 })
+    expect(await database.db.select().from(subscriptionPeriods)).toEqual([])
+    // The day after the period, two runs at once: one invoice.
+    clock.set('2026-12-01T14:00:00Z')
+    const [a, b] = await Promise.all([runSubscriptions(deps), runSubscriptions(deps)])
+    expect((a?.issued ?? 0) + (b?.issued ?? 0)).toBe(1)
+    const [invoice, ...others] = await invoices()
+    expect(others).toEqual([])
+    expect(invoice).toMatchObject({
+      number: 'INV-2026-0001',
+      issuedOn: '2026-12-01',
+      dueOn: '2026-12-31',
+      totalCents: 51 * 208,
+      notes: 'Residential Hourly: time on support tickets, Nov 1–30.',
+    })
+    expect((await linesOf(invoice?.id ?? '')).map((l) => [l.description, l.quantityMilli, l.unitPriceCents])).toEqual([
+      [`Ticket T-${String(printer.number).padStart(6, '0')} Printer offline: 50 minutes, Nov 1–30`, 50_000, 208],
+      [`Ticket T-${String(wifi.number).padStart(6, '0')} Wi-Fi drops: 1 minute, Nov 1–30`, 1000, 208],
+    ])
+    const periods = await database.db.select().from(subscriptionPeriods)
+    expect(periods).toMatchObject([{ subscriptionId: sub.id, periodStart: '2026-11-01', invoiceId: invoice?.id }])
+    // December had 10 minutes, January none: January is never claimed, no invoice of $0.
+    expect((await runAt('2027-01-01T15:00:00Z')).issued).toBe(1)
+    expect((await runAt('2027-02-01T15:00:00Z')).issued).toBe(0)
+    const all = await invoices()
+    expect(all.map((i) => [i.issuedOn, i.totalCents])).toEqual([
+      ['2026-12-01', 51 * 208],
+      ['2027-01-01', 10 * 208],
+    ])
+    const claimed = await database.db.select().from(subscriptionPeriods)
+    expect(claimed).toHaveLength(2)
+    expect(claimed.every((p) => p.invoiceId !== null)).toBe(true)
+  })
+
   it('issues the invoice on the billing day, New York’s date, numbered and e-mailed with its PDF', async () => {
     await subscribe({})
     // 23:30 on Oct 31 in New York: not yet.

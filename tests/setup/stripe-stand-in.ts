@@ -26,6 +26,8 @@ export type StripeStandIn = {
   deliverTo(target: string | ((body: string, signature: string) => Promise<unknown>)): void
   /** While held, events are only recorded; `send` delivers one (again, or out of order). */
   hold(held: boolean): void
+  /** While down, every API call is answered 500 (Stripe having an outage); the checkout pages still work. */
+  down(isDown: boolean): void
   send(event: StandInEvent): Promise<void>
   events: StandInEvent[]
   sessions: Map<string, Obj>
@@ -78,6 +80,7 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
   const events: StandInEvent[] = []
   let target: string | ((body: string, signature: string) => Promise<unknown>) | null = null
   let held = false
+  let isDown = false
   let base = ''
 
   async function send(event: StandInEvent) {
@@ -367,6 +370,11 @@ ${error ? `<p role="alert">${error}</p>` : ''}
         response.writeHead(200, { 'content-type': 'text/html' }).end(checkoutPage(session))
         return
       }
+      if (isDown) {
+        response.writeHead(500, { 'content-type': 'application/json', 'request-id': idOf('req') })
+        response.end(JSON.stringify({ error: { type: 'api_error', message: 'An unknown error occurred' } }))
+        return
+      }
       if (request.headers.authorization !== `Bearer ${keys.STRIPE_SECRET_KEY}`) {
         response.writeHead(401, { 'content-type': 'application/json' })
         response.end(JSON.stringify({ error: { type: 'invalid_request_error', message: 'Invalid API Key provided' } }))
@@ -395,6 +403,9 @@ ${error ? `<p role="alert">${error}</p>` : ''}
     },
     hold(next) {
       held = next
+    },
+    down(next) {
+      isDown = next
     },
     send,
     events,

@@ -22,6 +22,7 @@ export const staffStatusFilters: readonly ShownStatus[] = [
   'sent',
   'viewed',
   'overdue',
+  'payment_pending',
   'partially_paid',
   'paid',
   'accepted',

@@ -70,6 +70,8 @@ export type PrintableDocument = {
   taxCents: number
   totalCents: number
   amountPaidCents: number
+  /** Bank payments in flight (an invoice shows "Payment pending" when they cover its balance). */
+  pendingCents?: number | undefined
   paymentInstructions: string | null
   declineReason: string | null
   voidReason: string | null

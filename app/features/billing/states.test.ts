@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest'
 import {
   availableEvents,
   type BillingEvent,
+  clientStatusFilters,
   type DocumentFacts,
   type DocumentKind,
   decide,
@@ -13,6 +14,7 @@ import {
   type StoredStatus,
   shownStatus,
   statusesOf,
+  statusLabels,
   transitions,
 } from './states'
 
@@ -25,6 +27,7 @@ const events: BillingEvent[] = [
   'decline',
   'convert',
   'pay',
+  'refund',
   'void',
   'set-reminders',
   'remind',
@@ -38,6 +41,7 @@ type Model = {
   totalCents: number
   lineCount: number
   payments: number[]
+  refunds: number[]
   expired: boolean
   reminderDue: boolean
 }
@@ -81,7 +85,7 @@ function guide(facts: DocumentFacts, s: Extract<Step, { type: 'act' }>): Extract
   const moves = parties.flatMap((party) => availableEvents(facts, party).map((event) => ({ event, party })))
   const move = moves[s.pick % Math.max(moves.length, 1)]
   if (!move) return s
-  const balance = facts.totalCents - facts.amountPaidCents
+  const balance = move.event === 'refund' ? facts.amountPaidCents : facts.totalCents - facts.amountPaidCents
   const amountCents = s.pick % 3 === 0 ? balance : 1 + (Math.abs(s.amountCents) % Math.max(balance, 1))
   return { ...s, ...move, amountCents, totalCents: s.totalCents || 1000, lineCount: s.lineCount || 1 }
 }
@@ -90,21 +94,26 @@ const factsOf = (m: Model): DocumentFacts => ({
   kind: m.kind,
   status: m.status as StoredStatus,
   totalCents: m.totalCents,
-  amountPaidCents: m.payments.reduce((a, b) => a + b, 0),
+  amountPaidCents: netPaid(m),
   lineCount: m.lineCount,
   expired: m.expired,
   reminderDue: m.reminderDue,
 })
 
+/** Paid less refunded. */
+const netPaid = (m: Model) => m.payments.reduce((a, b) => a + b, 0) - m.refunds.reduce((a, b) => a + b, 0)
+
 function checkInvariants(m: Model) {
   if (m.status === 'deleted') return
   expect(statusesOf[m.kind]).toContain(m.status)
-  const paid = m.payments.reduce((a, b) => a + b, 0)
+  const paid = netPaid(m)
   expect(paid).toBeGreaterThanOrEqual(0)
   expect(paid).toBeLessThanOrEqual(m.totalCents)
-  for (const p of m.payments) expect(p).toBeGreaterThan(0)
+  for (const p of [...m.payments, ...m.refunds]) expect(p).toBeGreaterThan(0)
   if (m.kind === 'invoice') {
     expect(m.status === 'paid').toBe(m.payments.length > 0 && paid === m.totalCents)
+    // A refund of everything paid leaves it owing again, never void nor draft.
+    if (m.refunds.length > 0 && paid === 0) expect(['sent', 'viewed', 'void']).toContain(m.status)
     expect(m.status === 'partially_paid').toBe(paid > 0 && paid < m.totalCents)
   } else {
     expect(m.payments).toEqual([])
@@ -125,6 +134,7 @@ describe('the transition table', () => {
             totalCents: 0,
             lineCount: 0,
             payments: [],
+            refunds: [],
             expired: false,
             reminderDue: false,
           }
@@ -148,7 +158,8 @@ describe('the transition table', () => {
             expect(transitions).toContain(rule)
             expect(rule.by).toBe(s.party)
             expect(rule.from).toContain(before)
-            expect(terminal).not.toContain(before)
+            // Paid is final but for a refund, which reopens the invoice.
+            if (s.event !== 'refund') expect(terminal).not.toContain(before)
             if (s.event === 'accept' || s.event === 'decline') expect(m.expired).toBe(false)
             if (s.event === 'edit') {
               expect(before).toBe('draft')
@@ -156,6 +167,7 @@ describe('the transition table', () => {
               m.lineCount = s.lineCount
             }
             if (s.event === 'pay') m.payments.push(s.amountCents)
+            if (s.event === 'refund') m.refunds.push(s.amountCents)
             if (s.event === 'send') expect(m.totalCents).toBeGreaterThan(0)
             m.status = decision.to
             reached.add(`${kind}:${m.status}`)
@@ -196,7 +208,7 @@ describe('the transition table', () => {
         (facts, party) => {
           const offered = availableEvents(facts, party)
           for (const event of events) {
-            const probe = event === 'pay' ? { amountCents: 1 } : {}
+            const probe = event === 'pay' || event === 'refund' ? { amountCents: 1 } : {}
             expect(offered.includes(event)).toBe(decide(facts, event, party, probe).ok)
           }
         },
@@ -269,6 +281,17 @@ describe('statuses read from the calendar', () => {
     expect(shownStatus({ kind: 'invoice', status: 'paid', ...base }, '2026-04-01')).toBe('paid')
     expect(shownStatus({ kind: 'invoice', status: 'draft', ...base }, '2026-04-01')).toBe('draft')
   })
+  it('shows an open invoice whose whole balance is in a pending bank payment as payment pending, not overdue', () => {
+    const money = { totalCents: 10_000, amountPaidCents: 4000 }
+    const open = { kind: 'invoice' as const, status: 'partially_paid' as const, ...base, ...money }
+    expect(shownStatus({ ...open, pendingCents: 6000 }, '2026-04-01')).toBe('payment_pending')
+    expect(shownStatus({ ...open, pendingCents: 6000 }, '2026-03-01')).toBe('payment_pending')
+    expect(shownStatus({ ...open, pendingCents: 5999 }, '2026-04-01')).toBe('overdue')
+    expect(shownStatus({ ...open, pendingCents: 0 }, '2026-03-01')).toBe('partially_paid')
+    expect(shownStatus({ ...open, status: 'paid', pendingCents: 6000 }, '2026-04-01')).toBe('paid')
+    expect(statusLabels.payment_pending).toBe('Payment pending')
+    expect(clientStatusFilters.invoice).toContain('payment_pending')
+  })
   it('shows an estimate waiting for a decision as expired after its expiry date', () => {
     const doc = { kind: 'estimate' as const, dueOn: null, expiresOn: '2026-03-10' }
     expect(shownStatus({ ...doc, status: 'viewed' }, '2026-03-10')).toBe('viewed')
@@ -281,10 +304,12 @@ describe('docs/billing.md', () => {
   it('lists exactly the rows of the transition table', () => {
     const doc = fs.readFileSync(path.resolve(import.meta.dirname, '../../../docs/billing.md'), 'utf8')
     const rows = doc.split('\n').filter((line) => /^\| (estimate|invoice|receipt) \| [a-z-]+ \|/.test(line))
-    const target = { deleted: '(deleted)', same: '(same)', 'by-balance': 'partially_paid or paid' } as Record<
-      string,
-      string
-    >
+    const target = {
+      deleted: '(deleted)',
+      same: '(same)',
+      'by-balance': 'partially_paid or paid',
+      'by-refund': 'partially_paid or sent',
+    } as Record<string, string>
     const expected = transitions.map(
       (t) => `| ${t.kind} | ${t.event} | ${t.from.join(', ')} | ${target[t.to] ?? t.to} | ${t.by} |`,
     )

@@ -27,9 +27,11 @@ export const statusesOf: Record<DocumentKind, readonly StoredStatus[]> = {
  * What a person is shown. Two are read from the calendar rather than stored, so they are right
  * the moment the date passes, without a job flipping rows: an invoice sent, viewed or partly paid
  * whose due date has passed (New York time) is `overdue`; an estimate still waiting for a decision
- * after its expiry date is `expired`.
+ * after its expiry date is `expired`. A third is read from the online payments: an open invoice
+ * whose whole balance is covered by bank payments in flight is `payment_pending` (not overdue, not
+ * paid) until they settle or fail (docs/billing.md#pending-bank-payments).
  */
-export type ShownStatus = StoredStatus | 'overdue' | 'expired'
+export type ShownStatus = StoredStatus | 'overdue' | 'expired' | 'payment_pending'
 
 export const statusLabels: Record<ShownStatus, string> = {
   draft: 'Draft',
@@ -44,6 +46,7 @@ export const statusLabels: Record<ShownStatus, string> = {
   issued: 'Issued',
   overdue: 'Overdue',
   expired: 'Expired',
+  payment_pending: 'Payment pending',
 }
 
 /** Invoice statuses that still owe money. */
@@ -53,11 +56,31 @@ export const awaitingEstimateStatuses = ['sent', 'viewed'] as const satisfies re
 
 const includes = <T extends string>(list: readonly T[], value: string): value is T => list.includes(value as T)
 
-/** `overdue` and `expired` from the dates; `today` is New York's date as YYYY-MM-DD. */
-export function shownStatus(
-  doc: { kind: DocumentKind; status: StoredStatus; dueOn: string | null; expiresOn: string | null },
-  today: string,
-): ShownStatus {
+/** What shownStatus() reads of a document; `pendingCents` is its bank payments in flight (0 when not given). */
+export type StatusFacts = {
+  kind: DocumentKind
+  status: StoredStatus
+  dueOn: string | null
+  expiresOn: string | null
+  totalCents?: number
+  amountPaidCents?: number
+  pendingCents?: number
+}
+
+/** An open invoice whose whole balance is covered by bank payments in flight. */
+export function coveredByPending(doc: StatusFacts): boolean {
+  const pending = doc.pendingCents ?? 0
+  if (doc.kind !== 'invoice' || !includes(openInvoiceStatuses, doc.status) || pending <= 0) return false
+  return pending >= (doc.totalCents ?? 0) - (doc.amountPaidCents ?? 0)
+}
+
+/**
+ * `payment_pending` from the pending payments, then `overdue` and `expired` from the dates; `today`
+ * is New York's date as YYYY-MM-DD. The SQL twin for lists and counts is billing's
+ * `shownStatusCondition` (server/billing/queries.server.ts).
+ */
+export function shownStatus(doc: StatusFacts, today: string): ShownStatus {
+  if (coveredByPending(doc)) return 'payment_pending'
   if (doc.kind === 'invoice' && includes(openInvoiceStatuses, doc.status) && doc.dueOn !== null && doc.dueOn < today) {
     return 'overdue'
   }
@@ -75,7 +98,7 @@ export function shownStatus(
 /** The statuses a client may filter their list by (never draft: a client never sees one). */
 export const clientStatusFilters: Record<'estimate' | 'invoice', readonly ShownStatus[]> = {
   estimate: ['sent', 'viewed', 'accepted', 'declined', 'expired', 'converted', 'void'],
-  invoice: ['sent', 'viewed', 'partially_paid', 'paid', 'overdue', 'void'],
+  invoice: ['sent', 'viewed', 'partially_paid', 'payment_pending', 'paid', 'overdue', 'void'],
 }
 
 /** Who acts: staff (admins) through the back office, the client who owns the document, or the server's own jobs. */
@@ -90,12 +113,16 @@ export type BillingEvent =
   | 'decline'
   | 'convert'
   | 'pay'
+  | 'refund'
   | 'void'
   | 'set-reminders'
   | 'remind'
 
-/** What a transition leads to: a status, the same status, nothing (deleted), or paid/partly paid by the balance left. */
-export type Target = StoredStatus | 'same' | 'deleted' | 'by-balance'
+/**
+ * What a transition leads to: a status, the same status, nothing (deleted), paid/partly paid by the
+ * balance left, or, after a refund, partly paid or sent again by what stays paid.
+ */
+export type Target = StoredStatus | 'same' | 'deleted' | 'by-balance' | 'by-refund'
 
 export type Transition = {
   kind: DocumentKind
@@ -104,7 +131,7 @@ export type Transition = {
   to: Target
   by: Party
   /** A condition besides the status, checked by decide(). */
-  when?: 'sendable' | 'not-expired' | 'payable-amount' | 'reminder-due'
+  when?: 'sendable' | 'not-expired' | 'payable-amount' | 'refundable-amount' | 'reminder-due'
 }
 
 /**
@@ -131,6 +158,15 @@ export const transitions: readonly Transition[] = [
     to: 'by-balance',
     by: 'staff',
     when: 'payable-amount',
+  },
+  // A refund gives money back: the invoice owes it again (sent, or overdue by its due date, when nothing stays paid).
+  {
+    kind: 'invoice',
+    event: 'refund',
+    from: ['partially_paid', 'paid'],
+    to: 'by-refund',
+    by: 'staff',
+    when: 'refundable-amount',
   },
   // Only before any payment: money received is not undone by voiding the paper.
   { kind: 'invoice', event: 'void', from: ['sent', 'viewed'], to: 'void', by: 'staff' },
@@ -204,6 +240,13 @@ export function decide(
       if (!Number.isSafeInteger(amount) || amount <= 0 || amount > balance) return { ok: false, refusal: 'bad-amount' }
       break
     }
+    case 'refundable-amount': {
+      const amount = input.amountCents ?? 0
+      if (!Number.isSafeInteger(amount) || amount <= 0 || amount > facts.amountPaidCents) {
+        return { ok: false, refusal: 'bad-amount' }
+      }
+      break
+    }
     case 'reminder-due':
       if (!facts.reminderDue) return { ok: false, refusal: 'not-due' }
       break
@@ -215,6 +258,10 @@ export function decide(
     const paid = facts.amountPaidCents + (input.amountCents ?? 0)
     return { ok: true, to: paid >= facts.totalCents ? 'paid' : 'partially_paid', rule }
   }
+  if (rule.to === 'by-refund') {
+    const paid = facts.amountPaidCents - (input.amountCents ?? 0)
+    return { ok: true, to: paid > 0 ? 'partially_paid' : 'sent', rule }
+  }
   return { ok: true, to: rule.to, rule }
 }
 
@@ -224,7 +271,7 @@ export function availableEvents(facts: DocumentFacts, party: Party): BillingEven
   for (const t of transitions) {
     if (t.kind !== facts.kind || t.by !== party || !t.from.includes(facts.status)) continue
     // A payment's amount is not known yet: offer it whenever something is owed.
-    const probe = t.event === 'pay' ? { amountCents: 1 } : {}
+    const probe = t.event === 'pay' || t.event === 'refund' ? { amountCents: 1 } : {}
     if (decide(facts, t.event, party, probe).ok) events.add(t.event)
   }
   return [...events]

@@ -14,6 +14,7 @@ const variants: Record<ShownStatus, 'default' | 'secondary' | 'outline' | 'succe
   issued: 'success',
   overdue: 'destructive',
   expired: 'outline',
+  payment_pending: 'default',
 }
 
 /** A document's status in words (the colour only repeats them). */

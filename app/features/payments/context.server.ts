@@ -10,9 +10,9 @@ import type { InvoicePayState } from './invoice-pay-panel'
 
 /** What payment pages and actions need from the request: billing's services and the provider (none without keys). */
 export function paymentsDeps(context: Readonly<RouterContextProvider>): PaymentsDeps {
-  const { database, outbox, config } = context.get(appContext)
+  const { database, outbox, config, log } = context.get(appContext)
   if (!outbox) throw new Error('payments need the mail outbox')
-  return { db: database.db, outbox, publicUrl: config.publicUrl, provider: paymentProviderFor(config) }
+  return { db: database.db, outbox, publicUrl: config.publicUrl, provider: paymentProviderFor(config), log }
 }
 
 /**

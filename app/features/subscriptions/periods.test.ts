@@ -6,13 +6,16 @@ import {
   daysIn,
   formatDays,
   fullPeriodOf,
+  invoiceDayOf,
   invoiceLines,
   nextInvoiceOn,
   type Period,
   periodPriceCents,
   periodsDue,
+  periodsToInvoice,
   prorate,
   type SubscriptionTerms,
+  timeLines,
 } from './periods.ts'
 
 const basic = (fields: Partial<SubscriptionTerms> = {}): SubscriptionTerms => ({
@@ -119,6 +122,36 @@ describe('invoice lines', () => {
       'Basic Support, 14 users, Dec 1–31',
       '2 more users, Nov 1–30 (30 of 30 days)',
     ])
+  })
+
+  it('bills Residential Hourly in arrears: one line per ticket with time, at the per-minute rate', () => {
+    const hourly = basic({ plan: 'hourly', seats: null })
+    const period = { start: '2026-11-01', end: '2026-11-30' }
+    expect(invoiceDayOf('hourly', period)).toBe('2026-12-01')
+    expect(invoiceDayOf('basic', period)).toBe('2026-11-01')
+    expect(periodsToInvoice(hourly, '2026-11-30')).toEqual([])
+    expect(periodsToInvoice(hourly, '2026-12-01').map((p) => p.start)).toEqual(['2026-11-01'])
+    expect(
+      timeLines('hourly', period, [
+        { ticketNumber: 'T-000012', subject: 'Printer offline', minutes: 45 },
+        { ticketNumber: 'T-000013', subject: 'Nothing', minutes: 0 },
+        { ticketNumber: 'T-000014', subject: 'Wi-Fi', minutes: 1 },
+      ]),
+    ).toEqual([
+      {
+        description: 'Ticket T-000012 Printer offline: 45 minutes, Nov 1–30',
+        quantityMilli: 45_000,
+        unitPriceCents: 208,
+        amountCents: 9360,
+      },
+      {
+        description: 'Ticket T-000014 Wi-Fi: 1 minute, Nov 1–30',
+        quantityMilli: 1000,
+        unitPriceCents: 208,
+        amountCents: 208,
+      },
+    ])
+    expect(timeLines('basic', period, [{ ticketNumber: 'T-000012', subject: 'x', minutes: 5 }])).toEqual([])
   })
 
   it('formats the days a line covers', () => {

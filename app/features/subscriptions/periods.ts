@@ -250,3 +250,48 @@ export function cancellationCredit(terms: SubscriptionTerms, billed: Period, can
   const billedPlanCents = prorate(full, daysIn(billed.start, billed.end), fullDays)
   return Math.min(prorate(full, daysIn(from, billed.end), fullDays), billedPlanCents)
 }
+
+/**
+ * Residential Hourly is billed **in arrears**: its period's time is only known once the period is
+ * over, so its invoice is issued on the day after the period's last day (the next billing day, or
+ * the cancellation day); every other plan's on the period's first day.
+ */
+export function invoiceDayOf(plan: SubscriptionPlanKey, period: Pick<Period, 'start' | 'end'>): string {
+  return pricingOf(plan).kind === 'metered' ? addDays(period.end, 1) : period.start
+}
+
+/** The periods whose invoice is due by `today` (its invoice day reached), oldest first. */
+export function periodsToInvoice(terms: SubscriptionTerms, today: string): Period[] {
+  return periodsDue(terms, today).filter((period) => invoiceDayOf(terms.plan, period) <= today)
+}
+
+/** Minutes recorded on one support ticket during a period (what the run reads for Residential Hourly). */
+export type TicketTime = { ticketNumber: string; subject: string; minutes: number }
+
+const minutesText = (n: number) => `${n} ${n === 1 ? 'minute' : 'minutes'}`
+
+/**
+ * The lines of a Residential Hourly period: one line per ticket with time recorded in the period,
+ * its minutes at the price list's per-minute rate ("Ticket T-000123 Printer offline: 45 minutes,
+ * Nov 1–30", 45 × $2.08). Tickets without time have no line; no time at all, no lines.
+ */
+export function timeLines(
+  plan: SubscriptionPlanKey,
+  period: Pick<Period, 'start' | 'end'>,
+  time: readonly TicketTime[],
+) {
+  const pricing = pricingOf(plan)
+  if (pricing.kind !== 'metered') return []
+  const days = formatDays(period.start, period.end)
+  return time
+    .filter((t) => Number.isSafeInteger(t.minutes) && t.minutes > 0)
+    .map((t): InvoiceLine => {
+      const subject = t.subject.length > 120 ? `${t.subject.slice(0, 119)}…` : t.subject
+      return {
+        description: `Ticket ${t.ticketNumber} ${subject}: ${minutesText(t.minutes)}, ${days}`,
+        quantityMilli: t.minutes * 1000,
+        unitPriceCents: pricing.perMinuteCents,
+        amountCents: t.minutes * pricing.perMinuteCents,
+      }
+    })
+}
