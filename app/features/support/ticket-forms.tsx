@@ -131,6 +131,38 @@ export function ReplyForm({ audience, forms, notice }: { audience: Audience; for
 
 type Person = { userId: string; name: string; email?: string }
 
+/** A choice of one person of the organisation, by name and e-mail. */
+export function PersonSelect({
+  name,
+  label,
+  people,
+  error,
+  defaultValue = '',
+  required,
+}: {
+  name: string
+  label: string
+  people: readonly (Person & { email: string })[]
+  error?: string[] | undefined
+  defaultValue?: string
+  required?: boolean
+}) {
+  return (
+    <Field label={label} error={error} required={required}>
+      <NativeSelect name={name} defaultValue={defaultValue}>
+        <option value="" disabled>
+          Choose a person
+        </option>
+        {people.map((p) => (
+          <option key={p.userId} value={p.userId}>
+            {p.name} ({p.email})
+          </option>
+        ))}
+      </NativeSelect>
+    </Field>
+  )
+}
+
 const copyWords = {
   staff: { nobody: 'Nobody besides the requester.', label: 'Copy a person of the organisation' },
   client: { nobody: 'Nobody else yet.', label: 'Copy a colleague' },
@@ -164,18 +196,7 @@ export function CopiedPanel({
       {colleagues.length > 0 && (
         <Form method="post" className="grid gap-3">
           <input type="hidden" name="intent" value="copy" />
-          <Field label={words.label} error={forms.errors?.userId}>
-            <NativeSelect name="userId" defaultValue="">
-              <option value="" disabled>
-                Choose a person
-              </option>
-              {colleagues.map((c) => (
-                <option key={c.userId} value={c.userId}>
-                  {c.name} ({c.email})
-                </option>
-              ))}
-            </NativeSelect>
-          </Field>
+          <PersonSelect name="userId" label={words.label} people={colleagues} error={forms.errors?.userId} />
           <div>
             <Button type="submit" variant="outline" disabled={forms.busy}>
               <UserPlusIcon aria-hidden="true" />

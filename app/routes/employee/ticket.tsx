@@ -37,6 +37,7 @@ import { DomainError } from '~/lib/domain-error'
 import { type IntentContext, intentAction } from '~/lib/forms/intent-action.server'
 import { pageMeta } from '~/lib/seo'
 import { useResultToast } from '~/lib/toast'
+import { FormMessage } from '~/ui/field'
 import { BackLink } from '~/ui/page-header'
 import { staffMembers } from '../../../server/booking/staff-members.server.ts'
 import {
@@ -115,6 +116,7 @@ export const loader = async (args: Route.LoaderArgs) => {
       : null,
     previous: thread.previous ? { id: thread.previous.id, number: ticketNumberText(thread.previous.number) } : null,
     moves: nextTicketStatuses(ticket.status, 'staff'),
+    opened: new URL(args.request.url).searchParams.get('opened') === '1',
     messages: thread.messages,
     events: events.map((e) => ({
       id: e.id,
@@ -207,6 +209,11 @@ export default function StaffTicket({ loaderData: data }: Route.ComponentProps) 
           {data.firstRespondedAt ? ` · first answer ${data.firstRespondedAt}` : ' · not answered yet'}
         </TicketTitle>
         <TicketOrganisationLine organisation={data.organisation} requester={data.requester} />
+        {data.opened && (
+          <FormMessage tone="success">
+            {data.number} is open{data.requester ? `; ${data.requester.name} is e-mailed it` : ''}.
+          </FormMessage>
+        )}
         <TicketLinks base="/employee/tickets" mergedInto={data.mergedInto} previous={data.previous} audience="staff" />
         {data.rating && (
           <p className="text-sm">
