@@ -7,7 +7,7 @@ import { Field, FormMessage } from '~/ui/field'
 import { NativeSelect } from '~/ui/native-select'
 import { Textarea } from '~/ui/textarea'
 import { AttachField } from './attach-field'
-import type { TicketStatus } from './catalogue'
+import { type TicketStatus, ticketCategories, ticketCategoryLabels } from './catalogue'
 import { TicketStatusBadge } from './status-badge'
 
 /**
@@ -244,5 +244,28 @@ export function TicketLinks({
         </p>
       )}
     </>
+  )
+}
+
+/** The service line a new ticket is about (the client's words or staff's in `label`). */
+export function CategorySelect({
+  label,
+  error,
+  defaultValue,
+}: {
+  label: string
+  error?: string[] | undefined
+  defaultValue?: string | undefined
+}) {
+  return (
+    <Field label={label} required error={error}>
+      <NativeSelect name="category" defaultValue={defaultValue ?? 'managed_it'}>
+        {ticketCategories.map((category) => (
+          <option key={category} value={category}>
+            {ticketCategoryLabels[category]}
+          </option>
+        ))}
+      </NativeSelect>
+    </Field>
   )
 }

@@ -3,12 +3,12 @@ import { Form, redirect, useActionData } from 'react-router'
 import { business } from '~/content/business'
 import { appContext } from '~/context.server'
 import { guardedUser } from '~/features/accounts/guards.server'
-import { ticketCategories, ticketCategoryLabels, ticketPriorities, ticketPriorityWords } from '~/features/support'
+import { ticketPriorities, ticketPriorityWords } from '~/features/support'
 import { AttachField } from '~/features/support/attach-field'
 import { supportDeps } from '~/features/support/context.server'
 import { formFiles } from '~/features/support/files.server'
 import { staffTicketFormSchema } from '~/features/support/schema'
-import { PersonSelect, useTicketForms } from '~/features/support/ticket-forms'
+import { CategorySelect, PersonSelect, useTicketForms } from '~/features/support/ticket-forms'
 import { nothingRecordedMessage } from '~/lib/database-outage'
 import { intentAction } from '~/lib/forms/intent-action.server'
 import { listParams } from '~/lib/list-params'
@@ -130,15 +130,7 @@ export default function NewStaffTicket({ loaderData }: Route.ComponentProps) {
             <Textarea name="body" rows={7} maxLength={20_000} defaultValue={forms.typed?.body ?? ''} />
           </Field>
           <div className="grid gap-5 sm:grid-cols-2">
-            <Field label="Category" required error={errors?.category}>
-              <NativeSelect name="category" defaultValue={forms.typed?.category ?? 'managed_it'}>
-                {ticketCategories.map((category) => (
-                  <option key={category} value={category}>
-                    {ticketCategoryLabels[category]}
-                  </option>
-                ))}
-              </NativeSelect>
-            </Field>
+            <CategorySelect label="Category" error={errors?.category} defaultValue={forms.typed?.category} />
             <Field label="Priority" required error={errors?.priority}>
               <NativeSelect name="priority" defaultValue={forms.typed?.priority ?? 'normal'}>
                 {ticketPriorities.map((priority) => (
