@@ -124,6 +124,8 @@ export default [
       route('employee/tickets', 'routes/employee/tickets.tsx'),
       // Incoming support e-mail that waits for a person (docs/support.md#e-mail).
       route('employee/tickets/triage', 'routes/employee/tickets-triage.tsx'),
+      // Staff open a ticket for an organisation's person (docs/support.md#staff-open-a-ticket).
+      route('employee/tickets/new', 'routes/employee/ticket-new.tsx'),
       route('employee/tickets/:id', 'routes/employee/ticket.tsx'),
     ]),
     route('employee/tickets/:id/files/:fileId', 'routes/employee/ticket-file.ts'),

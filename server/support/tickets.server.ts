@@ -325,7 +325,7 @@ export async function openTicket(
     if (!ticket) throw new Error('ticket not stored')
     const actorUserId = opener.kind === 'email_unknown' ? null : opener.userId
     await writeEvent(tx, ticket.id, actorUserId, 'opened', null, 'new')
-    await insertMessage(tx, ticket, opener, {
+    const message = await insertMessage(tx, ticket, opener, {
       body: input.body,
       visibility: 'public',
       source: input.source ?? (opener.kind === 'staff' ? 'staff' : 'portal'),
@@ -337,6 +337,10 @@ export async function openTicket(
       category: ticket.category,
       priority: ticket.priority,
     })
+    // A ticket staff open for a person is e-mailed to them as a staff reply is (they answer by mail).
+    if (opener.kind === 'staff' && deps.outbox && deps.mail) {
+      await enqueueStaffReplyMail(tx, { outbox: deps.outbox, settings: deps.mail }, ticket, message, files)
+    }
     return ticket
   })
 }

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import {
   adminSessionCookie,
+  appErrors,
   invitedAccountOverHttp,
   pageFrom,
   postForm,
@@ -120,6 +121,56 @@ describe('support tickets, end to end', () => {
     await page.getByText('You rated our help good. Thank you.').waitFor()
     expect(consoleErrors).toEqual([])
   }, 240_000)
+
+  it('a technician on a phone opens a ticket for a client from the organisation page; the client gets it by e-mail', async () => {
+    const ip = uniqueIdentity('support-staff-open').ip
+    const admin = await adminSessionCookie(ip)
+    const client = await invitedAccountOverHttp('client', 'support-staff-open', admin, ip)
+    const list = await get(`/employee/clients?q=${encodeURIComponent(client)}`, admin, ip)
+    const organisationId = new RegExp(`/employee/clients/(${uuid.source})`).exec(list.body)?.[1] ?? ''
+    expect(organisationId).toMatch(uuid)
+
+    const { page, context, consoleErrors } = await pageFrom(browser(), uniqueIdentity('support-staff-open-page').ip, {
+      viewport: { width: 390, height: 844 },
+    })
+    // The admin's shared session (a second-factor code works once: a second sign-in would wait for the next).
+    const host = new URL(baseURL()).hostname
+    await context.addCookies(
+      admin.split('; ').map((pair) => {
+        const [name = '', value = ''] = pair.split('=')
+        return { name, value, domain: host, path: '/' }
+      }),
+    )
+    await open(page, `/employee/clients/${organisationId}`)
+    await page.getByRole('link', { name: 'Open a ticket' }).click()
+    await page.getByRole('heading', { name: 'Open a ticket', level: 1 }).waitFor()
+    expect(page.url()).toBe(`${baseURL()}/employee/tickets/new?organisation=${organisationId}`)
+    await page.waitForSelector('html[data-hydrated="true"]')
+    // An empty ticket is refused by field, the form kept.
+    await page.getByLabel(/^For whom at /).selectOption({ label: `Matrix support-staff-open (${client})` })
+    await page.getByRole('button', { name: 'Open the ticket' }).click()
+    await page.getByText('Say in a few words what it is about.').waitFor()
+    await page.getByLabel('Subject').fill('Your new laptop is ready')
+    await page.getByLabel('Description').fill('We set it up; bring the old one on Monday.')
+    await page.getByLabel('Priority').selectOption('low')
+    await expectAccessible(page)
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)
+    expect(overflow, 'the new ticket form scrolls sideways at 390 px').toBeLessThanOrEqual(0)
+    await Promise.all([
+      page.waitForURL(/\/employee\/tickets\/[0-9a-f-]{36}\?opened=1$/),
+      page.getByRole('button', { name: 'Open the ticket' }).click(),
+    ])
+    await page.getByText(/^T-\d{6} is open; Matrix support-staff-open is e-mailed it\.$/).waitFor()
+    const ticketId = uuid.exec(page.url())?.[0] ?? ''
+
+    // The client: the e-mail with the ticket's reply address, and the ticket in their list.
+    const mail = await waitForMail(client, /\[#T-\d{6}\] Your new laptop is ready/)
+    expect(mail.headers.get('reply-to') ?? '').toMatch(/support\+[a-z2-7]{32}@/)
+    expect(mail.text).toContain('bring the old one on Monday')
+    const clientCookie = await sessionCookie(client, strongPassword, uniqueIdentity('support-staff-open-http').ip)
+    expect((await get('/support', clientCookie, ip)).body).toContain(`/support/${ticketId}`)
+    expect(appErrors(consoleErrors)).toEqual([])
+  }, 180_000)
 
   it('fits a phone: the client list and the ticket page at 390 px', async () => {
     const ip = uniqueIdentity('support-phone').ip

@@ -128,6 +128,40 @@ const ticketInput = (subject = 'The printer in the front office does not print')
 })
 
 describe(`support tickets on ${backend}`, () => {
+  it('staff open a ticket for a person of an organisation: theirs to see, e-mailed to them as a reply is', async () => {
+    const { organisationId, memberA, memberB } = await office('initech')
+    const other = await office('hooli')
+    // The requester must be one of the organisation's people; a stranger's id is refused by field.
+    const stranger = await refusal(
+      openTicket(deps, staff, { ...ticketInput(), organisationId, requesterUserId: other.memberA.userId }),
+    )
+    expect(stranger.kind).toBe('invalid')
+    expect(stranger.message).toBe('Choose a person of that organisation.')
+    const before = (await queuedMails(database)).length
+    const ticket = await openTicket(deps, staff, {
+      ...ticketInput('Your new laptop is ready to set up'),
+      organisationId,
+      requesterUserId: memberA.userId,
+    })
+    expect(ticket.organisationId).toBe(organisationId)
+    expect(ticket.requesterUserId).toBe(memberA.userId)
+    expect((await ticketsForActor(database.db, memberA)).rows.map((t) => t.id)).toContain(ticket.id)
+    expect((await ticketsForActor(database.db, memberB)).rows.map((t) => t.id)).not.toContain(ticket.id)
+    const thread = await ticketThread(database.db, memberA, ticket.id)
+    expect(thread.messages.map((m) => [m.authorKind, m.body])).toEqual([
+      ['staff', 'It shows a paper jam, but there is no paper stuck.'],
+    ])
+    const mails = (await queuedMails(database)).slice(before)
+    expect(mails).toHaveLength(1)
+    expect(mails[0]?.to).toEqual([memberA.email])
+    expect(mails[0]?.subject).toBe(`[#${ticketNumberText(ticket.number)}] Your new laptop is ready to set up`)
+    expect(mails[0]?.replyTo).toBe(replyAddress(settings.address, ticket.replyToken))
+    expect(mails[0]?.text).toContain('It shows a paper jam')
+    // Opened for nobody in particular: nobody to e-mail.
+    await openTicket(deps, staff, { ...ticketInput('Patch night'), organisationId })
+    expect(await queuedMails(database)).toHaveLength(before + 1)
+  })
+
   it('opens a ticket with a number, a reply token and its first message, seen by the right people', async () => {
     const { owner, memberA, memberB } = await office('acme')
     const other = await office('globex')

@@ -50,6 +50,8 @@ const refused: Array<{ path: string; query: string }> = [
     '/employee/tickets',
   ].map((path) => ({ path, query: 'q=%00' })),
   { path: '/employee/requests/export.csv', query: 'q=%00' },
+  // The new ticket's form reads its organisation from the address by the same reading.
+  { path: '/employee/tickets/new', query: 'organisation=%00' },
   { path: '/admin/locations', query: 'q=%00' },
   ...['action', 'actor', 'subject'].map((name) => ({ path: '/admin/audit', query: `${name}=%00` })),
   ...['/admin/billing', '/employee/requests', '/employee/requests/export.csv', '/api/admin/consent-log.csv'].flatMap(

@@ -219,6 +219,20 @@ const matrix: ReadonlyArray<{ request: Request; expected: Row }> = [
     },
     expected: { ...staffOnly(`/employee/tickets/${noSuchPost}`), employee: 404, admin: 404 },
   },
+  // Staff open a ticket for an organisation's person: the form (an organisation that does not exist
+  // is the form again, with a notice); an empty ticket is refused by field.
+  ...['/employee/tickets/new', `/employee/tickets/new?organisation=${noSuchPost}`].map((path) => ({
+    request: { method: 'GET', path } as Request,
+    expected: staffOnly(path),
+  })),
+  {
+    request: {
+      method: 'POST',
+      path: '/employee/tickets/new',
+      form: { intent: 'open', organisationId: noSuchPost, requesterUserId: noSuchPost, subject: '', body: '' },
+    },
+    expected: { ...staffOnly('/employee/tickets/new'), employee: 400, admin: 400 },
+  },
   // The staff workspace: requests, clients and billing (read only) for employees and admins.
   ...['/employee/requests', '/employee/requests/export.csv', '/employee/clients', '/employee/billing'].map((path) => ({
     request: { method: 'GET', path } as Request,

@@ -224,6 +224,7 @@ const samples: Record<string, { form: Record<string, unknown>; multiline?: strin
       category: 'managed_it',
       priority: 'normal',
       organisationId: '00000000-0000-4000-8000-000000000000',
+      requesterUserId: '00000000-0000-4000-8000-000000000000',
     },
     multiline: ['body'],
   },

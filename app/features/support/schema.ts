@@ -27,9 +27,10 @@ export const newTicketFormSchema = z.object({
   priority: z.enum(ticketPriorities, 'Choose how urgent it is.'),
 })
 
-/** Staff open a ticket for an organisation. */
+/** Staff open a ticket for an organisation, for one of its people (who gets it by e-mail). */
 export const staffTicketFormSchema = newTicketFormSchema.extend({
   organisationId: z.uuid('Choose the organisation the ticket is for.'),
+  requesterUserId: z.uuid('Choose the person the ticket is for.'),
 })
 
 export const replyFormSchema = z.object({ body: body('Write a reply first.') })

@@ -1,4 +1,4 @@
-import { data, Form, redirect, useActionData, useNavigation } from 'react-router'
+import { data, Form, Link, redirect, useActionData, useNavigation } from 'react-router'
 import { business } from '~/content/business'
 import { appContext } from '~/context.server'
 import { can } from '~/features/accounts/access'
@@ -196,7 +196,14 @@ export default function Client({ loaderData: data }: Route.ComponentProps) {
   return (
     <div className="mx-auto grid max-w-5xl gap-8 px-4 py-10 sm:px-6">
       <BackLink to="/employee/clients">Clients</BackLink>
-      <PageHeader title={organisation.name}>
+      <PageHeader
+        title={organisation.name}
+        actions={
+          <Button asChild variant="outline">
+            <Link to={`/employee/tickets/new?organisation=${organisation.id}`}>Open a ticket</Link>
+          </Button>
+        }
+      >
         <p className="text-muted-foreground text-sm">
           {organisationKindLabels[organisation.kind]}, client since{' '}
           {businessDateTimeFormat.format(new Date(organisation.createdAt))}

@@ -236,6 +236,12 @@ export default function Tickets({ loaderData }: Route.ComponentProps) {
           filtered: 'No ticket matches these filters.',
         }}
       />
+      <Link
+        to="/employee/tickets/new"
+        className="inline-flex min-h-11 items-center font-semibold text-primary underline"
+      >
+        Open a ticket for a client
+      </Link>
     </div>
   )
 }

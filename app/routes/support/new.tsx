@@ -3,17 +3,12 @@ import { Form, redirect, useActionData, useNavigation } from 'react-router'
 import { business } from '~/content/business'
 import { ClientNavbar } from '~/features/accounts/client-navbar'
 import { guardedUser } from '~/features/accounts/guards.server'
-import {
-  defaultTicketTargets,
-  ticketCategories,
-  ticketCategoryLabels,
-  ticketPriorities,
-  ticketPriorityWords,
-} from '~/features/support'
+import { defaultTicketTargets, ticketPriorities, ticketPriorityWords } from '~/features/support'
 import { AttachField } from '~/features/support/attach-field'
 import { supportDeps, ticketViewerOf } from '~/features/support/context.server'
 import { formFiles } from '~/features/support/files.server'
 import { newTicketFormSchema } from '~/features/support/schema'
+import { CategorySelect } from '~/features/support/ticket-forms'
 import { nothingRecordedMessage } from '~/lib/database-outage'
 import { DomainError } from '~/lib/domain-error'
 import { intentAction } from '~/lib/forms/intent-action.server'
@@ -21,7 +16,6 @@ import { pageMeta } from '~/lib/seo'
 import { Button } from '~/ui/button'
 import { Field, FieldSet, FormMessage } from '~/ui/field'
 import { Input } from '~/ui/input'
-import { NativeSelect } from '~/ui/native-select'
 import { BackLink } from '~/ui/page-header'
 import { Textarea } from '~/ui/textarea'
 import { openTicket } from '../../../server/support/tickets.server.ts'
@@ -104,15 +98,7 @@ export default function NewTicket({ loaderData }: Route.ComponentProps) {
           >
             <Textarea name="body" rows={7} maxLength={20_000} defaultValue={typed?.body ?? ''} />
           </Field>
-          <Field label="What is it about?" required error={errors?.category}>
-            <NativeSelect name="category" defaultValue={typed?.category ?? 'managed_it'}>
-              {ticketCategories.map((category) => (
-                <option key={category} value={category}>
-                  {ticketCategoryLabels[category]}
-                </option>
-              ))}
-            </NativeSelect>
-          </Field>
+          <CategorySelect label="What is it about?" error={errors?.category} defaultValue={typed?.category} />
           <FieldSet legend="How urgent is it?" required error={errors?.priority}>
             {ticketPriorities.map((priority) => (
               <label key={priority} className="flex items-start gap-3 text-sm">
