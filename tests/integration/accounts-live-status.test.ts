@@ -4,7 +4,7 @@ import { reviewAccount } from '../../server/accounts/onboarding.server.ts'
 import { openDatabase, selectRows, sql } from '../../server/db/client.server.ts'
 import { clientOnboarding } from '../../server/db/schema/index.server.ts'
 import { Client, type Harness, signIn, signUpVerified, startHarness } from './helpers/accounts.ts'
-import { backend, databaseUrlFor, testDatabaseUrl } from './helpers/database.ts'
+import { backend, databaseUrlFor, onPostgres, testDatabaseUrl } from './helpers/database.ts'
 import { waitFor } from './helpers/wait.ts'
 
 /** The staff member the audit log records for these reviews. */
@@ -126,7 +126,7 @@ describe(`live account status on ${backend}`, () => {
 
 // Only a real server has separate processes sharing one database (PGlite serves exactly one): on
 // PGlite the block is reported as skipped.
-describe.runIf(testDatabaseUrl)('live account status across two processes on a real PostgreSQL', () => {
+onPostgres.describe('live account status across two processes on a real PostgreSQL', () => {
   let first: Harness
   let second: Harness
 

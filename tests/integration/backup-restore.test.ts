@@ -23,7 +23,7 @@ import { seedDemoContent } from '../../server/db/seed.server.ts'
 import { seedDemoOrganisations } from '../../server/organisations/demo.server.ts'
 import { type Harness, startHarness } from './helpers/accounts.ts'
 import { apiOnlyApp } from './helpers/app.ts'
-import { backend, databaseUrlFor, silentLogger, testDatabaseUrl } from './helpers/database.ts'
+import { backend, databaseUrlFor, onPostgres, silentLogger, testDatabaseUrl } from './helpers/database.ts'
 
 const log = silentLogger()
 const work = fs.mkdtempSync(path.join(os.tmpdir(), 'backup-drill-'))
@@ -336,7 +336,7 @@ describe(`the restore drill on ${backend}`, () => {
     }
   }, 600_000)
 
-  it.runIf(backend === 'postgres')(
+  onPostgres.it(
     'moves an embedded install to PostgreSQL',
     async () => {
       const embedded = await openDatabase({ dataDir: 'memory', log })

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { takeNumber } from '../../server/billing/numbering.server.ts'
 import { type Database, openDatabase } from '../../server/db/client.server.ts'
 import { billingNumberCounters } from '../../server/db/schema/index.server.ts'
-import { backend, openTestDatabase, silentLogger, type TestDatabase } from './helpers/database.ts'
+import { backend, onPostgres, openTestDatabase, silentLogger, type TestDatabase } from './helpers/database.ts'
 
 class Rollback extends Error {}
 
@@ -58,7 +58,7 @@ describe(`document numbers on ${backend}`, () => {
     expect(sequences(committed)).toEqual(oneTo(20))
   })
 
-  it.skipIf(backend !== 'postgres')(
+  onPostgres.it(
     'stays gapless and unique when two connection pools (two processes) number at the same time',
     async () => {
       // A second Database on the same server database: its own pool, as another process would have.

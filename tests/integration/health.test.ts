@@ -9,7 +9,7 @@ import { isDatabaseUnavailable, openDatabase, selectRows, sql } from '../../serv
 import { type Outbox, startOutbox } from '../../server/mail/outbox.server.ts'
 import { createMailTransport } from '../../server/mail/transport.server.ts'
 import { apiOnlyApp } from './helpers/app.ts'
-import { backend, openTestDatabase, silentLogger, type TestDatabase } from './helpers/database.ts'
+import { onPglite, onPostgres, openTestDatabase, silentLogger, type TestDatabase } from './helpers/database.ts'
 import { capturingLogger } from './helpers/log.ts'
 import { type PostgresCluster, postgresCluster } from './helpers/postgres-cluster.ts'
 import { waitFor } from './helpers/wait.ts'
@@ -49,7 +49,7 @@ async function expectUnavailable(app: App) {
 }
 
 // One block per backend; the other one is reported as skipped.
-describe.runIf(backend === 'postgres')('health and recovery on real PostgreSQL', () => {
+onPostgres.describe('health and recovery on real PostgreSQL', () => {
   // Made when the block runs: on PGlite there is no cluster to control.
   let cluster: PostgresCluster
   let database: TestDatabase
@@ -154,7 +154,7 @@ describe.runIf(backend === 'postgres')('health and recovery on real PostgreSQL',
   })
 })
 
-describe.runIf(backend === 'pglite')('health on PGlite', () => {
+onPglite.describe('health on PGlite', () => {
   let database: TestDatabase
   let outbox: Outbox
   let app: App

@@ -17,7 +17,14 @@ import {
 } from '../../server/page-cache/invalidation.server.ts'
 import { nonceTemplate } from '../../server/page-cache/nonce-template.server.ts'
 import { type CachedPage, PageCache, type PageScope } from '../../server/page-cache/page-cache.server.ts'
-import { backend, openTestDatabase, silentLogger, type TestDatabase, testDatabaseUrl } from './helpers/database.ts'
+import {
+  backend,
+  onPostgres,
+  openTestDatabase,
+  silentLogger,
+  type TestDatabase,
+  testDatabaseUrl,
+} from './helpers/database.ts'
 import { waitFor } from './helpers/wait.ts'
 
 // The page cache's invalidation on a real database: PostgreSQL notifications sent in the
@@ -200,7 +207,7 @@ describe(`page cache invalidation on ${backend}`, () => {
   })
 })
 
-describe.runIf(backend === 'postgres')('page cache when its listener connection is lost (PostgreSQL)', () => {
+onPostgres.describe('page cache when its listener connection is lost (PostgreSQL)', () => {
   it('stops serving and empties at once, and comes back empty once listening again', async () => {
     // Reconnecting after a second, so that the test sees the time without a listener.
     const p = await startProcess(database, 1_000)

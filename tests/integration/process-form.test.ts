@@ -9,7 +9,7 @@ import { openDatabase, selectRows } from '../../server/db/client.server.ts'
 import { bookings } from '../../server/db/schema/index.server.ts'
 import { type Outbox, startOutbox } from '../../server/mail/outbox.server.ts'
 import { createMailTransport } from '../../server/mail/transport.server.ts'
-import { backend, silentLogger } from './helpers/database.ts'
+import { backend, onPostgres, silentLogger } from './helpers/database.ts'
 import {
   appWith,
   consultationBody,
@@ -534,7 +534,7 @@ describe(`rate limit of /api/process-form under concurrent requests on ${backend
 })
 
 // Two connections at once: PostgreSQL only (PGlite serves one); on PGlite the block is reported as skipped.
-describe.runIf(backend === 'postgres')("a sender's counter held by another transaction (postgres)", () => {
+onPostgres.describe("a sender's counter held by another transaction (postgres)", () => {
   it('holds up only that sender; the same payload from another sender meanwhile is stored once', async () => {
     const env = { INTAKE_RATE_LIMIT: '100', INTAKE_RATE_WINDOW_SECONDS: '600', TRUST_PROXY: 'true' }
     const app = appWith(h, env)

@@ -7,7 +7,7 @@ import { imapSettingsOf } from '../../server/config.server.ts'
 import { supportInboundMessages } from '../../server/db/schema/index.server.ts'
 import { imapClient, readNewMessages, startMailboxReader } from '../../server/support/inbound/reader.server.ts'
 import { startDovecot, type TestDovecot } from '../setup/dovecot.ts'
-import { backend, openTestDatabase, silentLogger, type TestDatabase } from './helpers/database.ts'
+import { onPostgres, openTestDatabase, silentLogger, type TestDatabase } from './helpers/database.ts'
 import { waitFor } from './helpers/wait.ts'
 
 let database: TestDatabase
@@ -126,7 +126,7 @@ describe('reading the support mailbox', () => {
   })
 })
 
-describe.runIf(backend === 'postgres')('one reading process on PostgreSQL', () => {
+onPostgres.describe('one reading process on PostgreSQL', () => {
   it('a second reader waits while the first holds the lock, and takes over when it stops', async () => {
     const settings = imapSettingsOf(dovecot.imapUrl('support'))
     if (!settings) throw new Error('bad test IMAP URL')

@@ -23,7 +23,7 @@ import {
   selectRows,
   sql,
 } from '../../server/db/client.server.ts'
-import { backend, databaseUrlFor, silentLogger, testDatabaseUrl } from './helpers/database.ts'
+import { databaseUrlFor, onPostgres, silentLogger, testDatabaseUrl } from './helpers/database.ts'
 
 const fixtures = path.resolve('tests/fixtures/upgrade')
 const previous = JSON.parse(fs.readFileSync(path.join(fixtures, 'previous-release.json'), 'utf8')) as {
@@ -135,7 +135,7 @@ describe(`an upgrade from the previous release (${previous.commit.slice(0, 7)}, 
     }
   }, 600_000)
 
-  it.runIf(backend === 'postgres')(
+  onPostgres.it(
     'migrates once when two processes start at once on PostgreSQL',
     async () => {
       if (!testDatabaseUrl || !upgradeBackup) throw new Error('needs the backup of the first test')

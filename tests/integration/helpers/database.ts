@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto'
 import fs from 'node:fs'
 import pg from 'pg'
 import pino from 'pino'
-import { inject } from 'vitest'
+import { describe, inject, it } from 'vitest'
 import { type Database, openDatabase } from '../../../server/db/client.server.ts'
 import type { Logger } from '../../../server/log.server.ts'
 
@@ -10,6 +10,19 @@ import type { Logger } from '../../../server/log.server.ts'
 export const testDatabaseUrl: string | undefined = process.env.TEST_DATABASE_URL || undefined
 
 export const backend: 'pglite' | 'postgres' = testDatabaseUrl ? 'postgres' : 'pglite'
+
+/**
+ * Tests of one backend only (two processes on one PostgreSQL server, its listener connection, or
+ * PGlite's own behaviour), declared only when the suite runs on that backend: the other run has no
+ * such test, rather than one it reports as skipped. `npm test` runs both backends.
+ */
+export const onPostgres = {
+  describe: backend === 'postgres' ? describe : () => {},
+  it: backend === 'postgres' ? it : () => {},
+}
+export const onPglite = {
+  describe: backend === 'pglite' ? describe : () => {},
+}
 
 /** A logger that writes nothing. */
 export function silentLogger(): Logger {
