@@ -13,19 +13,10 @@ const routesDir = path.join(root, 'app', 'routes')
 const limit = 250
 
 const exceptions: Record<string, string> = {
-  'app/routes/employee/client.tsx':
-    'not yet split: its sections (subscriptions the newest) still to move into app/features/organisations',
   'app/routes/employee/ticket.tsx':
     "not yet split: the staff ticket page's panels still to move into app/features/support",
   'app/routes/support/ticket.tsx':
     "not yet split: the client's ticket page's forms still to move into app/features/support",
-  // Pages not yet split (issue 23): their page parts are still to move into their features.
-  'app/routes/home.tsx': 'not yet split: the home page sections still to move into app/features/marketing',
-  'app/routes/privacy.tsx': 'not yet split: the policy text still to move into app/content',
-  'app/routes/admin/blog-post.tsx': 'not yet split: the post editor still to move into app/features/blog',
-  'app/routes/admin/location.tsx': 'not yet split: the town page editor still to move into app/features/locations',
-  'app/routes/admin/sync-status.tsx': 'not yet split: its panels still to move into app/features/staff',
-  'app/routes/auth.tsx': 'not yet split: the sign-in steps still to move into app/features/accounts',
 }
 
 function routeModules(dir: string): string[] {
