@@ -45,7 +45,8 @@ export async function startPgBoss(options: {
 /** One job run on a cron schedule: its queue, its schedule (New York time), retries, and the work. */
 export type CronJob = {
   queue: string
-  cron: string
+  /** The schedule, or null for none (a schedule left from before is removed): run only when asked. */
+  cron: string | null
   /** pg-boss's retry of a failed run, and how long one run may take. */
   retry: { retryLimit: number; retryDelay: number; expireInSeconds: number }
   /** What it returns is the job's output (the sync-status page shows the last one). */
@@ -56,7 +57,9 @@ export type CronJob = {
 export type CronJobs = { runNow(): Promise<void>; stop(): Promise<void> }
 
 /**
- * Scheduled work on pg-boss (ADR 017), as billing's reminders and support's target warnings do it:
+ * Scheduled work on pg-boss (ADR 017), the one way every job does it (billing's reminders,
+ * support's target warnings and auto-close, retention, the monthly run, autopay retries, the
+ * nightly backup):
  * a cron schedule in New York time queues one run per tick, whichever process's clock monitor sees
  * it first, and a worker in each process takes such runs (looking every `pollingIntervalSeconds`
  * when idle, 30 by default). Its own pg-boss instance beside the mail outbox's, on the same database.
@@ -68,11 +71,16 @@ export async function startCronJobs(options: {
   waiting: string
   jobs: readonly CronJob[]
   pollingIntervalSeconds?: number | undefined
+  /** How long a stop waits for a run under way (15 s; a backup takes longer). */
+  stopTimeoutMs?: number
 }): Promise<CronJobs> {
   const { database, log, name, waiting, jobs } = options
   const boss = await startPgBoss({ database, log, name, waiting, schedule: true, supervise: false, connections: 2 })
   for (const job of jobs) await boss.createQueue(job.queue, job.retry)
-  for (const job of jobs) await boss.schedule(job.queue, job.cron, null, { tz: businessTimeZone })
+  for (const job of jobs) {
+    if (job.cron) await boss.schedule(job.queue, job.cron, null, { tz: businessTimeZone })
+    else await boss.unschedule(job.queue)
+  }
   const polling = { pollingIntervalSeconds: options.pollingIntervalSeconds ?? 30 }
   for (const job of jobs) await boss.work(job.queue, polling, job.run)
   return {
@@ -80,7 +88,7 @@ export async function startCronJobs(options: {
       for (const job of jobs) await boss.send(job.queue, {})
     },
     async stop() {
-      await boss.stop({ graceful: true, timeout: 15_000, close: !database.pglite })
+      await boss.stop({ graceful: true, timeout: options.stopTimeoutMs ?? 15_000, close: !database.pglite })
     },
   }
 }
