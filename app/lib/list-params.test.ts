@@ -16,6 +16,17 @@ function refusal(read: () => unknown): string {
 }
 
 describe('listParams', () => {
+  it('reads the assignee of a staff list: me as the signed-in person, nobody, or a staff id', () => {
+    const me = '0b9e3c1a-5d2f-4c7e-9a1b-2c3d4e5f6a7b'
+    const other = '7f6e5d4c-3b2a-4190-8a7b-6c5d4e3f2a1b'
+    expect(of('assignee=me').assignee(me)).toBe(me)
+    expect(of('assignee=none').assignee(me)).toBe('none')
+    expect(of(`assignee=${other}`).assignee(me)).toBe(other)
+    expect(of('assignee=someone').assignee(me)).toBeUndefined()
+    expect(of('assignee=all').assignee(me)).toBeUndefined()
+    expect(of('').assignee(me)).toBeUndefined()
+  })
+
   it('keeps known choices and ignores the rest, "all" included', () => {
     expect(of('status=new').oneOf('status', ['new', 'spam'] as const)).toBe('new')
     expect(of('status=bogus').oneOf('status', ['new', 'spam'] as const)).toBeUndefined()

@@ -1,6 +1,7 @@
 import { data } from 'react-router'
 import { calendarDateMessage, isCalendarDate } from './calendar-date'
 import { textProblem } from './forms/text'
+import { isUuid } from './uuid'
 
 /**
  * The one reading of a back-office list's or export's address (`?q=…&status=…&from=…&page=…`),
@@ -49,6 +50,14 @@ export function listParams(url: URL) {
       const value = get(name)
       if (value === undefined || isCalendarDate(value)) return value
       throw refusal(`The address's "${name}" is not a date: ${calendarDateMessage}`)
+    },
+    /**
+     * Whose records a staff list shows: `me` is the signed-in person (`userId`), `none` nobody yet,
+     * or a staff member's id; anything else shows everyone's.
+     */
+    assignee(userId: string): string | undefined {
+      const value = this.text('assignee', 40)
+      return value === 'me' ? userId : value === 'none' || isUuid(value) ? value : undefined
     },
     page(): number {
       return Math.max(1, Math.min(100_000, Number.parseInt(get('page') ?? '1', 10) || 1))

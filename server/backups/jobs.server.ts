@@ -1,9 +1,8 @@
 import path from 'node:path'
 import { and, eq, isNull } from 'drizzle-orm'
 import type { BackupTrigger } from '../../app/features/operations/backup-runs.ts'
-import { businessTimeZone } from '../../app/lib/time-zone.ts'
 import type { Database } from '../db/client.server.ts'
-import { startPgBoss } from '../db/pg-boss.server.ts'
+import { type CronJobs, startCronJobs } from '../db/pg-boss.server.ts'
 import { backupRuns, clientOnboarding } from '../db/schema/index.server.ts'
 import type { Logger } from '../log.server.ts'
 import type { Outbox } from '../mail/outbox.server.ts'
@@ -92,11 +91,8 @@ async function mailAdmins(database: Database, outbox: Outbox, at: Date, error: s
   })
 }
 
-export type BackupJobs = {
-  /** Queues a backup now (tests; the same job the schedule queues). */
-  runNow(): Promise<void>
-  stop(): Promise<void>
-}
+/** A backup now (tests; the same job the schedule queues), and the stop. */
+export type BackupJobs = CronJobs
 
 /**
  * The nightly backup on pg-boss (like retention, ADR 017): a cron schedule in New York time queues
@@ -111,31 +107,23 @@ export async function startBackupJobs(options: {
   pollingIntervalSeconds?: number
 }): Promise<BackupJobs> {
   const { database, settings, outbox, log } = options
-  const boss = await startPgBoss({
+  return startCronJobs({
     database,
     log,
     name: 'backup jobs',
     waiting: 'the backup waits',
-    schedule: true,
-    supervise: false,
-    connections: 2,
+    pollingIntervalSeconds: options.pollingIntervalSeconds,
+    stopTimeoutMs: 60_000,
+    jobs: [
+      {
+        queue: BACKUP_QUEUE,
+        cron: settings.schedule ? backupCron(settings.schedule) : null,
+        retry: { retryLimit: 1, retryDelay: 900, expireInSeconds: 3600 },
+        run: async () => {
+          const result = await runRecordedBackup({ database, settings, outbox, trigger: 'nightly', log })
+          return { file: path.basename(result.file), bytes: result.bytes, ms: result.ms, pruned: result.pruned.length }
+        },
+      },
+    ],
   })
-  await boss.createQueue(BACKUP_QUEUE, { retryLimit: 1, retryDelay: 900, expireInSeconds: 3600 })
-  if (settings.schedule) {
-    await boss.schedule(BACKUP_QUEUE, backupCron(settings.schedule), null, { tz: businessTimeZone })
-  } else {
-    await boss.unschedule(BACKUP_QUEUE)
-  }
-  await boss.work(BACKUP_QUEUE, { pollingIntervalSeconds: options.pollingIntervalSeconds ?? 30 }, async () => {
-    const result = await runRecordedBackup({ database, settings, outbox, trigger: 'nightly', log })
-    return { file: path.basename(result.file), bytes: result.bytes, ms: result.ms, pruned: result.pruned.length }
-  })
-  return {
-    async runNow() {
-      await boss.send(BACKUP_QUEUE, {})
-    },
-    async stop() {
-      await boss.stop({ graceful: true, timeout: 60_000, close: !database.pglite })
-    },
-  }
 }

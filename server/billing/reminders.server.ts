@@ -1,10 +1,10 @@
 import { and, eq, inArray, isNull, lt, lte, notExists, or } from 'drizzle-orm'
 import { reminderDue, reminderPolicy } from '../../app/features/billing/reminders.ts'
 import { decide, type InvoiceStatus, openInvoiceStatuses } from '../../app/features/billing/states.ts'
-import { addDays, businessDate, businessTimeZone } from '../../app/lib/business-time.ts'
+import { addDays, businessDate } from '../../app/lib/business-time.ts'
 import { recordAudit } from '../audit/audit.server.ts'
 import type { Database } from '../db/client.server.ts'
-import { startPgBoss } from '../db/pg-boss.server.ts'
+import { type CronJobs, startCronJobs } from '../db/pg-boss.server.ts'
 import { billingDocuments, clientOnboarding, onlinePayments } from '../db/schema/index.server.ts'
 import type { Logger } from '../log.server.ts'
 import type { Outbox } from '../mail/outbox.server.ts'
@@ -115,18 +115,9 @@ export const REMINDER_QUEUE = 'billing-reminders'
 /** Every hour from 9:00 to 17:00, New York time: reminders arrive in business hours, and a missed run is caught up within the day. */
 export const reminderSchedule = '0 9-17 * * *'
 
-export type BillingJobs = {
-  /** Queues a reminder run now (tests; an operator's one-off). */
-  runNow(): Promise<void>
-  stop(): Promise<void>
-}
+export type BillingJobs = CronJobs
 
-/**
- * The scheduled work of billing on pg-boss (ADR 017): a cron schedule in New York time that queues
- * one reminder run per tick, whichever process's clock monitor sees it first, and a worker in each
- * process that takes such runs. Its own pg-boss instance beside the mail outbox's, on the same
- * database (PGlite: the same instance; PostgreSQL: a pool of two).
- */
+/** Billing's scheduled work: the overdue reminders, hourly in business hours (server/db/pg-boss.server.ts). */
 export async function startBillingJobs(options: {
   database: Database
   outbox: Pick<Outbox, 'enqueue'>
@@ -137,33 +128,28 @@ export async function startBillingJobs(options: {
   pollingIntervalSeconds?: number
 }): Promise<BillingJobs> {
   const { database, log } = options
-  const boss = await startPgBoss({
-    database,
-    log,
-    name: 'billing jobs',
-    waiting: 'reminders wait',
-    schedule: true,
-    supervise: false,
-    connections: 2,
-  })
-  await boss.createQueue(REMINDER_QUEUE, { retryLimit: 3, retryDelay: 300, expireInSeconds: 600 })
-  await boss.schedule(REMINDER_QUEUE, reminderSchedule, null, { tz: businessTimeZone })
   const deps: BillingDeps = {
     db: database.db,
     outbox: options.outbox,
     publicUrl: options.publicUrl,
     ...(options.now ? { now: options.now } : {}),
   }
-  await boss.work(REMINDER_QUEUE, { pollingIntervalSeconds: options.pollingIntervalSeconds ?? 30 }, async () => {
-    const sent = await sendDueReminders(deps)
-    if (sent > 0) log.info({ event: 'billing.reminders', sent }, `overdue reminders queued: ${sent}`)
+  return startCronJobs({
+    database,
+    log,
+    name: 'billing jobs',
+    waiting: 'reminders wait',
+    pollingIntervalSeconds: options.pollingIntervalSeconds,
+    jobs: [
+      {
+        queue: REMINDER_QUEUE,
+        cron: reminderSchedule,
+        retry: { retryLimit: 3, retryDelay: 300, expireInSeconds: 600 },
+        run: async () => {
+          const sent = await sendDueReminders(deps)
+          if (sent > 0) log.info({ event: 'billing.reminders', sent }, `overdue reminders queued: ${sent}`)
+        },
+      },
+    ],
   })
-  return {
-    async runNow() {
-      await boss.send(REMINDER_QUEUE, {})
-    },
-    async stop() {
-      await boss.stop({ graceful: true, timeout: 15_000, close: !database.pglite })
-    },
-  }
 }

@@ -3,6 +3,7 @@ import type { RequestKind, RequestStatus } from '../../app/features/booking/work
 import { fromBusinessLocalInput } from '../../app/lib/business-time.ts'
 import { isUuid } from '../../app/lib/uuid.ts'
 import type { Db } from '../db/client.server.ts'
+import { type ListPage, listPage } from '../db/paging.server.ts'
 import { bookings, requestSearchSeparator, requestSearchText } from '../db/schema/index.server.ts'
 import { referenceOf } from './mail.server.ts'
 
@@ -47,7 +48,7 @@ export type RequestListItem = {
   appointmentAt: Date | null
 }
 
-export type RequestPage = { items: RequestListItem[]; total: number; page: number; pageCount: number }
+export type RequestPage = ListPage<RequestListItem>
 
 const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`
 
@@ -118,28 +119,27 @@ export function orderOf(filter: RequestFilter): SQL[] {
 /** One page of requests, newest first unless sorted otherwise. */
 export async function listRequests(db: Db, filter: RequestFilter): Promise<RequestPage> {
   const where = requestConditions(filter)
-  const page = Math.max(1, filter.page ?? 1)
-  const [rows, [total]] = await Promise.all([
-    db
-      .select(listColumns)
-      .from(bookings)
-      .where(where)
-      .orderBy(...orderOf(filter))
-      .limit(requestPageSize)
-      .offset((page - 1) * requestPageSize),
-    db.select({ n: count() }).from(bookings).where(where),
-  ])
-  const n = total?.n ?? 0
+  const found = await listPage(
+    filter.page,
+    requestPageSize,
+    async () => (await db.select({ n: count() }).from(bookings).where(where))[0]?.n ?? 0,
+    ({ limit, offset }) =>
+      db
+        .select(listColumns)
+        .from(bookings)
+        .where(where)
+        .orderBy(...orderOf(filter))
+        .limit(limit)
+        .offset(offset),
+  )
   return {
-    items: rows.map((row) => ({
+    ...found,
+    items: found.items.map((row) => ({
       ...row,
       kind: row.kind as RequestKind,
       status: row.status as RequestStatus,
       reference: referenceOf(row.id),
     })),
-    total: n,
-    page,
-    pageCount: Math.max(1, Math.ceil(n / requestPageSize)),
   }
 }
 

@@ -19,3 +19,8 @@ export async function staffMembers(db: Db): Promise<StaffMember[]> {
     .orderBy(asc(clientOnboarding.fullName))
   return rows.map((r) => ({ ...r, role: r.role === 'admin' ? 'admin' : 'employee' }))
 }
+
+/** The staff as a list filter's choices (the assignee of the requests list and the tickets queue). */
+export async function staffChoices(db: Db): Promise<{ value: string; label: string }[]> {
+  return (await staffMembers(db)).map((s) => ({ value: s.userId, label: s.name || s.email }))
+}

@@ -1,10 +1,11 @@
 import { fromPglite, PgBoss } from 'pg-boss'
+import { businessTimeZone } from '../../app/lib/time-zone.ts'
 import type { Logger } from '../log.server.ts'
 import { type Database, isDatabaseUnavailable, summarizeError } from './client.server.ts'
 
 /**
- * Starts a pg-boss instance on the product's database, the one way the mail outbox, billing's
- * reminders and operations' retention do it (ADR 004, ADR 017): on PGlite it shares the one
+ * Starts a pg-boss instance on the product's database, the one way the mail outbox and every
+ * scheduled job do it (ADR 004, ADR 017): on PGlite it shares the one
  * instance with Drizzle; on PostgreSQL it opens its own pool of `connections`. While the database
  * is unreachable every poll fails: that is said once a minute (`waiting` says what waits), not
  * twice a second; any other error is logged as one.
@@ -39,4 +40,55 @@ export async function startPgBoss(options: {
   })
   await boss.start()
   return boss
+}
+
+/** One job run on a cron schedule: its queue, its schedule (New York time), retries, and the work. */
+export type CronJob = {
+  queue: string
+  /** The schedule, or null for none (a schedule left from before is removed): run only when asked. */
+  cron: string | null
+  /** pg-boss's retry of a failed run, and how long one run may take. */
+  retry: { retryLimit: number; retryDelay: number; expireInSeconds: number }
+  /** What it returns is the job's output (the sync-status page shows the last one). */
+  run: () => Promise<unknown>
+}
+
+/** Started cron jobs: a run of each now (tests; an operator's one-off), and the stop at shutdown. */
+export type CronJobs = { runNow(): Promise<void>; stop(): Promise<void> }
+
+/**
+ * Scheduled work on pg-boss (ADR 017), the one way every job does it (billing's reminders,
+ * support's target warnings and auto-close, retention, the monthly run, autopay retries, the
+ * nightly backup):
+ * a cron schedule in New York time queues one run per tick, whichever process's clock monitor sees
+ * it first, and a worker in each process takes such runs (looking every `pollingIntervalSeconds`
+ * when idle, 30 by default). Its own pg-boss instance beside the mail outbox's, on the same database.
+ */
+export async function startCronJobs(options: {
+  database: Database
+  log: Logger
+  name: string
+  waiting: string
+  jobs: readonly CronJob[]
+  pollingIntervalSeconds?: number | undefined
+  /** How long a stop waits for a run under way (15 s; a backup takes longer). */
+  stopTimeoutMs?: number
+}): Promise<CronJobs> {
+  const { database, log, name, waiting, jobs } = options
+  const boss = await startPgBoss({ database, log, name, waiting, schedule: true, supervise: false, connections: 2 })
+  for (const job of jobs) await boss.createQueue(job.queue, job.retry)
+  for (const job of jobs) {
+    if (job.cron) await boss.schedule(job.queue, job.cron, null, { tz: businessTimeZone })
+    else await boss.unschedule(job.queue)
+  }
+  const polling = { pollingIntervalSeconds: options.pollingIntervalSeconds ?? 30 }
+  for (const job of jobs) await boss.work(job.queue, polling, job.run)
+  return {
+    async runNow() {
+      for (const job of jobs) await boss.send(job.queue, {})
+    },
+    async stop() {
+      await boss.stop({ graceful: true, timeout: options.stopTimeoutMs ?? 15_000, close: !database.pglite })
+    },
+  }
 }

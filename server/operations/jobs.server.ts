@@ -1,6 +1,5 @@
-import { businessTimeZone } from '../../app/lib/business-time.ts'
 import type { Database } from '../db/client.server.ts'
-import { startPgBoss } from '../db/pg-boss.server.ts'
+import { startCronJobs } from '../db/pg-boss.server.ts'
 import type { Logger } from '../log.server.ts'
 import { enforceRetention } from './retention.server.ts'
 
@@ -29,32 +28,28 @@ export async function startOperationsJobs(options: {
   pollingIntervalSeconds?: number
 }): Promise<OperationsJobs> {
   const { database, log } = options
-  const boss = await startPgBoss({
+  const jobs = await startCronJobs({
     database,
     log,
     name: 'operations jobs',
     waiting: 'retention waits',
-    schedule: true,
-    supervise: false,
-    connections: 2,
+    pollingIntervalSeconds: options.pollingIntervalSeconds,
+    jobs: [
+      {
+        queue: RETENTION_QUEUE,
+        cron: retentionSchedule,
+        retry: { retryLimit: 3, retryDelay: 600, expireInSeconds: 900 },
+        run: async () => {
+          const deleted = await enforceRetention({
+            db: database.db,
+            dataDir: options.dataDir,
+            ...(options.now ? { now: options.now } : {}),
+          })
+          log.info({ event: 'retention', deleted }, 'retention run finished')
+          return { deleted }
+        },
+      },
+    ],
   })
-  await boss.createQueue(RETENTION_QUEUE, { retryLimit: 3, retryDelay: 600, expireInSeconds: 900 })
-  await boss.schedule(RETENTION_QUEUE, retentionSchedule, null, { tz: businessTimeZone })
-  await boss.work(RETENTION_QUEUE, { pollingIntervalSeconds: options.pollingIntervalSeconds ?? 30 }, async () => {
-    const deleted = await enforceRetention({
-      db: database.db,
-      dataDir: options.dataDir,
-      ...(options.now ? { now: options.now } : {}),
-    })
-    log.info({ event: 'retention', deleted }, 'retention run finished')
-    return { deleted }
-  })
-  return {
-    async runRetentionNow() {
-      await boss.send(RETENTION_QUEUE, {})
-    },
-    async stop() {
-      await boss.stop({ graceful: true, timeout: 15_000, close: !database.pglite })
-    },
-  }
+  return { runRetentionNow: jobs.runNow, stop: jobs.stop }
 }

@@ -1,7 +1,6 @@
-import { businessTimeZone } from '../../app/lib/business-time.ts'
 import type { Config } from '../config.server.ts'
 import type { Database } from '../db/client.server.ts'
-import { startPgBoss } from '../db/pg-boss.server.ts'
+import { type CronJobs, startCronJobs } from '../db/pg-boss.server.ts'
 import type { Logger } from '../log.server.ts'
 import type { Outbox } from '../mail/outbox.server.ts'
 import { retryDueAutopay } from './payments.server.ts'
@@ -11,7 +10,7 @@ export const AUTOPAY_RETRY_QUEUE = 'payments-autopay-retries'
 /** Every hour at :20, New York time: a retry due today is tried within the hour. */
 export const autopayRetrySchedule = '20 * * * *'
 
-export type PaymentJobs = { runNow(): Promise<void>; stop(): Promise<void> }
+export type PaymentJobs = CronJobs
 
 /**
  * Autopay's retries on pg-boss: a cron schedule queues one run per tick, whichever process sees it
@@ -28,17 +27,6 @@ export async function startPaymentJobs(options: {
   const provider = paymentProviderFor(options.config)
   if (!provider) return null
   const { database, log } = options
-  const boss = await startPgBoss({
-    database,
-    log,
-    name: 'payment jobs',
-    waiting: 'autopay retries wait',
-    schedule: true,
-    supervise: false,
-    connections: 2,
-  })
-  await boss.createQueue(AUTOPAY_RETRY_QUEUE, { retryLimit: 3, retryDelay: 300, expireInSeconds: 900 })
-  await boss.schedule(AUTOPAY_RETRY_QUEUE, autopayRetrySchedule, null, { tz: businessTimeZone })
   const deps = {
     db: database.db,
     outbox: options.outbox,
@@ -46,16 +34,21 @@ export async function startPaymentJobs(options: {
     provider,
     ...(options.now ? { now: options.now } : {}),
   }
-  await boss.work(AUTOPAY_RETRY_QUEUE, { pollingIntervalSeconds: 30 }, async () => {
-    const tried = await retryDueAutopay(deps)
-    if (tried > 0) log.info({ event: 'payments.autopay_retries', tried }, `autopay retries tried: ${tried}`)
+  return startCronJobs({
+    database,
+    log,
+    name: 'payment jobs',
+    waiting: 'autopay retries wait',
+    jobs: [
+      {
+        queue: AUTOPAY_RETRY_QUEUE,
+        cron: autopayRetrySchedule,
+        retry: { retryLimit: 3, retryDelay: 300, expireInSeconds: 900 },
+        run: async () => {
+          const tried = await retryDueAutopay(deps)
+          if (tried > 0) log.info({ event: 'payments.autopay_retries', tried }, `autopay retries tried: ${tried}`)
+        },
+      },
+    ],
   })
-  return {
-    async runNow() {
-      await boss.send(AUTOPAY_RETRY_QUEUE, {})
-    },
-    async stop() {
-      await boss.stop({ graceful: true, timeout: 15_000, close: !database.pglite })
-    },
-  }
 }

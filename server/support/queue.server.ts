@@ -2,6 +2,7 @@ import { and, asc, desc, eq, ilike, inArray, isNull, or, type SQL, sql } from 'd
 import { activeTicketStatuses } from '../../app/features/support/catalogue.ts'
 import type { TicketQueueFilter } from '../../app/features/support/queue-filter.ts'
 import type { Db } from '../db/client.server.ts'
+import { listPage } from '../db/paging.server.ts'
 import { organisations, supportTickets, supportTicketTargets } from '../db/schema/index.server.ts'
 import { targetQueue } from './targets.server.ts'
 
@@ -56,37 +57,38 @@ export async function listQueue(db: Db, filter: TicketQueueFilter, now = new Dat
   if (filter.target) {
     counted = counted.innerJoin(supportTicketTargets, eq(supportTicketTargets.ticketId, supportTickets.id))
   }
-  const [count] = await counted.where(where)
-  const total = count?.n ?? 0
-  const pageCount = Math.max(1, Math.ceil(total / queuePageSize))
-  const page = Math.min(filter.page, pageCount)
-  const items = await db
-    .select({
-      id: supportTickets.id,
-      number: supportTickets.number,
-      subject: supportTickets.subject,
-      status: supportTickets.status,
-      priority: supportTickets.priority,
-      category: supportTickets.category,
-      organisationId: supportTickets.organisationId,
-      organisationName: organisations.name,
-      createdAt: supportTickets.createdAt,
-      updatedAt: supportTickets.updatedAt,
-      firstRespondedAt: supportTickets.firstRespondedAt,
-      nextDueAt: supportTicketTargets.nextDueAt,
-      firstResponseDueAt: supportTicketTargets.firstResponseDueAt,
-      paused: supportTicketTargets.paused,
-      assigneeName: sql<string | null>`(select coalesce(nullif(o.full_name, ''), u.name) from "user" u
+  return listPage(
+    filter.page,
+    queuePageSize,
+    async () => (await counted.where(where))[0]?.n ?? 0,
+    ({ limit, offset }) =>
+      db
+        .select({
+          id: supportTickets.id,
+          number: supportTickets.number,
+          subject: supportTickets.subject,
+          status: supportTickets.status,
+          priority: supportTickets.priority,
+          category: supportTickets.category,
+          organisationId: supportTickets.organisationId,
+          organisationName: organisations.name,
+          createdAt: supportTickets.createdAt,
+          updatedAt: supportTickets.updatedAt,
+          firstRespondedAt: supportTickets.firstRespondedAt,
+          nextDueAt: supportTicketTargets.nextDueAt,
+          firstResponseDueAt: supportTicketTargets.firstResponseDueAt,
+          paused: supportTicketTargets.paused,
+          assigneeName: sql<string | null>`(select coalesce(nullif(o.full_name, ''), u.name) from "user" u
         left join client_onboarding o on o.email = lower(u.email) where u.id = ${supportTickets.assigneeUserId})`,
-    })
-    .from(supportTickets)
-    .innerJoin(organisations, eq(organisations.id, supportTickets.organisationId))
-    .leftJoin(supportTicketTargets, eq(supportTicketTargets.ticketId, supportTickets.id))
-    .where(where)
-    .orderBy(...order, desc(supportTickets.number))
-    .limit(queuePageSize)
-    .offset((page - 1) * queuePageSize)
-  return { items, total, page, pageCount }
+        })
+        .from(supportTickets)
+        .innerJoin(organisations, eq(organisations.id, supportTickets.organisationId))
+        .leftJoin(supportTicketTargets, eq(supportTicketTargets.ticketId, supportTickets.id))
+        .where(where)
+        .orderBy(...order, desc(supportTickets.number))
+        .limit(limit)
+        .offset(offset),
+  )
 }
 
 /** The organisations that have tickets, for the queue's filter. */

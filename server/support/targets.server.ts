@@ -8,11 +8,11 @@ import {
   warningBeforeMinutes,
 } from '../../app/features/support/targets.ts'
 import { type StatusChange, ticketTargets } from '../../app/features/support/ticket-targets.ts'
-import { businessDate, businessTimeZone, fromBusinessLocalInput } from '../../app/lib/business-time.ts'
+import { businessDate, fromBusinessLocalInput } from '../../app/lib/business-time.ts'
 import { recordAudit } from '../audit/audit.server.ts'
 import { staffMembers } from '../booking/staff-members.server.ts'
 import type { Database, Db } from '../db/client.server.ts'
-import { startPgBoss } from '../db/pg-boss.server.ts'
+import { type CronJobs, startCronJobs } from '../db/pg-boss.server.ts'
 import { supportTicketEvents, supportTickets, supportTicketTargets, user } from '../db/schema/index.server.ts'
 import type { Logger } from '../log.server.ts'
 import type { Outbox } from '../mail/outbox.server.ts'
@@ -277,16 +277,12 @@ export const targetsSchedule = '* * * * *'
 /** Every hour at :15 (New York): a resolved ticket closes within the hour after its seventh day. */
 export const autoCloseSchedule = '15 * * * *'
 
-export type SupportTargetJobs = {
-  /** Queues a run of both jobs now (tests; an operator's one-off). */
-  runNow(): Promise<void>
-  stop(): Promise<void>
-}
+export type SupportTargetJobs = CronJobs
 
 /**
- * The scheduled work of support targets on pg-boss (through server/db/pg-boss.server.ts, as
- * billing's reminders): a cron schedule in New York time queues one run per tick, whichever
- * process's clock monitor sees it first, and a worker in each process takes such runs.
+ * Support's scheduled work (server/db/pg-boss.server.ts, as billing's reminders): every minute
+ * the stale targets are healed and the due-soon and breach warnings sent; every hour resolved
+ * tickets past their days are closed.
  */
 export async function startSupportTargetJobs(options: {
   database: Database
@@ -297,47 +293,43 @@ export async function startSupportTargetJobs(options: {
   pollingIntervalSeconds?: number
 }): Promise<SupportTargetJobs> {
   const { database, log } = options
-  const boss = await startPgBoss({
+  const now = () => options.now?.() ?? new Date()
+  const deps: WarningDeps = { db: database.db, outbox: options.outbox, publicUrl: options.publicUrl, now }
+  return startCronJobs({
     database,
     log,
     name: 'support target jobs',
     waiting: 'target warnings and auto-close wait',
-    schedule: true,
-    supervise: false,
-    connections: 2,
+    pollingIntervalSeconds: options.pollingIntervalSeconds,
+    jobs: [
+      {
+        queue: TARGETS_QUEUE,
+        cron: targetsSchedule,
+        retry: { retryLimit: 2, retryDelay: 30, expireInSeconds: 300 },
+        run: async () => {
+          const refreshed = await refreshStaleTargets(database.db, now())
+          const warned = await sendTargetWarnings(deps)
+          if (refreshed > 0 || warned > 0) {
+            log.info(
+              { event: 'support.targets', refreshed, warned },
+              `support targets: ${refreshed} refreshed, ${warned} warnings`,
+            )
+          }
+        },
+      },
+      {
+        queue: AUTO_CLOSE_QUEUE,
+        cron: autoCloseSchedule,
+        retry: { retryLimit: 3, retryDelay: 300, expireInSeconds: 600 },
+        run: async () => {
+          const closed = await closeResolvedTickets(database.db, now())
+          if (closed > 0)
+            log.info(
+              { event: 'support.auto_close', closed },
+              `resolved tickets closed after ${autoCloseAfterDays} days: ${closed}`,
+            )
+        },
+      },
+    ],
   })
-  await boss.createQueue(TARGETS_QUEUE, { retryLimit: 2, retryDelay: 30, expireInSeconds: 300 })
-  await boss.createQueue(AUTO_CLOSE_QUEUE, { retryLimit: 3, retryDelay: 300, expireInSeconds: 600 })
-  await boss.schedule(TARGETS_QUEUE, targetsSchedule, null, { tz: businessTimeZone })
-  await boss.schedule(AUTO_CLOSE_QUEUE, autoCloseSchedule, null, { tz: businessTimeZone })
-  const now = () => options.now?.() ?? new Date()
-  const deps: WarningDeps = { db: database.db, outbox: options.outbox, publicUrl: options.publicUrl, now }
-  const polling = { pollingIntervalSeconds: options.pollingIntervalSeconds ?? 30 }
-  await boss.work(TARGETS_QUEUE, polling, async () => {
-    const refreshed = await refreshStaleTargets(database.db, now())
-    const warned = await sendTargetWarnings(deps)
-    if (refreshed > 0 || warned > 0) {
-      log.info(
-        { event: 'support.targets', refreshed, warned },
-        `support targets: ${refreshed} refreshed, ${warned} warnings`,
-      )
-    }
-  })
-  await boss.work(AUTO_CLOSE_QUEUE, polling, async () => {
-    const closed = await closeResolvedTickets(database.db, now())
-    if (closed > 0)
-      log.info(
-        { event: 'support.auto_close', closed },
-        `resolved tickets closed after ${autoCloseAfterDays} days: ${closed}`,
-      )
-  })
-  return {
-    async runNow() {
-      await boss.send(TARGETS_QUEUE, {})
-      await boss.send(AUTO_CLOSE_QUEUE, {})
-    },
-    async stop() {
-      await boss.stop({ graceful: true, timeout: 15_000, close: !database.pglite })
-    },
-  }
 }

@@ -12,17 +12,7 @@ const root = path.resolve(import.meta.dirname, '../..')
 const routesDir = path.join(root, 'app', 'routes')
 const limit = 250
 
-const exceptions: Record<string, string> = {
-  'app/routes/employee/client.tsx':
-    'not yet split: its sections (subscriptions the newest) still to move into app/features/organisations',
-  // Pages not yet split (issue 23): their page parts are still to move into their features.
-  'app/routes/home.tsx': 'not yet split: the home page sections still to move into app/features/marketing',
-  'app/routes/privacy.tsx': 'not yet split: the policy text still to move into app/content',
-  'app/routes/admin/blog-post.tsx': 'not yet split: the post editor still to move into app/features/blog',
-  'app/routes/admin/location.tsx': 'not yet split: the town page editor still to move into app/features/locations',
-  'app/routes/admin/sync-status.tsx': 'not yet split: its panels still to move into app/features/staff',
-  'app/routes/auth.tsx': 'not yet split: the sign-in steps still to move into app/features/accounts',
-}
+const exceptions: Record<string, string> = {}
 
 function routeModules(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {

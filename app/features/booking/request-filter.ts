@@ -24,7 +24,6 @@ const sorts = ['received', 'name', 'status'] as const
 export function requestFilterOf(url: URL, userId: string): RequestListFilter {
   const p = listParams(url)
   const sort = p.sort(sorts, 'received')
-  const assignee = p.text('assignee', 40)
   return {
     status: p.oneOf('status', requestStatuses),
     kind: p.oneOf('kind', requestKinds),
@@ -35,7 +34,7 @@ export function requestFilterOf(url: URL, userId: string): RequestListFilter {
     plan: p.oneOf('plan', planChoices),
     from: p.date('from'),
     to: p.date('to'),
-    assignee: assignee === 'me' ? userId : assignee,
+    assignee: p.assignee(userId),
     q: p.text('q'),
     sort: sort.key,
     dir: sort.dir,

@@ -40,14 +40,13 @@ export const ticketTargetFilterLabels: Record<TicketTargetFilter, string> = {
 export function ticketQueueFilterOf(url: URL, userId: string): TicketQueueFilter {
   const p = listParams(url)
   const sort = p.sort(ticketQueueSorts, 'updated')
-  const assignee = p.text('assignee', 40)
   const organisation = p.text('organisation', 40)
   return {
     status: p.oneOf('status', [...ticketStatuses, 'active'] as const),
     priority: p.oneOf('priority', ticketPriorities),
     category: p.oneOf('category', ticketCategories),
     organisation: organisation && isUuid(organisation) ? organisation : undefined,
-    assignee: assignee === 'me' ? userId : assignee === 'none' || (assignee && isUuid(assignee)) ? assignee : undefined,
+    assignee: p.assignee(userId),
     q: p.text('q'),
     target: p.oneOf('target', ticketTargetFilters),
     sort: sort.key,

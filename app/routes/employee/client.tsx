@@ -2,12 +2,7 @@ import { data, Form, Link, redirect, useActionData, useNavigation } from 'react-
 import { business } from '~/content/business'
 import { appContext } from '~/context.server'
 import { can } from '~/features/accounts/access'
-import { shownAccountState, stateLabels } from '~/features/accounts/admin-labels'
 import { guardedUser } from '~/features/accounts/guards.server'
-import { kindLabels } from '~/features/billing/labels'
-import { formatMoney } from '~/features/billing/money'
-import { statusLabels } from '~/features/billing/states'
-import { contractStatusLabels } from '~/features/contracts/states'
 import {
   addPersonFormSchema,
   mergeFormSchema,
@@ -20,7 +15,6 @@ import { OrganisationHistory } from '~/features/organisations/history'
 import { OrganisationFields } from '~/features/organisations/organisation-fields'
 import { PeopleTable } from '~/features/organisations/people-table'
 import { AddPersonForm, DetailsView, MergeForm, RecordList } from '~/features/organisations/staff-parts'
-import { auditActions, isAuditAction } from '~/features/staff/audit-actions'
 import { AuditChange } from '~/features/staff/audit-change'
 import { OrganisationSubscriptions } from '~/features/subscriptions/organisation-subscriptions'
 import { businessDate, businessDateTimeFormat } from '~/lib/business-time'
@@ -33,16 +27,11 @@ import { useResultToast } from '~/lib/toast'
 import { Button } from '~/ui/button'
 import { FormMessage } from '~/ui/field'
 import { BackLink, PageHeader } from '~/ui/page-header'
-import { organisationHistory } from '../../../server/organisations/history.server.ts'
 import { mergeOrganisations } from '../../../server/organisations/merge.server.ts'
 import { updateOrganisation } from '../../../server/organisations/organisations.server.ts'
 import { addPerson, changePersonRole, removePerson } from '../../../server/organisations/people.server.ts'
-import {
-  clientPersonByEmail,
-  organisationDetail,
-  organisationIdOfPerson,
-} from '../../../server/organisations/staff-view.server.ts'
-import { listSubscriptions } from '../../../server/subscriptions/subscriptions.server.ts'
+import { staffClientPage } from '../../../server/organisations/staff-page.server.ts'
+import { clientPersonByEmail } from '../../../server/organisations/staff-view.server.ts'
 import type { Route } from './+types/client'
 
 // /employee/clients/:id (employees and admins): one client organisation: its details and staff
@@ -63,69 +52,14 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
 
 export const loader = async (args: Route.LoaderArgs) => {
   const { database } = args.context.get(appContext)
-  const id = args.params.id
-  const page = listParams(new URL(args.request.url)).page()
-  const detail = await organisationDetail(database.db, id, businessDate(new Date()))
-  if (!detail) {
-    const organisationId = await organisationIdOfPerson(database.db, id)
-    if (organisationId) throw redirect(`/employee/clients/${organisationId}`)
-    throw data({ error: 'There is no client at this address.' }, { status: 404 })
-  }
-  const isAdmin = can(guardedUser(args.context), 'admin')
-  const { organisation } = detail
-  const history = await organisationHistory(database.db, organisation.id, page)
-  const subscriptions = await listSubscriptions({ db: database.db }, { organisationId: organisation.id })
-  return {
-    isAdmin,
-    subscriptions,
-    organisation: {
-      ...organisation,
-      address: [organisation.streetAddress, organisation.town, organisation.state, organisation.postalCode]
-        .filter(Boolean)
-        .join(', '),
-    },
-    people: detail.people.map((person) => ({
-      personId: person.personId,
-      name: person.fullName || person.email,
-      email: person.email,
-      role: person.role,
-      status: person.invited
-        ? (stateLabels.invited ?? 'Invited')
-        : shownAccountState({ status: person.status, disabledAt: null }),
-      removable: isAdmin,
-    })),
-    documents: detail.documents.map((doc) => ({
-      id: doc.id,
-      label: `${kindLabels[doc.kind]} ${doc.number}`,
-      href: isAdmin ? `/admin/billing/${doc.id}` : `/employee/billing/${doc.id}`,
-      summary: `${statusLabels[doc.shown]}, ${formatMoney(doc.totalCents)}`,
-    })),
-    contracts: detail.contracts.map((contract) => ({
-      id: contract.id,
-      label: `${contract.title} ${contract.number ?? ''}`.trim(),
-      href: isAdmin ? `/admin/contracts/${contract.id}` : null,
-      summary: contractStatusLabels[contract.shown],
-    })),
-    requests: detail.requests.map((request) => ({
-      id: request.id,
-      label: request.id.slice(0, 8).toUpperCase(),
-      href: `/employee/requests/${request.id}`,
-      summary: [
-        `${request.name}, ${businessDateTimeFormat.format(new Date(request.receivedAt))}, ${request.status}`,
-        request.services.length > 0 ? ` (${request.services.join(', ')})` : '',
-      ].join(''),
-    })),
-    history: {
-      ...history,
-      items: history.items.map((item) => ({
-        ...item,
-        actor: item.actorEmail,
-        words: isAuditAction(item.action) ? auditActions[item.action].words : item.action,
-        about: item.subjectName,
-      })),
-    },
-    others: isAdmin ? detail.others : [],
-  }
+  const found = await staffClientPage(database.db, args.params.id, {
+    isAdmin: can(guardedUser(args.context), 'admin'),
+    historyPage: listParams(new URL(args.request.url)).page(),
+    today: businessDate(new Date()),
+  })
+  if (found.page) return found.page
+  if (found.organisationOfPerson) throw redirect(`/employee/clients/${found.organisationOfPerson}`)
+  throw data({ error: 'There is no client at this address.' }, { status: 404 })
 }
 
 const staffActor = (ctx: IntentContext) => {

@@ -17,12 +17,10 @@ import { businessDateTimeFormat } from '~/lib/business-time'
 import { pageMeta } from '~/lib/seo'
 import { Badge } from '~/ui/badge'
 import { Button } from '~/ui/button'
-import { DataTable, type DataTableColumn, DataTableFilters, DateRangeFilter, FilterSelect } from '~/ui/data-table'
-import { Field } from '~/ui/field'
-import { FiltersDisclosure } from '~/ui/filters-disclosure'
-import { Input } from '~/ui/input'
+import { DataTable, type DataTableColumn, DateRangeFilter, FilterSelect } from '~/ui/data-table'
+import { AssigneeFilter, StaffListFilters } from '~/ui/staff-list-filters'
 import { listRequests } from '../../../server/booking/request-list.server.ts'
-import { staffMembers } from '../../../server/booking/staff-members.server.ts'
+import { staffChoices } from '../../../server/booking/staff-members.server.ts'
 import type { Route } from './+types/requests'
 
 // /employee/requests (employees and admins): every consultation request and contact message,
@@ -41,12 +39,12 @@ export const loader = async (args: Route.LoaderArgs) => {
   const user = guardedUser(args.context)
   const { database } = args.context.get(appContext)
   const filter = requestFilterOf(new URL(args.request.url), user.userId)
-  const [list, staff] = await Promise.all([listRequests(database.db, filter), staffMembers(database.db)])
+  const [list, staff] = await Promise.all([listRequests(database.db, filter), staffChoices(database.db)])
   return {
     list,
     filter,
     me: user.userId,
-    staff: staff.map((s) => ({ value: s.userId, label: s.name || s.email })),
+    staff,
   }
 }
 
@@ -123,7 +121,6 @@ export default function Requests({ loaderData }: Route.ComponentProps) {
   const [params] = useSearchParams()
   const exportParams = new URLSearchParams(params)
   exportParams.delete('page')
-  const assigneeValue = filter.assignee === me ? 'me' : filter.assignee
   return (
     <div className="mx-auto grid max-w-7xl gap-6 px-6 py-10">
       <div className="flex flex-wrap items-end justify-between gap-4">
@@ -140,58 +137,42 @@ export default function Requests({ loaderData }: Route.ComponentProps) {
           </a>
         </Button>
       </div>
-      <FiltersDisclosure>
-        <DataTableFilters label="Filter requests" clearTo="/employee/requests">
-          <Field label="Search" className="sm:col-span-2">
-            <Input
-              name="q"
-              type="search"
-              defaultValue={filter.q ?? ''}
-              placeholder="Name, e-mail, company, phone or message"
-            />
-          </Field>
-          <FilterSelect
-            label="Status"
-            name="status"
-            value={filter.status}
-            allLabel="All statuses"
-            options={requestStatuses.map((s) => ({ value: s, label: requestStatusLabels[s] }))}
-          />
-          <FilterSelect
-            label="Kind"
-            name="kind"
-            value={filter.kind}
-            allLabel="Both kinds"
-            options={requestKinds.map((k) => ({ value: k, label: requestKindLabels[k] }))}
-          />
-          <FilterSelect
-            label="Service"
-            name="service"
-            value={filter.service}
-            allLabel="Any service"
-            options={services.map((s) => ({ value: s.name, label: s.name }))}
-          />
-          <FilterSelect
-            label="Plan"
-            name="plan"
-            value={filter.plan}
-            allLabel="Any plan"
-            options={planChoices.map((p) => ({ value: p, label: p }))}
-          />
-          <FilterSelect
-            label="Assignee"
-            name="assignee"
-            value={assigneeValue}
-            allLabel="Anyone"
-            options={[
-              { value: 'me', label: 'Me' },
-              { value: 'none', label: 'Nobody yet' },
-              ...staff.filter((s) => s.value !== me),
-            ]}
-          />
-          <DateRangeFilter fromLabel="Received from" from={filter.from} to={filter.to} />
-        </DataTableFilters>
-      </FiltersDisclosure>
+      <StaffListFilters
+        label="Filter requests"
+        clearTo="/employee/requests"
+        search={{ value: filter.q, placeholder: 'Name, e-mail, company, phone or message' }}
+      >
+        <FilterSelect
+          label="Status"
+          name="status"
+          value={filter.status}
+          allLabel="All statuses"
+          options={requestStatuses.map((s) => ({ value: s, label: requestStatusLabels[s] }))}
+        />
+        <FilterSelect
+          label="Kind"
+          name="kind"
+          value={filter.kind}
+          allLabel="Both kinds"
+          options={requestKinds.map((k) => ({ value: k, label: requestKindLabels[k] }))}
+        />
+        <FilterSelect
+          label="Service"
+          name="service"
+          value={filter.service}
+          allLabel="Any service"
+          options={services.map((s) => ({ value: s.name, label: s.name }))}
+        />
+        <FilterSelect
+          label="Plan"
+          name="plan"
+          value={filter.plan}
+          allLabel="Any plan"
+          options={planChoices.map((p) => ({ value: p, label: p }))}
+        />
+        <AssigneeFilter value={filter.assignee} me={me} staff={staff} />
+        <DateRangeFilter fromLabel="Received from" from={filter.from} to={filter.to} />
+      </StaffListFilters>
       <DataTable
         caption="Consultation requests and contact messages"
         columns={columns}

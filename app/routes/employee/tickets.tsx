@@ -18,11 +18,9 @@ import { describeTimeLeft, dueSoonMinutes, targetKindLabels } from '~/features/s
 import { businessDateTimeFormat } from '~/lib/business-time'
 import { pageMeta } from '~/lib/seo'
 import { Badge } from '~/ui/badge'
-import { DataTable, type DataTableColumn, DataTableFilters, FilterSelect } from '~/ui/data-table'
-import { Field } from '~/ui/field'
-import { FiltersDisclosure } from '~/ui/filters-disclosure'
-import { Input } from '~/ui/input'
-import { staffMembers } from '../../../server/booking/staff-members.server.ts'
+import { DataTable, type DataTableColumn, FilterSelect } from '~/ui/data-table'
+import { AssigneeFilter, StaffListFilters } from '~/ui/staff-list-filters'
+import { staffChoices } from '../../../server/booking/staff-members.server.ts'
 import { listQueue, organisationsWithTickets } from '../../../server/support/queue.server.ts'
 import type { Route } from './+types/tickets'
 
@@ -46,7 +44,7 @@ export const loader = async (args: Route.LoaderArgs) => {
   const now = new Date()
   const [list, staff, organisationChoices] = await Promise.all([
     listQueue(database.db, filter, now),
-    staffMembers(database.db),
+    staffChoices(database.db),
     organisationsWithTickets(database.db),
   ])
   return {
@@ -62,7 +60,7 @@ export const loader = async (args: Route.LoaderArgs) => {
     },
     filter,
     me: user.userId,
-    staff: staff.map((s) => ({ value: s.userId, label: s.name || s.email })),
+    staff,
     organisations: organisationChoices.map((o) => ({ value: o.id, label: o.name })),
   }
 }
@@ -153,7 +151,6 @@ const columns: DataTableColumn<Item>[] = [
 
 export default function Tickets({ loaderData }: Route.ComponentProps) {
   const { list, filter, staff, me, organisations } = loaderData
-  const assigneeValue = filter.assignee === me ? 'me' : filter.assignee
   return (
     <div className="mx-auto grid max-w-7xl gap-6 px-4 py-10 sm:px-6">
       <div className="grid gap-1">
@@ -162,67 +159,51 @@ export default function Tickets({ loaderData }: Route.ComponentProps) {
           Clients&apos; questions from the portal and by e-mail. Times are New York time.
         </p>
       </div>
-      <FiltersDisclosure>
-        <DataTableFilters label="Filter tickets" clearTo="/employee/tickets">
-          <Field label="Search" className="sm:col-span-2">
-            <Input
-              name="q"
-              type="search"
-              defaultValue={filter.q ?? ''}
-              placeholder="Subject, T-000123 or organisation"
-            />
-          </Field>
-          <FilterSelect
-            label="Status"
-            name="status"
-            value={filter.status}
-            allLabel="All statuses"
-            options={[
-              { value: 'active', label: 'Still to do (new, open, waiting)' },
-              ...ticketStatuses.map((s) => ({ value: s, label: ticketStatusLabels[s] })),
-            ]}
-          />
-          <FilterSelect
-            label="Priority"
-            name="priority"
-            value={filter.priority}
-            allLabel="Any priority"
-            options={ticketPriorities.map((p) => ({ value: p, label: ticketPriorityLabels[p] }))}
-          />
-          <FilterSelect
-            label="Organisation"
-            name="organisation"
-            value={filter.organisation}
-            allLabel="Every organisation"
-            options={organisations}
-          />
-          <FilterSelect
-            label="Assignee"
-            name="assignee"
-            value={assigneeValue}
-            allLabel="Anyone"
-            options={[
-              { value: 'me', label: 'Me' },
-              { value: 'none', label: 'Nobody yet' },
-              ...staff.filter((s) => s.value !== me),
-            ]}
-          />
-          <FilterSelect
-            label="About"
-            name="category"
-            value={filter.category}
-            allLabel="Every service line"
-            options={ticketCategories.map((c) => ({ value: c, label: ticketCategoryLabels[c] }))}
-          />
-          <FilterSelect
-            label="Targets"
-            name="target"
-            value={filter.target}
-            allLabel="Any"
-            options={ticketTargetFilters.map((t) => ({ value: t, label: ticketTargetFilterLabels[t] }))}
-          />
-        </DataTableFilters>
-      </FiltersDisclosure>
+      <StaffListFilters
+        label="Filter tickets"
+        clearTo="/employee/tickets"
+        search={{ value: filter.q, placeholder: 'Subject, T-000123 or organisation' }}
+      >
+        <FilterSelect
+          label="Status"
+          name="status"
+          value={filter.status}
+          allLabel="All statuses"
+          options={[
+            { value: 'active', label: 'Still to do (new, open, waiting)' },
+            ...ticketStatuses.map((s) => ({ value: s, label: ticketStatusLabels[s] })),
+          ]}
+        />
+        <FilterSelect
+          label="Priority"
+          name="priority"
+          value={filter.priority}
+          allLabel="Any priority"
+          options={ticketPriorities.map((p) => ({ value: p, label: ticketPriorityLabels[p] }))}
+        />
+        <FilterSelect
+          label="Organisation"
+          name="organisation"
+          value={filter.organisation}
+          allLabel="Every organisation"
+          options={organisations}
+        />
+        <AssigneeFilter value={filter.assignee} me={me} staff={staff} />
+        <FilterSelect
+          label="About"
+          name="category"
+          value={filter.category}
+          allLabel="Every service line"
+          options={ticketCategories.map((c) => ({ value: c, label: ticketCategoryLabels[c] }))}
+        />
+        <FilterSelect
+          label="Targets"
+          name="target"
+          value={filter.target}
+          allLabel="Any"
+          options={ticketTargetFilters.map((t) => ({ value: t, label: ticketTargetFilterLabels[t] }))}
+        />
+      </StaffListFilters>
       <DataTable
         caption="Support tickets"
         columns={columns}
