@@ -3,6 +3,7 @@ import { ticketLimits } from '../../app/features/support/catalogue'
 import { formFiles } from '../../app/features/support/files.server'
 import { isUploadRefusal, readForm, uploadLimits } from '../../app/lib/forms/action.server'
 import { intentAction } from '../../app/lib/forms/intent-action.server'
+import { waitFor } from './helpers/wait'
 
 /**
  * The per-file limit while an upload streams in (docs/support.md#attachments): the one place forms
@@ -118,6 +119,8 @@ describe('uploads read from a form', () => {
     expect(sent.pulled()).toBeGreaterThan(ticketLimits.attachmentBytes)
     expect(sent.pulled()).toBeLessThanOrEqual(beforeFile + ticketLimits.attachmentBytes + 3 * chunkBytes)
     expect(sent.total - sent.pulled()).toBeGreaterThan(20 * 1024 * 1024 - 3 * chunkBytes)
+    // Afterwards the rest only passes through to be thrown away (the connection stays usable).
+    await waitFor('the rest of the body thrown away', () => sent.pulled() === sent.total)
   })
 
   it('takes a file of exactly 10 MB', async () => {
@@ -138,6 +141,7 @@ describe('uploads read from a form', () => {
     expect(refused.data.values.subject).toBe('The printer does not print')
     // The sixth file's header is where the reading stops: hardly any of its 8 MB was pulled.
     expect(sent.pulled()).toBeLessThan(sent.total - 8 * 1024 * 1024 + 3 * chunkBytes)
+    await waitFor('the rest of the body thrown away', () => sent.pulled() === sent.total)
   })
 
   it('answers the form with the refusal and never runs the service', async () => {

@@ -132,26 +132,61 @@ function watching(request: Request, boundary: string) {
     const large = parts.findIndex((part, i) => (parts[i + 1]?.at ?? seen) - part.at > uploadLimits.fileBytes)
     return parts[large] ?? parts.at(-1) ?? { field: undefined, fileName: undefined }
   }
-  const body = request.body?.pipeThrough(
-    new TransformStream<Uint8Array, Uint8Array>({
-      transform(chunk, controller) {
-        if (kept < keptPrefixBytes) {
-          const part = chunk.subarray(0, keptPrefixBytes - kept)
-          chunks.push(part.slice())
-          kept += part.length
-        }
-        scan(chunk, controller)
-        controller.enqueue(chunk)
-      },
-    }),
-  )
+  const source = request.body
+  // Once the form is refused, the rest of the body only passes through, to be thrown away.
+  let discarding = false
+  const transform = new TransformStream<Uint8Array, Uint8Array>({
+    transform(chunk, controller) {
+      if (discarding) return
+      if (kept < keptPrefixBytes) {
+        const part = chunk.subarray(0, keptPrefixBytes - kept)
+        chunks.push(part.slice())
+        kept += part.length
+      }
+      scan(chunk, controller)
+      controller.enqueue(chunk)
+    },
+  })
+  // preventCancel: stopping the parse must not close the connection under the answer.
+  const piped = source?.pipeTo(transform.writable, { preventCancel: true }).catch(() => undefined)
   const watched = new Request(request.url, {
     method: request.method,
     headers: request.headers,
-    body: body ?? null,
+    body: source ? transform.readable : null,
     duplex: 'half',
   } as RequestInit)
-  return { request: watched, start: () => Buffer.concat(chunks), refusedPart }
+  /**
+   * After a refusal, once the answer is on its way: reads the rest of the body and throws it away
+   * (the host holds it to its body limit), so the connection stays usable for the browser's next
+   * request instead of being cut while it still sends.
+   */
+  const discardRest = () => {
+    discarding = true
+    setImmediate(() => {
+      void (async () => {
+        await readToEnd(watched.body)
+        await piped
+        if (source && !source.locked) await readToEnd(source)
+      })()
+    })
+  }
+  return { request: watched, start: () => Buffer.concat(chunks), refusedPart, discardRest }
+}
+
+/** Reads a stream to its end, keeping nothing; a stream already locked or failed is left as it is. */
+async function readToEnd(stream: ReadableStream<Uint8Array> | null): Promise<void> {
+  if (!stream || stream.locked) return
+  const reader = stream.getReader()
+  try {
+    for (;;) {
+      const { done } = await reader.read()
+      if (done) return
+    }
+  } catch {
+    // failed (the host's body limit, a lost connection): nothing more to read
+  } finally {
+    reader.releaseLock()
+  }
 }
 
 /** The text fields of the parts complete in the kept start of the body, before the refused one. */
@@ -222,8 +257,8 @@ export async function readForm(request: Request): Promise<FormData> {
     if (!refused || !reading || !boundary) {
       throw refusal(400, 'The form could not be read. Reload the page and try again.')
     }
-    // The rest of the body is left unread: the reading stops here.
-    await reading.request.body?.cancel().catch(() => undefined)
+    // Nothing more of the body is parsed or kept; what is left is thrown away after the answer.
+    reading.discardRest()
     const answer = data<UploadRefusal>(
       {
         ok: false,
