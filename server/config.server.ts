@@ -13,6 +13,9 @@ const booleanish = z
 
 const emptyAsUndefined = (v: unknown) => (v === '' ? undefined : v)
 
+/** The scope Microsoft 365 grants IMAP access under with the client-credentials flow. */
+export const microsoftImapScope = 'https://outlook.office365.com/.default'
+
 const envSchema = z
   .object({
     NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
@@ -52,10 +55,39 @@ const envSchema = z
         .string()
         .regex(/^imaps?:\/\//, 'must start with imap:// or imaps://')
         .refine(
-          (value) => imapSettingsOf(value) !== undefined,
-          'must name a host, a user and a password, like imaps://user:password@imap.example.com:993/INBOX',
+          (value) => imapSettingsOf(value, oauth2Placeholder) !== undefined,
+          'must name a host and a user, like imaps://user:password@imap.example.com:993/INBOX',
         )
         .optional(),
+    ),
+    // How the reader signs in to IMAP_URL (docs/support.md#connecting-a-mailbox): its password, or an
+    // OAuth 2.0 token (XOAUTH2) from the token address below, as Microsoft 365 requires.
+    IMAP_AUTH: z.preprocess(
+      emptyAsUndefined,
+      z.enum(['password', 'oauth2'], { error: 'must be password or oauth2' }).default('password'),
+    ),
+    // The OAuth 2.0 client-credentials grant: where the token comes from, for whom, for what.
+    IMAP_OAUTH_TOKEN_URL: z.preprocess(
+      emptyAsUndefined,
+      z
+        .url({
+          protocol: /^https?$/,
+          error: 'must be a URL like https://login.microsoftonline.com/<tenant>/oauth2/v2.0/token',
+        })
+        .refine(
+          (value) => new URL(value).protocol === 'https:' || isLoopback(new URL(value).hostname),
+          'must be https:// (http:// only on this machine)',
+        )
+        .optional(),
+    ),
+    IMAP_OAUTH_CLIENT_ID: z.preprocess(emptyAsUndefined, z.string().min(1).max(200).optional()),
+    IMAP_OAUTH_CLIENT_SECRET: z.preprocess(emptyAsUndefined, z.string().min(1).max(1000).optional()),
+    IMAP_OAUTH_SCOPE: z.preprocess(
+      emptyAsUndefined,
+      z
+        .string()
+        .regex(/^[\x21-\x7e]+( [\x21-\x7e]+)*$/, 'must be one or more scopes separated by spaces')
+        .default(microsoftImapScope),
     ),
     MAIL_FROM: z.preprocess(emptyAsUndefined, z.string().min(3).optional()),
     TRUST_PROXY: z.preprocess(emptyAsUndefined, booleanish.default(false)),
@@ -150,6 +182,25 @@ const envSchema = z
     ),
   })
   .superRefine((env, ctx) => {
+    if (env.IMAP_AUTH === 'oauth2') {
+      const needed = ['IMAP_URL', 'IMAP_OAUTH_TOKEN_URL', 'IMAP_OAUTH_CLIENT_ID', 'IMAP_OAUTH_CLIENT_SECRET'] as const
+      const missing = needed.find((name) => !env[name])
+      if (missing) {
+        ctx.addIssue({
+          code: 'custom',
+          path: [missing],
+          message:
+            'is needed with IMAP_AUTH=oauth2 (IMAP_URL, IMAP_OAUTH_TOKEN_URL, IMAP_OAUTH_CLIENT_ID and IMAP_OAUTH_CLIENT_SECRET)',
+        })
+      }
+    } else if (env.IMAP_URL && !imapSettingsOf(env.IMAP_URL)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['IMAP_URL'],
+        message:
+          'must name a host, a user and a password, like imaps://user:password@imap.example.com:993/INBOX (or set IMAP_AUTH=oauth2)',
+      })
+    }
     if (Boolean(env.ADMIN_EMAIL) !== Boolean(env.ADMIN_PASSWORD)) {
       ctx.addIssue({
         code: 'custom',
@@ -260,7 +311,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
         : undefined,
     smtpUrl: env.SMTP_URL,
     mailFrom: env.MAIL_FROM,
-    imap: env.IMAP_URL ? imapSettingsOf(env.IMAP_URL) : undefined,
+    imap: env.IMAP_URL ? imapSettingsOf(env.IMAP_URL, oauth2SettingsOf(env)) : undefined,
     trustProxy: env.TRUST_PROXY,
     seedDemo: env.SEED_DEMO,
     logLevel: env.LOG_LEVEL,
@@ -294,13 +345,51 @@ export type ImapSettings = {
   host: string
   port: number
   user: string
+  /** The password (IMAP_AUTH=password); empty when the reader signs in with OAuth 2.0. */
   password: string
   /** The folder read: INBOX unless the URL names another. */
   mailbox: string
+  /** IMAP_AUTH=oauth2: where the reader gets its access token (XOAUTH2); undefined: the password. */
+  oauth2?: ImapOAuth2Settings | undefined
 }
 
-/** `imaps://user:password@host:993/INBOX` as settings; undefined when a part is missing. */
-export function imapSettingsOf(value: string): ImapSettings | undefined {
+/** The OAuth 2.0 client-credentials grant the reader signs in with (Microsoft 365's, or any server's). */
+export type ImapOAuth2Settings = {
+  tokenUrl: string
+  clientId: string
+  clientSecret: string
+  /** Space-separated; Microsoft 365: https://outlook.office365.com/.default. */
+  scope: string
+}
+
+/** Stands in for the OAuth 2.0 settings while IMAP_URL alone is checked (the password is then optional). */
+const oauth2Placeholder: ImapOAuth2Settings = { tokenUrl: '', clientId: '', clientSecret: '', scope: '' }
+
+function isLoopback(hostname: string): boolean {
+  return hostname === 'localhost' || hostname === '[::1]' || /^127\.\d+\.\d+\.\d+$/.test(hostname)
+}
+
+function oauth2SettingsOf(env: {
+  IMAP_AUTH: 'password' | 'oauth2'
+  IMAP_OAUTH_TOKEN_URL?: string | undefined
+  IMAP_OAUTH_CLIENT_ID?: string | undefined
+  IMAP_OAUTH_CLIENT_SECRET?: string | undefined
+  IMAP_OAUTH_SCOPE: string
+}): ImapOAuth2Settings | undefined {
+  if (env.IMAP_AUTH !== 'oauth2') return undefined
+  return {
+    tokenUrl: env.IMAP_OAUTH_TOKEN_URL ?? '',
+    clientId: env.IMAP_OAUTH_CLIENT_ID ?? '',
+    clientSecret: env.IMAP_OAUTH_CLIENT_SECRET ?? '',
+    scope: env.IMAP_OAUTH_SCOPE,
+  }
+}
+
+/**
+ * `imaps://user:password@host:993/INBOX` as settings; undefined when a part is missing. With OAuth
+ * 2.0 settings the URL needs no password (`imaps://support%40example.com@outlook.office365.com/INBOX`).
+ */
+export function imapSettingsOf(value: string, oauth2?: ImapOAuth2Settings): ImapSettings | undefined {
   let url: URL
   try {
     url = new URL(value)
@@ -310,11 +399,13 @@ export function imapSettingsOf(value: string): ImapSettings | undefined {
   if (url.protocol !== 'imap:' && url.protocol !== 'imaps:') return undefined
   const user = decodeURIComponent(url.username)
   const password = decodeURIComponent(url.password)
-  if (!url.hostname || !user || !password) return undefined
+  if (!url.hostname || !user || (!password && !oauth2)) return undefined
   const secure = url.protocol === 'imaps:'
   const port = url.port ? Number(url.port) : secure ? 993 : 143
   const mailbox = decodeURIComponent(url.pathname.replace(/^\/+/, '')) || 'INBOX'
-  return { secure, host: url.hostname.replace(/^\[|\]$/g, ''), port, user, password, mailbox }
+  const host = url.hostname.replace(/^\[|\]$/g, '')
+  if (oauth2) return { secure, host, port, user, password: '', mailbox, oauth2 }
+  return { secure, host, port, user, password, mailbox }
 }
 
 function apiBaseOf(url: string): NonNullable<StripeConfig['apiBase']> {

@@ -67,6 +67,37 @@ describe('configuration from the environment', () => {
     })
   })
 
+  it('signs in to the mailbox with OAuth 2.0 when IMAP_AUTH=oauth2 (Microsoft 365’s scope by default)', () => {
+    const env = {
+      IMAP_URL: 'imaps://support%40ramapo.test@outlook.office365.com/INBOX',
+      IMAP_AUTH: 'oauth2',
+      IMAP_OAUTH_TOKEN_URL: 'https://login.microsoftonline.com/tenant/oauth2/v2.0/token',
+      IMAP_OAUTH_CLIENT_ID: 'client',
+      IMAP_OAUTH_CLIENT_SECRET: 'secret',
+    }
+    expect(loadConfig(env).imap).toEqual({
+      secure: true,
+      host: 'outlook.office365.com',
+      port: 993,
+      user: 'support@ramapo.test',
+      password: '',
+      mailbox: 'INBOX',
+      oauth2: {
+        tokenUrl: 'https://login.microsoftonline.com/tenant/oauth2/v2.0/token',
+        clientId: 'client',
+        clientSecret: 'secret',
+        scope: 'https://outlook.office365.com/.default',
+      },
+    })
+    expect(loadConfig({ ...env, IMAP_OAUTH_SCOPE: 'https://mail.google.com/' }).imap?.oauth2?.scope).toBe(
+      'https://mail.google.com/',
+    )
+    // Without IMAP_AUTH the password is the way in, and the OAuth 2.0 variables are not read.
+    expect(loadConfig({ IMAP_URL: 'imaps://u:p@mail.example.com' }).imap?.oauth2).toBeUndefined()
+    const { message } = configError({ ...env, IMAP_AUTH: '' })
+    expect(message).toMatch(/^Invalid configuration: IMAP_URL=.* \(or set IMAP_AUTH=oauth2\)$/)
+  })
+
   it('backs up nightly at 02:30 into $DATA_DIR/backups unless told otherwise', () => {
     expect(loadConfig({ DATA_DIR: 'some/dir' }).backup).toEqual({
       dir: path.resolve('some/dir/backups'),
@@ -101,6 +132,42 @@ describe('configuration from the environment', () => {
       name: 'IMAP_URL without a password',
       env: { IMAP_URL: 'imaps://support@mail.example.com/INBOX' },
       variable: 'IMAP_URL',
+    },
+    { name: 'IMAP_AUTH of another kind', env: { IMAP_AUTH: 'kerberos' }, variable: 'IMAP_AUTH' },
+    {
+      name: 'IMAP_AUTH=oauth2 without a token address',
+      env: {
+        IMAP_URL: 'imaps://support%40ramapo.test@outlook.office365.com/INBOX',
+        IMAP_AUTH: 'oauth2',
+        IMAP_OAUTH_CLIENT_ID: 'client',
+        IMAP_OAUTH_CLIENT_SECRET: 'secret',
+      },
+      variable: 'IMAP_OAUTH_TOKEN_URL',
+    },
+    {
+      name: 'IMAP_AUTH=oauth2 without a client secret',
+      env: {
+        IMAP_URL: 'imaps://support%40ramapo.test@outlook.office365.com/INBOX',
+        IMAP_AUTH: 'oauth2',
+        IMAP_OAUTH_TOKEN_URL: 'https://login.microsoftonline.com/tenant/oauth2/v2.0/token',
+        IMAP_OAUTH_CLIENT_ID: 'client',
+      },
+      variable: 'IMAP_OAUTH_CLIENT_SECRET',
+    },
+    {
+      name: 'IMAP_AUTH=oauth2 without IMAP_URL',
+      env: {
+        IMAP_AUTH: 'oauth2',
+        IMAP_OAUTH_TOKEN_URL: 'https://login.microsoftonline.com/tenant/oauth2/v2.0/token',
+        IMAP_OAUTH_CLIENT_ID: 'client',
+        IMAP_OAUTH_CLIENT_SECRET: 'secret',
+      },
+      variable: 'IMAP_URL',
+    },
+    {
+      name: 'IMAP_OAUTH_TOKEN_URL over plain http to another machine',
+      env: { IMAP_OAUTH_TOKEN_URL: 'http://login.example.com/token' },
+      variable: 'IMAP_OAUTH_TOKEN_URL',
     },
     {
       name: 'SUPPORT_MAIL_ADDRESS that is no address',
@@ -157,6 +224,7 @@ describe('configuration from the environment', () => {
       { IMAP_URL: 'pop3://support:hunter2-imap@imap.example.com' },
       { AUTH_SECRET: 'too-short-secret' },
       { BACKUP_PASSPHRASE: 'hunter2' },
+      { IMAP_AUTH: 'oauth2', IMAP_OAUTH_CLIENT_SECRET: 'hunter2-oauth-secret' },
     ]
     for (const env of cases) {
       const { message } = configError(env)

@@ -45,7 +45,17 @@ function lookupUser(name: string): { uid: number; gid: number } | undefined {
   return undefined
 }
 
-export async function startDovecot({ users = ['support'] }: { users?: string[] } = {}): Promise<TestDovecot> {
+export type DovecotOptions = {
+  users?: string[]
+  /**
+   * Also take OAuth 2.0 sign-ins (XOAUTH2, the one Microsoft 365 offers) as Google and Microsoft do: Dovecot's
+   * oauth2 passdb asks this token introspection address (RFC 7662, a POST of `token=…`) whether a
+   * token is good; the answer's `username` must be the user signing in. Passwords keep working.
+   */
+  oauth2?: { introspectionUrl: string }
+}
+
+export async function startDovecot({ users = ['support'], oauth2 }: DovecotOptions = {}): Promise<TestDovecot> {
   if (!fs.existsSync(dovecotBinary)) {
     throw new Error(
       `Dovecot is missing (${dovecotBinary}): the support mailbox tests need a real IMAP server. ` +
@@ -70,6 +80,17 @@ export async function startDovecot({ users = ['support'] }: { users?: string[] }
       .map(([user, pass]) => `${user}:{PLAIN}${pass}:${owner.uid}:${owner.gid}::${path.join(dir, 'mail', user)}\n`)
       .join(''),
   )
+  if (oauth2) {
+    fs.writeFileSync(
+      path.join(dir, 'oauth2.conf'),
+      `introspection_mode = post
+introspection_url = ${oauth2.introspectionUrl}
+username_attribute = username
+active_attribute = active
+active_value = true
+`,
+    )
+  }
   const logFile = path.join(dir, 'dovecot.log')
   fs.writeFileSync(
     path.join(dir, 'dovecot.conf'),
@@ -81,8 +102,9 @@ protocols = imap
 listen = 127.0.0.1
 ssl = no
 disable_plaintext_auth = no
-auth_mechanisms = plain login
+auth_mechanisms = plain login${oauth2 ? ' xoauth2' : ''}
 auth_failure_delay = 0
+auth_cache_size = 0
 default_internal_user = ${userName}
 default_internal_group = ${groupName}
 default_login_user = ${userName}
@@ -90,9 +112,18 @@ first_valid_uid = 1
 first_valid_gid = 1
 passdb {
   driver = passwd-file
-  args = scheme=PLAIN username_format=%u ${dir}/users
+  args = scheme=PLAIN username_format=%u ${dir}/users${oauth2 ? '\n  mechanisms = plain login' : ''}
 }
-userdb {
+${
+  oauth2
+    ? `passdb {
+  driver = oauth2
+  mechanisms = xoauth2
+  args = ${dir}/oauth2.conf
+}
+`
+    : ''
+}userdb {
   driver = passwd-file
   args = username_format=%u ${dir}/users
 }

@@ -3,8 +3,8 @@ import type { IncomingAttachment } from '../../../server/support/attachments.ser
 
 /**
  * Files in and out of the ticket pages. The request's body is already held to the upload limit while
- * it streams in (server/http: 25 MB a message for the ticket pages); each file's own limit and type
- * are the service's (checkAttachments).
+ * it streams in (server/http: 25 MB a message for the ticket pages), and each file to 10 MB and five
+ * files by `readForm` as it parses; each file's type is the service's (checkAttachments).
  */
 
 /** The files chosen in a form's `attachments` input (an empty input sends one nameless empty part). */

@@ -3,7 +3,7 @@ import type { z } from 'zod'
 import { isDatabaseUnavailable } from '../../../server/db/client.server.ts'
 import { formOutageReply, logOutage } from '../database-outage.server'
 import { DomainError, type DomainErrorKind, isDomainError } from '../domain-error'
-import { checkForm, formValues, readForm, reply } from './action.server'
+import { checkForm, formValues, isUploadRefusal, readForm, reply } from './action.server'
 import type { ActionResult, FieldErrors } from './result'
 
 /**
@@ -110,7 +110,15 @@ export function intentAction<T extends IntentTable>(
   const names = Object.keys(table)
   return async (args: Args) => {
     options.guard?.(args)
-    const form = await readForm(args.request)
+    let form: FormData
+    try {
+      form = await readForm(args.request)
+    } catch (refused) {
+      // Files over the limits come back to the form (with the fields read before them), not an error page.
+      if (!isUploadRefusal(refused)) throw refused
+      const intent = refused.data.values.intent ?? (names.length === 1 ? names[0] : undefined) ?? ''
+      return reply<IntentAnswer<T>>({ ...refused.data, intent } as IntentAnswer<T>, { status: refused.init?.status })
+    }
     const values = formValues(form)
     for (const name of options.params ?? []) values[name] = args.params[name] ?? ''
     const intent = values.intent ?? (names.length === 1 ? names[0] : undefined) ?? ''

@@ -25,7 +25,10 @@ export function startSupportMailbox(deps: {
     mail: { address: config.supportMailAddress, publicUrl: config.publicUrl },
     log,
   }
-  log.info({ host: config.imap.host, mailbox: config.imap.mailbox }, 'reading the support mailbox')
+  log.info(
+    { host: config.imap.host, mailbox: config.imap.mailbox, auth: config.imap.oauth2 ? 'oauth2' : 'password' },
+    'reading the support mailbox',
+  )
   return startMailboxReader({
     settings: config.imap,
     database,

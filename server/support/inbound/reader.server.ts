@@ -3,6 +3,7 @@ import pg from 'pg'
 import type { ImapSettings } from '../../config.server.ts'
 import { type Database, summarizeError } from '../../db/client.server.ts'
 import type { Logger } from '../../log.server.ts'
+import { type AccessTokens, accessTokens } from './oauth2.server.ts'
 import { storeRawMessage } from './store.server.ts'
 
 /** What a turn of reading did. */
@@ -13,14 +14,15 @@ export type ReaderHooks = {
   afterStore?: (messageId: string) => void | Promise<void>
 }
 
-export function imapClient(settings: ImapSettings): ImapFlow {
+/** A client of the mailbox; with an OAuth 2.0 access token it signs in with it (XOAUTH2), else with the password. */
+export function imapClient(settings: ImapSettings, accessToken?: string): ImapFlow {
   return new ImapFlow({
     host: settings.host,
     port: settings.port,
     secure: settings.secure,
     // Plain imap:// means a server on a trusted network (or a test's): no upgrade is attempted.
     doSTARTTLS: settings.secure ? undefined : false,
-    auth: { user: settings.user, pass: settings.password },
+    auth: accessToken ? { user: settings.user, accessToken } : { user: settings.user, pass: settings.password },
     logger: false,
     // IDLE starts a second after the last command, so a new message is seen at once.
     autoIdleDelay: 1_000,
@@ -89,6 +91,8 @@ export function startMailboxReader(deps: {
   pollMs?: number
   /** How often a process that waits asks for the readers' lock again. */
   lockRetryMs?: number
+  /** IMAP_AUTH=oauth2: where the access tokens come from (default: the settings' token address). */
+  tokens?: AccessTokens
 }): MailboxReader {
   const { settings, database, log, process, hooks } = deps
   const pollMs = deps.pollMs ?? 60_000
@@ -102,6 +106,9 @@ export function startMailboxReader(deps: {
   let turnsStarted = 0
   const waiters: { after: number; resolve: () => void }[] = []
   let failures = 0
+  const tokens = deps.tokens ?? (settings.oauth2 ? accessTokens(settings.oauth2) : undefined)
+  // A refused token is replaced at once, once; refused again, the reader waits like for any failure.
+  let retriedRefusal = false
 
   const signal = () => {
     pending = true
@@ -176,13 +183,15 @@ export function startMailboxReader(deps: {
 
   const run = async () => {
     while (!stopped) {
+      let token: string | undefined
       try {
         if (!(await takeLock())) {
           state = 'waiting'
           await pause(lockRetryMs)
           continue
         }
-        const next = imapClient(settings)
+        token = await tokens?.token()
+        const next = imapClient(settings, token)
         next.on('error', (error: unknown) =>
           log.warn({ err: summarizeError(error) }, 'support mailbox connection error'),
         )
@@ -192,6 +201,7 @@ export function startMailboxReader(deps: {
         await next.mailboxOpen(settings.mailbox)
         client = next
         failures = 0
+        retriedRefusal = false
         state = 'reading'
         while (!stopped && client === next && next.usable && holdsLock()) {
           await turn()
@@ -202,6 +212,15 @@ export function startMailboxReader(deps: {
       } catch (error) {
         client = undefined
         if (stopped) break
+        if (tokens && token && isAuthenticationFailure(error)) {
+          // Revoked, or expired before its time: the next sign-in asks for a new token.
+          tokens.refused(token)
+          if (!retriedRefusal) {
+            retriedRefusal = true
+            log.warn('support mailbox: the server refused the access token; signing in with a new one')
+            continue
+          }
+        }
         state = 'retrying'
         failures++
         const wait = Math.min(60_000, 1_000 * 2 ** Math.min(failures, 6))
@@ -232,4 +251,13 @@ export function startMailboxReader(deps: {
       for (const waiter of waiters.splice(0)) waiter.resolve()
     },
   }
+}
+
+/** imapflow's word for a sign-in the server refused (a wrong password, a refused token). */
+function isAuthenticationFailure(error: unknown): boolean {
+  return (
+    typeof error === 'object' &&
+    error !== null &&
+    (error as { authenticationFailed?: unknown }).authenticationFailed === true
+  )
 }
