@@ -7,6 +7,7 @@ import {
   copyTemplateInto,
   type Database,
   openDatabase,
+  pgliteByteaHandlers,
   pgliteExtensions,
   pgliteStartParams,
 } from '../db/client.server.ts'
@@ -81,7 +82,12 @@ export async function restoreBackup(options: {
       // the build's template starts from a copy, whose schemas the load then drops and replaces in its
       // transaction, as on PostgreSQL with --replace. Without a fitting template, initdb it is.
       const fromTemplate = copyTemplateInto(staging)
-      const client = new PGlite({ dataDir: staging, startParams: pgliteStartParams, extensions: pgliteExtensions })
+      const client = new PGlite({
+        dataDir: staging,
+        startParams: pgliteStartParams,
+        extensions: pgliteExtensions,
+        ...pgliteByteaHandlers,
+      })
       let rows = 0
       let jobs = 0
       try {

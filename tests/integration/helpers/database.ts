@@ -22,6 +22,7 @@ export const onPostgres = {
 }
 export const onPglite = {
   describe: backend === 'pglite' ? describe : () => {},
+  it: backend === 'pglite' ? it : () => {},
 }
 
 /** A logger that writes nothing. */
