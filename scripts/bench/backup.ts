@@ -25,7 +25,7 @@ import { restoreBackup } from '../../server/backups/restore.server.ts'
 import { type Database, openDatabase } from '../../server/db/client.server.ts'
 import { billingDocumentLines, billingDocuments } from '../../server/db/schema/index.server.ts'
 import { createLogger } from '../../server/log.server.ts'
-import { benchAdmin, seedAccounts, seedStart } from './seeded-server.ts'
+import { benchAdmin, benchIssuer, seedAccounts, seedStart } from './seeded-server.ts'
 
 export type BackupBenchResult = {
   backend: 'pglite' | 'postgres'
@@ -88,16 +88,7 @@ function timed(command: string, argv: string[]): number {
 /** The billing benchmark's documents: four kinds, two lines each, spread over a hundred clients. */
 async function seed(database: Database) {
   const clients = await seedAccounts(database, 100, { prefix: 'backup-client', name: 'Client' })
-  const issuer = {
-    name: 'Ramapo IT Services',
-    legalName: 'Ramapo IT Services LLC',
-    street: '25 Lafayette Avenue, Suite 2',
-    town: 'Suffern',
-    state: 'NY',
-    postalCode: '10901',
-    phone: '(845) 555-0142',
-    email: 'hello@ramapo-it.example',
-  }
+  const issuer = benchIssuer
   const counters = { estimate: 0, invoice: 0, receipt: 0 }
   const series = { estimate: 'EST', invoice: 'INV', receipt: 'RCT' } as const
   for (let at = 0; at < documentCount; at += 500) {

@@ -26,7 +26,7 @@ import {
   clientOnboarding,
 } from '../../server/db/schema/index.server.ts'
 import { rssMiB } from './lib.ts'
-import { benchAdmin, seedAccounts, seedStart, summary, withSeededServer } from './seeded-server.ts'
+import { benchAdmin, benchIssuer, seedAccounts, seedStart, summary, withSeededServer } from './seeded-server.ts'
 
 export type BillingTarget = { label: string; path: string; p50: number; p95: number; p99: number; samples: number }
 export type BillingResult = {
@@ -123,16 +123,7 @@ async function seed(database: Database): Promise<string> {
   const [demo] = await db.select().from(clientOnboarding).where(eq(clientOnboarding.email, demoEmail))
   if (!demo) throw new Error('the demo client was not seeded')
   const others = await seedAccounts(database, 100, { prefix: 'bench-client', name: 'Client' })
-  const issuer = {
-    name: 'Ramapo IT Services',
-    legalName: 'Ramapo IT Services LLC',
-    street: '25 Lafayette Avenue, Suite 2',
-    town: 'Suffern',
-    state: 'NY',
-    postalCode: '10901',
-    phone: '(845) 555-0142',
-    email: 'hello@ramapo-it.example',
-  }
+  const issuer = benchIssuer
   const counters = { estimate: 0, invoice: 0, receipt: 0 }
   const series = { estimate: 'EST', invoice: 'INV', receipt: 'RCT' } as const
   const rows = Array.from({ length: documentCount }, (_, i) => {

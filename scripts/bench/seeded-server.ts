@@ -180,6 +180,18 @@ async function fetchOk(running: BuiltServer, ip: string, pathWithQuery: string, 
 
 export type SeededAccount = { id: string; email: string; createdAt: Date }
 
+/** The business that issues the seeded billing documents (the demo install's own details). */
+export const benchIssuer = {
+  name: 'Ramapo IT Services',
+  legalName: 'Ramapo IT Services LLC',
+  street: '25 Lafayette Avenue, Suite 2',
+  town: 'Suffern',
+  state: 'NY',
+  postalCode: '10901',
+  phone: '(845) 555-0142',
+  email: 'hello@ramapo-it.example',
+}
+
 /**
  * `count` accounts, 500 to a statement: `<prefix>-<i>@example.com`, "<Name> <i>" of "Bergen <kind>
  * <i>", approved clients unless `each` says otherwise. Returned in order, with their ids.
