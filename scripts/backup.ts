@@ -10,11 +10,12 @@
 // Node 24 runs this file as it is (type stripping), like scripts/seed.ts.
 import fs from 'node:fs'
 import path from 'node:path'
+import { isDomainError } from '../app/lib/domain-error.ts'
 import { type BackupResult, createBackup } from '../server/backups/backup.server.ts'
 import { requestBackup } from '../server/backups/socket.server.ts'
-import { type Config, ConfigError, loadConfig } from '../server/config.server.ts'
+import { type Config, loadConfig } from '../server/config.server.ts'
 import { openDatabase } from '../server/db/client.server.ts'
-import { acquireDataDirLock, DataDirLockedError } from '../server/db/lock.server.ts'
+import { acquireDataDirLock } from '../server/db/lock.server.ts'
 import { backupRuns } from '../server/db/schema/index.server.ts'
 import { createLogger } from '../server/log.server.ts'
 import { assertNode24 } from '../server/node-guard.server.ts'
@@ -30,7 +31,7 @@ let config: Config
 try {
   config = loadConfig()
 } catch (error) {
-  if (error instanceof ConfigError) fail(error.message)
+  if (isDomainError(error)) fail(error.message)
   throw error
 }
 const log = createLogger('warn')
@@ -69,7 +70,8 @@ try {
     try {
       acquireDataDirLock(config.dataDir)()
     } catch (error) {
-      if (!(error instanceof DataDirLockedError)) throw error
+      // The lock refused (a DomainError 'conflict'): a server holds the folder.
+      if (!(isDomainError(error) && error.kind === 'conflict')) throw error
       serverRunning = true
     }
     if (serverRunning) {

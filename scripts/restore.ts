@@ -10,8 +10,7 @@ import { parseArgs } from 'node:util'
 import { isDomainError } from '../app/lib/domain-error.ts'
 import { codeMigrationLevel } from '../server/backups/dump.server.ts'
 import { restoreBackup } from '../server/backups/restore.server.ts'
-import { type Config, ConfigError, loadConfig } from '../server/config.server.ts'
-import { DataDirLockedError } from '../server/db/lock.server.ts'
+import { type Config, loadConfig } from '../server/config.server.ts'
 import { createLogger } from '../server/log.server.ts'
 import { assertNode24 } from '../server/node-guard.server.ts'
 
@@ -38,7 +37,7 @@ let config: Config
 try {
   config = loadConfig()
 } catch (error) {
-  if (error instanceof ConfigError) fail(error.message)
+  if (isDomainError(error)) fail(error.message)
   throw error
 }
 
@@ -64,7 +63,7 @@ try {
     )
   }
 } catch (error) {
-  if (isDomainError(error) || error instanceof DataDirLockedError) fail(error.message)
+  if (isDomainError(error)) fail(error.message)
   fail(`restore failed: ${(error as Error).message}`)
 }
 process.exit(0)

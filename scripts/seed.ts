@@ -8,8 +8,9 @@
 // seed is the point); the admin account of ADMIN_EMAIL/ADMIN_PASSWORD is made by the server at boot.
 //
 // Node 24 runs this file as it is (type stripping), like scripts/bench/run.ts.
+import { isDomainError } from '../app/lib/domain-error.ts'
 import { demoBlogPosts } from '../server/blog/demo-posts.server.ts'
-import { type Config, ConfigError, loadConfig } from '../server/config.server.ts'
+import { type Config, loadConfig } from '../server/config.server.ts'
 import { type Database, openDatabase } from '../server/db/client.server.ts'
 import { demoLocations, seedDemoContent } from '../server/db/seed.server.ts'
 import { createLogger } from '../server/log.server.ts'
@@ -26,7 +27,7 @@ let config: Config
 try {
   config = loadConfig()
 } catch (error) {
-  if (error instanceof ConfigError) fail(error.message)
+  if (isDomainError(error)) fail(error.message)
   throw error
 }
 

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
+import { DomainError } from '../app/lib/domain-error.ts'
 import { workerCount } from './cluster.server.ts'
-import { ConfigError, loadConfig } from './config.server.ts'
+import { loadConfig } from './config.server.ts'
 
 describe('WEB_CONCURRENCY', () => {
   it('defaults to one process and accepts 1 to 64', () => {
@@ -8,7 +9,7 @@ describe('WEB_CONCURRENCY', () => {
     expect(loadConfig({ WEB_CONCURRENCY: '' }).webConcurrency).toBe(1)
     expect(loadConfig({ WEB_CONCURRENCY: '4' }).webConcurrency).toBe(4)
     for (const bad of ['0', '65', '1.5', 'two']) {
-      expect(() => loadConfig({ WEB_CONCURRENCY: bad })).toThrow(ConfigError)
+      expect(() => loadConfig({ WEB_CONCURRENCY: bad })).toThrow(DomainError)
     }
     expect(() => loadConfig({ WEB_CONCURRENCY: '0' })).toThrow(/^Invalid configuration: WEB_CONCURRENCY="0"/)
   })

@@ -2,6 +2,7 @@ import path from 'node:path'
 import { z } from 'zod'
 import { business } from '../app/content/business.ts'
 import { isCommonPassword } from '../app/features/accounts/password-policy.ts'
+import { DomainError } from '../app/lib/domain-error.ts'
 
 /**
  * The one place where the environment is read. Every variable is listed in .env.example with its
@@ -279,11 +280,11 @@ export type StripeConfig = {
   apiBase: { protocol: 'http' | 'https'; host: string; port: number } | undefined
 }
 
-export class ConfigError extends Error {
-  override name = 'ConfigError'
-}
-
-/** Parses the environment; throws a ConfigError whose message is one line naming the variable. */
+/**
+ * Parses the environment; a wrong or missing setting is a DomainError ('invalid', its `field` the
+ * variable) whose message is one line naming the variable: the operator's to act on, printed by the
+ * boot and the commands before they stop.
+ */
 export function loadConfig(source: Record<string, string | undefined> = process.env): Config {
   const parsed = envSchema.safeParse(source)
   if (!parsed.success) {
@@ -292,9 +293,11 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     const value = source[name]
     const reason = oneLine(issue?.message ?? 'is invalid')
     if (value === undefined || value === '') {
-      throw new ConfigError(`Invalid configuration: ${name} is not set: ${reason}`)
+      throw new DomainError('invalid', `Invalid configuration: ${name} is not set: ${reason}`, { field: name })
     }
-    throw new ConfigError(`Invalid configuration: ${name}=${shownValue(name, value)} ${reason}`)
+    throw new DomainError('invalid', `Invalid configuration: ${name}=${shownValue(name, value)} ${reason}`, {
+      field: name,
+    })
   }
   const env = parsed.data
   const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, '')

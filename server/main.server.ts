@@ -5,6 +5,7 @@ import * as serverBuild from 'virtual:react-router/server-build'
 import { getRequestListener } from '@hono/node-server'
 import type { ServerBuild } from 'react-router'
 import { business } from '../app/content/business.ts'
+import { isDomainError } from '../app/lib/domain-error.ts'
 import { type Accounts, startAccounts } from './accounts/accounts.server.ts'
 import { type BackupJobs, runRecordedBackup, startBackupJobs } from './backups/jobs.server.ts'
 import { listenForBackupRequests } from './backups/socket.server.ts'
@@ -12,7 +13,7 @@ import { backupBeforeMigrating, recordUpgradeBackup } from './backups/upgrade.se
 import { seedDemoBilling } from './billing/demo.server.ts'
 import { type BillingJobs, startBillingJobs } from './billing/reminders.server.ts'
 import { runPrimary, workerCount } from './cluster.server.ts'
-import { type Config, ConfigError, loadConfig } from './config.server.ts'
+import { type Config, loadConfig } from './config.server.ts'
 import { seedDemoContracts } from './contracts/demo.server.ts'
 import { ensureStandardTemplates } from './contracts/standard-templates.server.ts'
 import { type Database, openDatabase } from './db/client.server.ts'
@@ -77,7 +78,7 @@ export async function startServer(options: StartOptions) {
   try {
     config = loadConfig()
   } catch (error) {
-    if (error instanceof ConfigError) {
+    if (isDomainError(error)) {
       console.error(error.message)
       process.exit(1)
     }

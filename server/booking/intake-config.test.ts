@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { business } from '../../app/content/business.ts'
-import { ConfigError, loadConfig } from '../config.server.ts'
+import { DomainError } from '../../app/lib/domain-error.ts'
+import { loadConfig } from '../config.server.ts'
 
 describe('booking intake settings from the environment', () => {
   it('defaults: the business e-mail as inbox, no other origins, 10 requests per sender per 10 minutes', () => {
@@ -31,7 +32,7 @@ describe('booking intake settings from the environment', () => {
       try {
         loadConfig(env)
       } catch (error) {
-        expect(error).toBeInstanceOf(ConfigError)
+        expect(error).toBeInstanceOf(DomainError)
         return (error as Error).message
       }
       throw new Error('accepted')

@@ -1,9 +1,6 @@
 import fs from 'node:fs'
 import path from 'node:path'
-
-export class DataDirLockedError extends Error {
-  override name = 'DataDirLockedError'
-}
+import { DomainError } from '../../app/lib/domain-error.ts'
 
 function isAlive(pid: number): boolean {
   try {
@@ -29,7 +26,8 @@ export function acquireDataDirLock(dataDir: string): () => void {
   fs.mkdirSync(dataDir, { recursive: true })
   const file = path.resolve(dataDir, 'db.lock')
   if (heldHere.has(file)) {
-    throw new DataDirLockedError(
+    throw new DomainError(
+      'conflict',
       `The embedded database in ${dataDir} is already open in this process (pid ${process.pid}). Close it before opening it again.`,
     )
   }
@@ -60,7 +58,8 @@ export function acquireDataDirLock(dataDir: string): () => void {
       }
       const owner = Number(content.trim())
       if (Number.isInteger(owner) && owner > 0 && owner !== process.pid && isAlive(owner)) {
-        throw new DataDirLockedError(
+        throw new DomainError(
+          'conflict',
           `The embedded database in ${dataDir} is already in use by process ${owner}. Stop that process, or give this one another DATA_DIR (or a DATABASE_URL).`,
         )
       }
@@ -68,5 +67,5 @@ export function acquireDataDirLock(dataDir: string): () => void {
       fs.rmSync(file, { force: true })
     }
   }
-  throw new DataDirLockedError(`Could not lock ${file}: another process keeps taking it.`)
+  throw new DomainError('conflict', `Could not lock ${file}: another process keeps taking it.`)
 }

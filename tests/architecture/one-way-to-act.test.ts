@@ -36,16 +36,9 @@ describe('one way to act', () => {
     expect(grep('switch \\(intent')).toEqual([])
   })
 
-  it('has one error class for services, DomainError; the others are named with their reason', () => {
+  it('has one error class, DomainError (the boot refusing a setting or a held data folder throws it too)', () => {
     const deliberate: Record<string, string> = {
-      // The one error a service throws.
       'app/lib/domain-error.ts': 'DomainError',
-      // Boot refuses to start with a bad setting: there is no request or person to answer, only the operator's log.
-      'server/config.server.ts': 'ConfigError',
-      // Boot refuses a data folder another process holds: the same, before the database is opened.
-      'server/db/lock.server.ts': 'DataDirLockedError',
-      // In the browser: the intake API's answer as the booking form reads it (its status, its fields), not a service's refusal.
-      'app/features/booking/submit.ts': 'SubmitFormError',
     }
     const classes = grep('class \\w+ extends Error\\b')
     expect(classes.length).toBeGreaterThan(0)

@@ -1,13 +1,15 @@
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { ConfigError, loadConfig } from '../../server/config.server.ts'
+import { DomainError } from '../../app/lib/domain-error.ts'
+import { loadConfig } from '../../server/config.server.ts'
 
-function configError(env: Record<string, string>): ConfigError {
+function configError(env: Record<string, string>): DomainError {
   try {
     loadConfig(env)
   } catch (error) {
-    expect(error).toBeInstanceOf(ConfigError)
-    return error as ConfigError
+    expect(error).toBeInstanceOf(DomainError)
+    expect((error as DomainError).kind).toBe('invalid')
+    return error as DomainError
   }
   throw new Error(`loadConfig accepted ${JSON.stringify(env)}`)
 }
@@ -197,7 +199,7 @@ describe('configuration from the environment', () => {
   for (const { name, env, variable } of invalid) {
     it(`rejects ${name} with one line naming ${variable}`, () => {
       const error = configError(env)
-      expect(error.name).toBe('ConfigError')
+      expect(error.fields).toEqual({ [variable]: [error.message] })
       expect(error.message).toMatch(new RegExp(`^Invalid configuration: ${variable}\\b`))
       expect(error.message).not.toMatch(/[\r\n]/)
       expect(error.message.length).toBeLessThan(300)

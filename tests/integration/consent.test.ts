@@ -1,7 +1,8 @@
 import { createHmac, randomUUID } from 'node:crypto'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { CONSENT_POLICY_VERSION, type ConsentLogEntry } from '../../app/features/consent/policy.ts'
-import { ConfigError, loadConfig } from '../../server/config.server.ts'
+import { DomainError } from '../../app/lib/domain-error.ts'
+import { loadConfig } from '../../server/config.server.ts'
 import { CONSENT_BODY_LIMIT_BYTES } from '../../server/consent/api.server.ts'
 import { consentLogCsvHeader, consentLogCsvResponse, exportConsentLogCsv } from '../../server/consent/export.server.ts'
 import { recordConsent } from '../../server/consent/log.server.ts'
@@ -281,7 +282,7 @@ describe('GTM_ID', () => {
 
   it('stops the boot with one line naming it when malformed', () => {
     for (const value of ['G-AB12CD3', 'gtm-ab12cd3', 'GTM-', 'GTM-AB12CD3"><script>', 'UA-12345-1']) {
-      expect(() => loadConfig({ GTM_ID: value }), value).toThrow(ConfigError)
+      expect(() => loadConfig({ GTM_ID: value }), value).toThrow(DomainError)
       try {
         loadConfig({ GTM_ID: value })
       } catch (error) {

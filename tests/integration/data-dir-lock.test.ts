@@ -3,8 +3,8 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { DomainError } from '../../app/lib/domain-error.ts'
 import { type Database, openDatabase, selectRows, sql } from '../../server/db/client.server.ts'
-import { DataDirLockedError } from '../../server/db/lock.server.ts'
 import { silentLogger } from './helpers/database.ts'
 
 // The lock guards the embedded database's folder; it is independent of the backend the rest of
@@ -44,7 +44,8 @@ describe('data-dir lock (PGlite on a folder)', () => {
       },
       (e: unknown) => e,
     )
-    expect(error).toBeInstanceOf(DataDirLockedError)
+    expect(error).toBeInstanceOf(DomainError)
+    expect((error as DomainError).kind).toBe('conflict')
     expect((error as Error).message).toContain(dataDir)
     expect((error as Error).message).not.toContain('\n')
 
@@ -67,7 +68,8 @@ describe('data-dir lock (PGlite on a folder)', () => {
       },
       (e: unknown) => e,
     )
-    expect(error).toBeInstanceOf(DataDirLockedError)
+    expect(error).toBeInstanceOf(DomainError)
+    expect((error as DomainError).kind).toBe('conflict')
     expect((error as Error).message).toContain(dataDir)
     expect((error as Error).message).toContain(String(child.pid))
     // Nothing was created: PGlite never opened the folder.

@@ -5,7 +5,7 @@ import { FORM_ENDPOINT } from './endpoint'
 /**
  * The one submit helper of the site's forms (booking form, home contact form): POSTs the JSON
  * payload to the form handler, races it against a 15 s timer, and turns every answer into either an
- * outcome or an Error whose message says what happened and what to do.
+ * outcome or a failure whose message says what happened and what to do.
  */
 
 export { FORM_ENDPOINT }
@@ -22,19 +22,22 @@ export type SubmitOutcome = {
   subject: string | undefined
 }
 
-export class SubmitFormError extends Error {
-  override name = 'SubmitFormError'
+/** Why a submit failed: words that say what happened and what to do; the answer's status and field errors when there was one. */
+export type SubmitFailure = {
+  message: string
   /** HTTP status of the answer, when there was one. */
-  readonly status: number | undefined
+  status?: number
   /** Field errors the server reported (400), by field name. */
-  readonly fields: FieldErrors | undefined
-
-  constructor(message: string, options: { status?: number; fields?: FieldErrors } = {}) {
-    super(message)
-    this.status = options.status
-    this.fields = options.fields
-  }
+  fields?: FieldErrors
 }
+
+/** What a submit came to: a failure is a value, not a thrown error (the form shows it and stays). */
+export type SubmitResult = { ok: true; outcome: SubmitOutcome } | { ok: false; failure: SubmitFailure }
+
+const failed = (message: string, details: Omit<SubmitFailure, 'message'> = {}): SubmitResult => ({
+  ok: false,
+  failure: { message, ...details },
+})
 
 export type SubmitOptions = {
   endpoint?: string
@@ -44,30 +47,27 @@ export type SubmitOptions = {
 
 const reachUs = `call us at ${business.phone} or e-mail ${business.email}`
 
-export async function submitForm(
-  payload: Record<string, unknown>,
-  options: SubmitOptions = {},
-): Promise<SubmitOutcome> {
+export async function submitForm(payload: Record<string, unknown>, options: SubmitOptions = {}): Promise<SubmitResult> {
   const email = typeof payload.email === 'string' ? payload.email.trim() : ''
-  if (!email) throw new SubmitFormError('Form is missing required fields: email')
+  if (!email) return failed('Form is missing required fields: email')
 
   const timeoutMs = options.timeoutMs ?? SUBMIT_TIMEOUT_MS
   const doFetch = options.fetch ?? globalThis.fetch.bind(globalThis)
   const controller = new AbortController()
-  const timeoutError = new SubmitFormError(
+  const timedOut = failed(
     `Request timeout: the server did not answer within ${Math.round(timeoutMs / 1000)} seconds. Please try again, or ${reachUs}.`,
   )
   let timer: ReturnType<typeof setTimeout> | undefined
-  const timeout = new Promise<never>((_, reject) => {
+  const timeout = new Promise<'timeout'>((resolve) => {
     timer = setTimeout(() => {
-      reject(timeoutError)
+      resolve('timeout')
       // Stops the request too; its AbortError must not pass for a network failure (see below).
       controller.abort()
     }, timeoutMs)
   })
 
   try {
-    let response: Response
+    let response: Response | 'timeout'
     try {
       response = await Promise.race([
         doFetch(options.endpoint ?? FORM_ENDPOINT, {
@@ -79,24 +79,24 @@ export async function submitForm(
         }),
         timeout,
       ])
-    } catch (error) {
-      if (error instanceof SubmitFormError) throw error
-      if (controller.signal.aborted) throw timeoutError
-      throw new SubmitFormError(
+    } catch {
+      if (controller.signal.aborted) return timedOut
+      return failed(
         `We could not reach our server, so your request was not sent. Please check your internet connection and try again, or ${reachUs}.`,
       )
     }
-    let text: string
+    if (response === 'timeout') return timedOut
+    let text: string | 'timeout'
     try {
       text = await Promise.race([response.text(), timeout])
-    } catch (error) {
-      if (error instanceof SubmitFormError) throw error
-      if (controller.signal.aborted) throw timeoutError
-      throw new SubmitFormError(
+    } catch {
+      if (controller.signal.aborted) return timedOut
+      return failed(
         `The connection broke while the server was answering (HTTP ${response.status}), so we cannot tell whether your request was received. Please try again, or ${reachUs}.`,
         { status: response.status },
       )
     }
+    if (text === 'timeout') return timedOut
     return interpretResponse(response.status, response.headers.get('content-type') ?? '', text)
   } finally {
     clearTimeout(timer)
@@ -104,7 +104,7 @@ export async function submitForm(
 }
 
 /** Reads the form handler's answer (exported for the unit tests of every branch). */
-export function interpretResponse(status: number, contentType: string, text: string): SubmitOutcome {
+export function interpretResponse(status: number, contentType: string, text: string): SubmitResult {
   const body = text.trim()
   const looksLikeHtml = /^text\/html/i.test(contentType) || /^<(!doctype|html|head|body)\b/i.test(body)
   const json = looksLikeHtml ? undefined : parseObject(body)
@@ -113,46 +113,46 @@ export function interpretResponse(status: number, contentType: string, text: str
   const detail = serverError ? `: ${serverError.replace(/[.!]+$/, '')}` : ''
 
   if (status === 404) {
-    throw new SubmitFormError(
-      `The form handler was not found (HTTP 404)${detail}. Your request was not sent; please ${reachUs}.`,
-      { status },
-    )
+    return failed(`The form handler was not found (HTTP 404)${detail}. Your request was not sent; please ${reachUs}.`, {
+      status,
+    })
   }
   if (looksLikeHtml) {
-    throw new SubmitFormError(
+    return failed(
       `The server answered with a web page instead of the form handler's reply (HTTP ${status}), so your request was probably not received. Please try again later, or ${reachUs}.`,
       { status },
     )
   }
   if (status === 403) {
-    throw new SubmitFormError(
+    return failed(
       `The server refused the request (HTTP 403 Forbidden)${detail}. Your request was not sent. If you use a VPN or a privacy extension, try again without it, or ${reachUs}.`,
       { status },
     )
   }
   if (status >= 500) {
-    throw new SubmitFormError(
+    return failed(
       `The server ran into a problem (HTTP ${status})${detail}. Your request may not have been saved; please try again in a few minutes, or ${reachUs}.`,
       { status },
     )
   }
   if (body === '') {
-    throw new SubmitFormError(
+    return failed(
       `The server sent an empty response (HTTP ${status}), so we cannot tell whether your request was received. Please try again, or ${reachUs}.`,
       { status },
     )
   }
   if (!json) {
-    throw new SubmitFormError(
+    return failed(
       `The server sent a response we could not read (malformed JSON, HTTP ${status}), so we cannot tell whether your request was received. Please try again, or ${reachUs}.`,
       { status },
     )
   }
   if (serverError) {
-    throw new SubmitFormError(serverError, { status, fields: fieldsOf(json.fields) })
+    const fields = fieldsOf(json.fields)
+    return failed(serverError, fields ? { status, fields } : { status })
   }
   if (status < 200 || status >= 300 || json.success === false) {
-    throw new SubmitFormError(
+    return failed(
       `The server did not accept the request (HTTP ${status}) and gave no reason. Please try again, or ${reachUs}.`,
       { status },
     )
@@ -161,12 +161,15 @@ export function interpretResponse(status: number, contentType: string, text: str
   const data = asObject(json.data)
   const email = asObject(data?.email)
   return {
-    message: (email && stringOf(email.message)) || 'Form submitted successfully',
-    sent: booleanOf(email?.sent) ?? booleanOf(json.sent),
-    warning: stringOf(json.warning) ?? stringOf(data?.warning),
-    recipient:
-      stringOf(email?.recipient) ?? stringOf(email?.emailTo) ?? stringOf(json.recipient) ?? stringOf(json.emailTo),
-    subject: stringOf(email?.subject) ?? stringOf(json.subject),
+    ok: true,
+    outcome: {
+      message: (email && stringOf(email.message)) || 'Form submitted successfully',
+      sent: booleanOf(email?.sent) ?? booleanOf(json.sent),
+      warning: stringOf(json.warning) ?? stringOf(data?.warning),
+      recipient:
+        stringOf(email?.recipient) ?? stringOf(email?.emailTo) ?? stringOf(json.recipient) ?? stringOf(json.emailTo),
+      subject: stringOf(email?.subject) ?? stringOf(json.subject),
+    },
   }
 }
 

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react'
 import type { z } from 'zod'
 import { errorToast, type FormKind, successToast } from '~/features/booking/feedback'
-import { SubmitFormError, submitForm } from '~/features/booking/submit'
+import { submitForm } from '~/features/booking/submit'
 import { useFormHandlerAvailability } from '~/features/booking/use-handler-availability'
 import { type FieldErrors, fieldErrors, firstError } from '~/lib/forms/result'
 import { toast } from '~/lib/toast'
@@ -67,13 +67,17 @@ export function useFormSubmission(kind: FormKind, source: SchemaSource, onSucces
     setErrors({})
     setSubmitting(true)
     try {
-      const outcome = await submitForm(payload)
-      toast(successToast(kind, outcome))
-      onSuccess()
+      const result = await submitForm(payload)
+      if (result.ok) {
+        toast(successToast(kind, result.outcome))
+        onSuccess()
+      } else {
+        if (result.failure.fields) showErrors(result.failure.fields)
+        toast(errorToast(kind, result.failure.message))
+      }
     } catch (error) {
-      const message = error instanceof Error ? error.message : String(error)
-      if (error instanceof SubmitFormError && error.fields) showErrors(error.fields)
-      toast(errorToast(kind, message))
+      // A bug in the page itself (submitForm answers every failure of the request as a value).
+      toast(errorToast(kind, error instanceof Error ? error.message : String(error)))
     } finally {
       setSubmitting(false)
     }
