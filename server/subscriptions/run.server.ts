@@ -6,12 +6,15 @@ import {
   addDays,
   formatDays,
   type InvoiceLine,
+  includedTimeLines,
   invoiceDayOf,
   invoiceLines,
   type Period,
   periodsToInvoice,
   planOf,
+  previousPeriodOf,
   pricingOf,
+  type SubscriptionTerms,
   timeLines,
 } from '../../app/features/subscriptions/index.ts'
 import { businessDate } from '../../app/lib/business-time.ts'
@@ -42,7 +45,8 @@ import { changesOf, changesOfOne, type Tx, termsOf } from './terms.server.ts'
  * due by today (New York's date) and not yet issued get their invoice, each in its own transaction
  * that locks the subscription, computes the period's lines, and only then claims the period in
  * `subscription_periods` and issues its invoice. A claimed period always has its invoice: a period
- * with nothing to bill (Residential Hourly without time) is not claimed. The unique key
+ * with nothing to bill (Residential Hourly without time) is not claimed. A business plan's invoice
+ * also lists the previous period's ticket time as included, at $0.00 (`periodLines`). The unique key
  * (subscription, period start) makes the claim once-only whatever happens: a second process waits
  * for the first one's lock and then finds the period taken; a rerun finds it taken; a run after days
  * of outage finds every missed period unclaimed and issues each, dated for its period. A period
@@ -178,10 +182,7 @@ async function issuePeriod(deps: RunDeps, subscriptionId: string, period: Period
     const terms = termsOf(sub, await changesOfOne(tx, sub.id))
     const current = periodsToInvoice(terms, today).find((p) => p.start === period.start)
     if (!current) return { kind: 'skipped' }
-    const lines =
-      pricingOf(sub.plan).kind === 'metered'
-        ? timeLines(sub.plan, current, await billableTime(tx, sub.organisationId, current))
-        : invoiceLines(terms, current)
+    const lines = await periodLines(tx, sub, terms, current)
     if (lines.length === 0) return { kind: 'empty' }
     const [claim] = await tx
       .insert(subscriptionPeriods)
@@ -193,6 +194,22 @@ async function issuePeriod(deps: RunDeps, subscriptionId: string, period: Period
     await tx.update(subscriptionPeriods).set({ invoiceId }).where(eq(subscriptionPeriods.id, claim.id))
     return { kind: 'issued', invoiceId }
   })
+}
+
+/**
+ * A period's lines: Residential Hourly's time of the period at the per-minute rate; any other plan's
+ * price for the period, then the time recorded in the period that has just ended, included in the
+ * plan at $0.00 (docs/billing.md#billable-time). A period with no price to bill has no lines at all,
+ * so included time alone never makes an invoice.
+ */
+async function periodLines(tx: Tx, sub: Subscription, terms: SubscriptionTerms, period: Period) {
+  if (pricingOf(sub.plan).kind === 'metered') {
+    return timeLines(sub.plan, period, await billableTime(tx, sub.organisationId, period))
+  }
+  const lines = invoiceLines(terms, period)
+  const previous = previousPeriodOf(terms, period)
+  if (lines.length === 0 || !previous) return lines
+  return [...lines, ...includedTimeLines(sub.plan, previous, await billableTime(tx, sub.organisationId, previous))]
 }
 
 async function issueInvoice(

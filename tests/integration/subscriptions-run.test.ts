@@ -1,5 +1,6 @@
 import { eq, sql } from 'drizzle-orm'
 import fc from 'fast-check'
+import { extractText, getDocumentProxy } from 'unpdf'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { business } from '../../app/content/business.ts'
 import { periodsDue } from '../../app/features/subscriptions/periods.ts'
@@ -194,6 +195,66 @@ describe(`the monthly run on ${backend}`, () => {
     const claimed = await database.db.select().from(subscriptionPeriods)
     expect(claimed).toHaveLength(2)
     expect(claimed.every((p) => p.invoiceId !== null)).toBe(true)
+  })
+
+  it('shows a business plan’s time of the period just ended on its invoice as included, at $0.00', async () => {
+    await subscribe({ startOn: '2026-10-01' })
+    const printer = await ticketWithTime(carla.organisationId, 'Printer offline', [
+      // Before the subscription: never shown.
+      ['2026-09-20T15:00:00Z', 20],
+      ['2026-10-03T15:00:00Z', 30],
+      // 23:30 on Oct 31 in New York: still October.
+      ['2026-11-01T03:30:00Z', 15],
+      // November's time waits for December's invoice.
+      ['2026-11-02T15:00:00Z', 10],
+    ])
+    const wifi = await ticketWithTime(carla.organisationId, 'Wi-Fi drops', [['2026-10-10T15:00:00Z', 1]])
+    const other = await clientAccount(database, 'other@example.com')
+    await ticketWithTime(other.organisationId, 'Not ours', [['2026-10-10T15:00:00Z', 60]])
+    const ticket = (t: { number: number }) => `T-${String(t.number).padStart(6, '0')}`
+    // October's invoice is the first: no period before it, the plan alone.
+    expect((await runAt('2026-10-01T15:00:00Z')).issued).toBe(1)
+    // November's, two runs at once: one invoice, October's time included, the total unchanged.
+    clock.set('2026-11-01T14:00:00Z')
+    const [a, b] = await Promise.all([runSubscriptions(deps), runSubscriptions(deps)])
+    expect((a?.issued ?? 0) + (b?.issued ?? 0)).toBe(1)
+    expect((await runAt('2026-11-01T16:00:00Z')).issued).toBe(0)
+    // A catch-up: December's invoice issued days late still shows November's time only.
+    expect((await runAt('2026-12-03T15:00:00Z')).issued).toBe(1)
+    const all = await invoices()
+    expect(all.map((i) => [i.issuedOn, i.totalCents, i.subtotalCents])).toEqual([
+      ['2026-10-01', 48_000, 48_000],
+      ['2026-11-01', 48_000, 48_000],
+      ['2026-12-01', 48_000, 48_000],
+    ])
+    const lines = await Promise.all(
+      all.map(async (i) =>
+        (await linesOf(i.id)).map((l) => [l.description, l.quantityMilli, l.unitPriceCents, l.amountCents]),
+      ),
+    )
+    expect(lines).toEqual([
+      [['Basic Support, 12 users, Oct 1–31', 12_000, 4000, 48_000]],
+      [
+        ['Basic Support, 12 users, Nov 1–30', 12_000, 4000, 48_000],
+        [`Ticket ${ticket(printer)} Printer offline: 45 minutes, Oct 1–31, included in your plan`, 45_000, 0, 0],
+        [`Ticket ${ticket(wifi)} Wi-Fi drops: 1 minute, Oct 1–31, included in your plan`, 1000, 0, 0],
+      ],
+      [
+        ['Basic Support, 12 users, Dec 1–31', 12_000, 4000, 48_000],
+        [`Ticket ${ticket(printer)} Printer offline: 10 minutes, Nov 1–30, included in your plan`, 10_000, 0, 0],
+      ],
+    ])
+    expect(await database.db.select().from(subscriptionPeriods)).toHaveLength(3)
+    // The PDF e-mailed with November's invoice shows the included line at $0.00.
+    const mail = (await queuedMails(database)).find((m) => m.subject.includes(all[1]?.number ?? '-'))
+    const proxy = await getDocumentProxy(
+      new Uint8Array(Buffer.from(mail?.attachments?.[0]?.contentBase64 ?? '', 'base64')),
+    )
+    const text = (await extractText(proxy, { mergePages: true })).text.replace(/\s+/g, ' ')
+    expect(text).toContain(
+      `Ticket ${ticket(printer)} Printer offline: 45 minutes, Oct 1–31, included in your plan 45 $0.00 $0.00`,
+    )
+    expect(text).toContain('Total $480.00')
   })
 
   it('issues the invoice on the billing day, New York’s date, numbered and e-mailed with its PDF', async () => {

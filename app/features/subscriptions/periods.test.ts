@@ -6,6 +6,7 @@ import {
   daysIn,
   formatDays,
   fullPeriodOf,
+  includedTimeLines,
   invoiceDayOf,
   invoiceLines,
   nextInvoiceOn,
@@ -13,6 +14,7 @@ import {
   periodPriceCents,
   periodsDue,
   periodsToInvoice,
+  previousPeriodOf,
   prorate,
   type SubscriptionTerms,
   timeLines,
@@ -152,6 +154,55 @@ describe('invoice lines', () => {
       },
     ])
     expect(timeLines('basic', period, [{ ticketNumber: 'T-000012', subject: 'x', minutes: 5 }])).toEqual([])
+  })
+
+  it('shows a business plan’s time of the period just ended as included, at $0.00', () => {
+    const october = { start: '2026-10-01', end: '2026-10-31' }
+    const time = [
+      { ticketNumber: 'T-000012', subject: 'Printer offline', minutes: 45 },
+      { ticketNumber: 'T-000013', subject: 'Nothing', minutes: 0 },
+      { ticketNumber: 'T-000014', subject: 'x'.repeat(130), minutes: 1 },
+    ]
+    expect(includedTimeLines('basic', october, time)).toEqual([
+      {
+        description: 'Ticket T-000012 Printer offline: 45 minutes, Oct 1–31, included in your plan',
+        quantityMilli: 45_000,
+        unitPriceCents: 0,
+        amountCents: 0,
+      },
+      {
+        description: `Ticket T-000014 ${'x'.repeat(119)}…: 1 minute, Oct 1–31, included in your plan`,
+        quantityMilli: 1000,
+        unitPriceCents: 0,
+        amountCents: 0,
+      },
+    ])
+    expect(includedTimeLines('subscription', october, time)).toHaveLength(2)
+    expect(includedTimeLines('custom', october, time)).toHaveLength(2)
+    // Residential Hourly bills its time instead.
+    expect(includedTimeLines('hourly', october, time)).toEqual([])
+  })
+
+  it('finds the billed part of the period just before one, none before the first', () => {
+    const terms = basic({ billsFrom: '2026-09-14', billingDay: 1 })
+    const november = { fullStart: '2026-11-01' }
+    expect(previousPeriodOf(terms, november)).toEqual({
+      start: '2026-10-01',
+      end: '2026-10-31',
+      fullStart: '2026-10-01',
+      fullEnd: '2026-10-31',
+    })
+    expect(previousPeriodOf(terms, { fullStart: '2026-10-01' })).toMatchObject({
+      start: '2026-09-14',
+      end: '2026-09-30',
+    })
+    expect(previousPeriodOf(terms, { fullStart: '2026-09-01' })).toBeNull()
+    const fifteenth = basic({ billsFrom: '2026-11-15', billingDay: 15 })
+    expect(previousPeriodOf(fifteenth, { fullStart: '2026-12-15' })).toMatchObject({
+      start: '2026-11-15',
+      end: '2026-12-14',
+    })
+    expect(previousPeriodOf(fifteenth, { fullStart: '2026-11-15' })).toBeNull()
   })
 
   it('formats the days a line covers', () => {

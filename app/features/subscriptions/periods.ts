@@ -270,6 +270,14 @@ export type TicketTime = { ticketNumber: string; subject: string; minutes: numbe
 
 const minutesText = (n: number) => `${n} ${n === 1 ? 'minute' : 'minutes'}`
 
+/** "Ticket T-000123 Printer offline: 45 minutes, Nov 1–30" (a long subject cut at 120 characters). */
+function ticketTimeText(t: TicketTime, days: string): string {
+  const subject = t.subject.length > 120 ? `${t.subject.slice(0, 119)}…` : t.subject
+  return `Ticket ${t.ticketNumber} ${subject}: ${minutesText(t.minutes)}, ${days}`
+}
+
+const hasMinutes = (t: TicketTime) => Number.isSafeInteger(t.minutes) && t.minutes > 0
+
 /**
  * The lines of a Residential Hourly period: one line per ticket with time recorded in the period,
  * its minutes at the price list's per-minute rate ("Ticket T-000123 Printer offline: 45 minutes,
@@ -283,15 +291,51 @@ export function timeLines(
   const pricing = pricingOf(plan)
   if (pricing.kind !== 'metered') return []
   const days = formatDays(period.start, period.end)
-  return time
-    .filter((t) => Number.isSafeInteger(t.minutes) && t.minutes > 0)
-    .map((t): InvoiceLine => {
-      const subject = t.subject.length > 120 ? `${t.subject.slice(0, 119)}…` : t.subject
-      return {
-        description: `Ticket ${t.ticketNumber} ${subject}: ${minutesText(t.minutes)}, ${days}`,
-        quantityMilli: t.minutes * 1000,
-        unitPriceCents: pricing.perMinuteCents,
-        amountCents: t.minutes * pricing.perMinuteCents,
-      }
-    })
+  return time.filter(hasMinutes).map(
+    (t): InvoiceLine => ({
+      description: ticketTimeText(t, days),
+      quantityMilli: t.minutes * 1000,
+      unitPriceCents: pricing.perMinuteCents,
+      amountCents: t.minutes * pricing.perMinuteCents,
+    }),
+  )
+}
+
+/** The words that end a line of time a business plan includes. */
+export const includedInPlan = 'included in your plan'
+
+/**
+ * The billed part of the period just before `period` (the one that has just ended when `period`'s
+ * invoice is issued on its first day), or null: a first period, or a period right after a pause
+ * whose days before resuming were never billed.
+ */
+export function previousPeriodOf(
+  terms: Pick<SubscriptionTerms, 'billingDay' | 'billsFrom' | 'cancelAt'>,
+  period: Pick<Period, 'fullStart'>,
+): Period | null {
+  const lastDay = addDays(period.fullStart, -1)
+  if (lastDay < terms.billsFrom) return null
+  return billedPeriodOf(terms, lastDay)
+}
+
+/**
+ * The time a business plan (every plan but Residential Hourly) includes, shown on its invoice at
+ * $0.00: one line per ticket with time recorded in `period` (the period that has just ended), its
+ * minutes at no charge ("Ticket T-000123 Printer offline: 45 minutes, Oct 1–31, included in your
+ * plan", 45 × $0.00), so the invoice's total does not change. Residential Hourly bills its time
+ * instead (`timeLines`): none here.
+ */
+export function includedTimeLines(
+  plan: SubscriptionPlanKey,
+  period: Pick<Period, 'start' | 'end'>,
+  time: readonly TicketTime[],
+): InvoiceLine[] {
+  if (pricingOf(plan).kind === 'metered') return []
+  const days = formatDays(period.start, period.end)
+  return time.filter(hasMinutes).map((t) => ({
+    description: `${ticketTimeText(t, days)}, ${includedInPlan}`,
+    quantityMilli: t.minutes * 1000,
+    unitPriceCents: 0,
+    amountCents: 0,
+  }))
 }
