@@ -22,7 +22,6 @@ export const onPostgres = {
 }
 export const onPglite = {
   describe: backend === 'pglite' ? describe : () => {},
-  it: backend === 'pglite' ? it : () => {},
 }
 
 /** A logger that writes nothing. */
