@@ -8,7 +8,7 @@ import { silentLogger } from '../integration/helpers/database.ts'
 import { waitFor } from '../integration/helpers/wait.ts'
 import { testAdmin } from '../setup/built-server.ts'
 import { enrolAdmin, signInOverHttp } from '../setup/two-factor-http.ts'
-import { freshDatabase } from './helpers.ts'
+import { editPostTitle, freshDatabase } from './helpers.ts'
 
 // The page cache on two server processes against one PostgreSQL, as a deployment behind a load
 // balancer runs: a change made through one process is on the next page either process serves,
@@ -102,40 +102,8 @@ async function pageShowing(server: BuiltServer, path: string, text: string) {
 }
 
 /** Saves the post's title through `server`'s blog editor, as an admin in a browser would. */
-async function editTitle(server: BuiltServer, title: string) {
-  const cookie = cookies.get(server) ?? ''
-  const list = await (await fetch(`${server.url}/admin/blog`, { headers: { cookie } })).text()
-  const ids = new Set([...list.matchAll(/href="\/admin\/blog\/([0-9a-f-]{36})"/g)].map((m) => m[1]))
-  let id: string | undefined
-  let updatedAt: string | undefined
-  for (const candidate of ids) {
-    const editor = await (await fetch(`${server.url}/admin/blog/${candidate}`, { headers: { cookie } })).text()
-    if (editor.includes(`value="${slug}"`)) {
-      id = candidate
-      updatedAt = /name="updatedAt" value="([^"]+)"/.exec(editor)?.[1]
-      break
-    }
-  }
-  expect(id && updatedAt, 'the post in the editor').toBeTruthy()
-  const saved = await fetch(`${server.url}/admin/blog/${id}`, {
-    method: 'POST',
-    headers: { cookie, origin: server.url, 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({
-      intent: 'save',
-      updatedAt: updatedAt ?? '',
-      title,
-      slug,
-      excerpt: 'Edited on one process.',
-      body: 'Edited on one process.',
-      authorName: 'Ramapo IT Services',
-      status: 'publish',
-      publishAt: '',
-      metaTitle: '',
-      metaDescription: '',
-    }),
-    redirect: 'manual',
-  })
-  expect(await saved.text()).toContain('Saved. The post is public.')
+function editTitle(server: BuiltServer, title: string) {
+  return editPostTitle(server.url, { cookie: cookies.get(server) ?? '', slug, title })
 }
 
 /** Both processes have the page in memory (a second GET on each is a hit). */

@@ -10,7 +10,7 @@ import { parseMessage } from '../integration/helpers/mail.ts'
 import { waitFor } from '../integration/helpers/wait.ts'
 import { testAdmin } from '../setup/built-server.ts'
 import { applySetCookies, enrolAdminSession } from '../setup/two-factor-http.ts'
-import { freshDatabase, query } from './helpers.ts'
+import { editPostTitle, freshDatabase, query } from './helpers.ts'
 
 // Several machines (issue 28, docs/deploy.md): two server processes started separately, each with
 // its own port and DATA_DIR, on one PostgreSQL, behave as one site. A session made on one is valid
@@ -173,40 +173,8 @@ async function openStream(server: BuiltServer, cookie: string) {
 }
 
 /** Saves the blog post's title through `server`'s editor, as an admin in a browser would. */
-async function editTitle(server: BuiltServer, title: string) {
-  const headers = { cookie: adminCookie }
-  const list = await (await fetch(`${server.url}/admin/blog`, { headers })).text()
-  const ids = new Set([...list.matchAll(/href="\/admin\/blog\/([0-9a-f-]{36})"/g)].map((m) => m[1]))
-  let id: string | undefined
-  let updatedAt: string | undefined
-  for (const candidate of ids) {
-    const editor = await (await fetch(`${server.url}/admin/blog/${candidate}`, { headers })).text()
-    if (editor.includes(`value="${slug}"`)) {
-      id = candidate
-      updatedAt = /name="updatedAt" value="([^"]+)"/.exec(editor)?.[1]
-      break
-    }
-  }
-  expect(id && updatedAt, 'the post in the editor').toBeTruthy()
-  const saved = await fetch(`${server.url}/admin/blog/${id}`, {
-    method: 'POST',
-    headers: { ...headers, origin: server.url, 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({
-      intent: 'save',
-      updatedAt: updatedAt ?? '',
-      title,
-      slug,
-      excerpt: 'Edited on one process.',
-      body: 'Edited on one process.',
-      authorName: 'Ramapo IT Services',
-      status: 'publish',
-      publishAt: '',
-      metaTitle: '',
-      metaDescription: '',
-    }),
-    redirect: 'manual',
-  })
-  expect(await saved.text()).toContain('Saved. The post is public.')
+function editTitle(server: BuiltServer, title: string) {
+  return editPostTitle(server.url, { cookie: adminCookie, slug, title })
 }
 
 /** Backup files written into either process's BACKUP_DIR ($DATA_DIR/backups). */
