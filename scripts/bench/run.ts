@@ -15,6 +15,8 @@
 //      (scripts/bench/staff.ts): the requests, accounts and audit lists
 //   7b. Support tickets with 100,000 tickets and 1,000,000 messages on PGlite and PostgreSQL
 //      (scripts/bench/support-queue.ts): the staff queue, the client's list, a ticket page (not in --quick)
+//   7b'. Incoming support e-mail (scripts/bench/support-mail.ts): 1,000 messages read from a throwaway Dovecot
+//      and processed into tickets on PGlite (--quick: 50)
 //   7c. The monthly run (scripts/bench/monthly-run.ts): 2,000 subscriptions invoiced (PDFs, mails queued)
 //      on PGlite, then the rerun that must issue nothing; not in --quick
 //   7d. Backup and restore of the billing data set (scripts/bench/backup.ts): 10,000 documents on PGlite and
@@ -24,7 +26,7 @@
 // Writes docs/perf/results.md and docs/perf/results.json, with each figure's target and ✓/✗.
 //   --quick          the smoke version `npm test` runs: every step, tiny loads, nothing written
 //   --only a,b       run only these steps (lighthouse, signed-in-js, http, intake, live, billing, staff,
-//                    support, monthly-run, backup, signed-in); boot and
+//                    support, support-mail, monthly-run, backup, signed-in); boot and
 //                    memory always run
 //   --soak <minutes> also the soak step (scripts/bench/soak.ts) on both databases: RSS over time under mixed work
 //   --only boot      only the boot step (embedded database): its figures replace section 5's boot lines in
@@ -52,6 +54,7 @@ import type { MonthlyRunResult } from './monthly-run.ts'
 import type { SignedInResult } from './signed-in.ts'
 import type { SoakResult } from './soak.ts'
 import type { StaffResult } from './staff.ts'
+import type { SupportMailResult } from './support-mail.ts'
 import type { SupportResult } from './support-queue.ts'
 
 /**
@@ -151,6 +154,7 @@ type Results = {
     billing?: { backends: BillingResult[]; errors: string[] }
     staff?: { backends: StaffResult[]; errors: string[] }
     support?: { backends: SupportResult[]; errors: string[] }
+    supportMail?: SupportMailResult | { error: string }
     monthlyRun?: MonthlyRunResult | { error: string }
     backup?: { backends: BackupBenchResult[]; errors: string[] }
     signedIn?: { backends: SignedInResult[]; errors: string[] }
@@ -180,7 +184,10 @@ const { values: args } = parseArgs({
 })
 const quick = args.quick ?? false
 const only = new Set(
-  (args.only ?? 'lighthouse,signed-in-js,http,intake,live,billing,staff,support,monthly-run,backup,signed-in')
+  (
+    args.only ??
+    'lighthouse,signed-in-js,http,intake,live,billing,staff,support,support-mail,monthly-run,backup,signed-in'
+  )
     .split(',')
     .map((s) => s.trim()),
 )
@@ -327,6 +334,10 @@ async function main() {
     // A million messages to seed: too much for the smoke run, which stays small everywhere.
     if (only.has('support') && !quick) stepStarts('support')
     if (only.has('support') && !quick) results.sections.support = await support()
+    if (only.has('support-mail')) {
+      stepStarts('support-mail')
+      results.sections.supportMail = await supportMail()
+    }
     // 2,000 invoices with their PDFs take a minute or more: the smoke run leaves it out.
     if (only.has('monthly-run') && !quick) {
       stepStarts('monthly-run')
@@ -486,6 +497,26 @@ async function billing(): Promise<NonNullable<Results['sections']['billing']>> {
     }
   }
   return { backends, errors }
+}
+
+/** scripts/bench/support-mail.ts on PGlite (through tsx, as the monthly run), 50 messages in the smoke run. */
+async function supportMail(): Promise<NonNullable<Results['sections']['supportMail']>> {
+  const out = path.join(os.tmpdir(), `ramapo-support-mail-${process.pid}.json`)
+  const load = quick ? ['--messages', '50'] : []
+  const code = await new Promise<number>((resolve) => {
+    const child = spawn(
+      path.join(root, 'node_modules/.bin/tsx'),
+      [path.join(root, 'scripts/bench/support-mail.ts'), '--out', out, ...load],
+      { cwd: root, stdio: 'inherit' },
+    )
+    child.once('exit', (exit) => resolve(exit ?? 1))
+  })
+  try {
+    if (fs.existsSync(out)) return JSON.parse(fs.readFileSync(out, 'utf8')) as SupportMailResult
+    return { error: `the support-mail benchmark failed (exit ${code})` }
+  } finally {
+    fs.rmSync(out, { force: true })
+  }
 }
 
 /** scripts/bench/monthly-run.ts on PGlite (through tsx: it imports the app's modules, whose imports name no extension). */
@@ -739,6 +770,24 @@ function checks(): Check[] {
       value: `p50 ${live.p50Ms} ms, p99 ${live.p99Ms} ms, missed ${live.missed}`,
       target: 'within a second (p99 < 1000 ms), none missed',
       ok: live.p99Ms < 1000 && live.missed === 0,
+    })
+  }
+  const mail = s.supportMail
+  if (mail && 'error' in mail) {
+    list.push({
+      section: 'Support e-mail',
+      figure: 'support-mail benchmark',
+      value: mail.error,
+      target: 'runs',
+      ok: false,
+    })
+  } else if (mail) {
+    list.push({
+      section: 'Support e-mail',
+      figure: `${mail.backend}: ${mail.messages} incoming messages read from IMAP and processed into tickets`,
+      value: `${mail.totalSeconds} s (read ${mail.readSeconds} s, processed ${mail.processSeconds} s; ${mail.perSecond}/s, CPU ${mail.cpuSeconds} s)`,
+      target: `< ${mail.targetSeconds} s per 1,000`,
+      ok: mail.met,
     })
   }
   const run = s.monthlyRun
