@@ -95,7 +95,7 @@ describe('list and export addresses', () => {
       ),
     )
     expect(answers.filter(Boolean)).toEqual([])
-  })
+  }, 120_000)
 
   it('refuse what the lists read with 400 and the list schema message', async () => {
     const ip = uniqueIdentity('list-queries').ip

@@ -590,7 +590,7 @@ describe('the permission matrix', () => {
     // One comparison of the whole table, so a failure shows every cell that differs.
     expect(seen).toEqual(wanted)
     expect(leaks).toEqual([])
-  })
+  }, 120_000)
 
   it('has a row for every page of every protected area in the route table', () => {
     const covered = (pattern: string) => {
@@ -623,7 +623,7 @@ describe('the permission matrix', () => {
     const anonymous = await send({ method: 'GET', path: '/services/managed-it' }, 'anonymous')
     await anonymous.body?.cancel()
     expect(anonymous.headers.get('cache-control') ?? '').not.toMatch(/private/)
-  })
+  }, 120_000)
 
   it('refuses the data requests behind client-side navigation to the same visitors as the pages', async () => {
     for (const who of actors) {
