@@ -173,12 +173,15 @@ const envSchema = z
       emptyAsUndefined,
       z.string().min(12, 'must be at least 12 characters').max(1024).optional(),
     ),
-    // The hour of the nightly backup in the business's time zone (HH:MM, 24-hour), or off.
+    // The time of the nightly backup in the business's time zone (HH:MM or HH:MM:SS, 24-hour), or off.
     BACKUP_SCHEDULE: z.preprocess(
       emptyAsUndefined,
       z
         .string()
-        .regex(/^(off|([01]?\d|2[0-3]):[0-5]\d)$/, 'must be a time of day like 02:30 (New York time), or off')
+        .regex(
+          /^(off|([01]?\d|2[0-3]):[0-5]\d(:[0-5]\d)?)$/,
+          'must be a time of day like 02:30 or 02:30:15 (New York time), or off',
+        )
         .default('02:30'),
     ),
   })
@@ -266,7 +269,7 @@ export type Config = {
     /** Encrypts backups with age when set (BACKUP_PASSPHRASE). */
     passphrase: string | undefined
     /** The nightly backup's time in the business's time zone; undefined when BACKUP_SCHEDULE=off. */
-    schedule: { hour: number; minute: number } | undefined
+    schedule: BackupSchedule | undefined
   }
   /** Online payments through Stripe; undefined without keys (no Pay action, nothing changes). */
   stripe: StripeConfig | undefined
@@ -417,10 +420,13 @@ function apiBaseOf(url: string): NonNullable<StripeConfig['apiBase']> {
   return { protocol, host: u.hostname, port: u.port ? Number(u.port) : protocol === 'http' ? 80 : 443 }
 }
 
-function backupScheduleOf(value: string): { hour: number; minute: number } | undefined {
+/** A time of day in the business's time zone; `second` only when BACKUP_SCHEDULE names one. */
+export type BackupSchedule = { hour: number; minute: number; second?: number }
+
+function backupScheduleOf(value: string): BackupSchedule | undefined {
   if (value === 'off') return undefined
-  const [hour, minute] = value.split(':').map(Number)
-  return { hour: hour ?? 2, minute: minute ?? 30 }
+  const [hour, minute, second] = value.split(':').map(Number)
+  return { hour: hour ?? 2, minute: minute ?? 30, ...(second === undefined ? {} : { second }) }
 }
 
 /** How a rejected value appears in the error: secrets hidden, credentials in URLs masked, one short line. */

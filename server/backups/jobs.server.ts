@@ -1,6 +1,7 @@
 import path from 'node:path'
 import { and, eq, isNull } from 'drizzle-orm'
 import type { BackupTrigger } from '../../app/features/operations/backup-runs.ts'
+import type { BackupSchedule } from '../config.server.ts'
 import type { Database } from '../db/client.server.ts'
 import { type CronJobs, startCronJobs } from '../db/pg-boss.server.ts'
 import { backupRuns, clientOnboarding } from '../db/schema/index.server.ts'
@@ -14,11 +15,15 @@ export type BackupSettings = {
   dataDir: string
   dir: string
   passphrase: string | undefined
-  schedule: { hour: number; minute: number } | undefined
+  schedule: BackupSchedule | undefined
 }
 
-/** The cron of the nightly backup, in the business's time zone. */
-export const backupCron = (schedule: { hour: number; minute: number }) => `${schedule.minute} ${schedule.hour} * * *`
+/**
+ * The cron of the nightly backup, in the business's time zone: five fields, or six (seconds first)
+ * when BACKUP_SCHEDULE names a second.
+ */
+export const backupCron = ({ hour, minute, second }: BackupSchedule) =>
+  second === undefined ? `${minute} ${hour} * * *` : `${second} ${minute} ${hour} * * *`
 
 /**
  * Takes one backup and records it in `backup_runs` (the sync-status page reads it), then prunes

@@ -3,6 +3,7 @@ import { createAuth } from '../../server/accounts/auth.server'
 import { BODY_LIMIT_BYTES } from '../../server/http/app.server'
 import { uniqueIdentity } from '../e2e/helpers/accounts'
 import { baseURL } from '../e2e/helpers/browser'
+import { inPool } from './helpers/pool'
 
 /**
  * Every Better Auth endpoint that takes a body, read from the same configuration the server runs
@@ -107,14 +108,6 @@ function wrong(answers: Answer[]): string[] {
     .map((a) => `${a.endpoint} with ${a.what}: ${a.status} ${a.type} ${a.body.slice(0, 120)}`)
 }
 
-/** Runs `tasks` a few at a time (the server is shared with the other suites' machines). */
-async function inBatches<T>(tasks: Array<() => Promise<T>>, size = 8): Promise<T[]> {
-  const out: T[] = []
-  for (let i = 0; i < tasks.length; i += size)
-    out.push(...(await Promise.all(tasks.slice(i, i + size).map((t) => t()))))
-  return out
-}
-
 describe('bad request bodies on every API endpoint that takes one', () => {
   it('lists the endpoints from the running configuration', () => {
     const paths = endpoints.map((e) => e.path)
@@ -125,7 +118,7 @@ describe('bad request bodies on every API endpoint that takes one', () => {
   })
 
   it('answers malformed, wrongly typed and oversized bodies with a 4xx JSON message, never 5xx or HTML', async () => {
-    const answers = await inBatches(
+    const answers = await inPool(
       endpoints.flatMap(({ path, limit }) =>
         badBodies.map(({ what, headers, body }) => async () => ({
           ...(await send(path, 'POST', headers, body(limit))),
@@ -141,7 +134,7 @@ describe('bad request bodies on every API endpoint that takes one', () => {
 
   it('answers other methods on our endpoints, and unknown endpoints, with 4xx JSON', async () => {
     const paths = ['/api/process-form', '/api/consent', '/api/health', '/api/account/profile', '/api/realtime']
-    const answers = await inBatches(
+    const answers = await inPool(
       [...paths, '/api/admin/consent-log.csv', '/api/no-such-endpoint'].flatMap((path) =>
         ['PUT', 'PATCH', 'DELETE'].map((method) => async () => ({
           ...(await send(path, method, { 'content-type': 'application/json' }, '{}')),

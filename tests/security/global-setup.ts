@@ -25,7 +25,9 @@ export default async function setup(project: TestProject) {
   const stripe = await startStripeStandIn()
   const [main, https] = await Promise.all([
     startBuiltServer('security', { ALLOWED_ORIGINS: PARTNER_ORIGIN, ...stripe.keys, STRIPE_API_BASE: stripe.url }),
-    startBuiltServer('security-https', { PUBLIC_URL: HTTPS_PUBLIC_URL }),
+    // Its tests read headers and cookies of public pages and the admin's: no demo client, whose
+    // documents and contracts (PDFs rendered at boot) the admin's sign-in would wait for.
+    startBuiltServer('security-https', { PUBLIC_URL: HTTPS_PUBLIC_URL, SEED_DEMO: 'false' }),
   ])
   project.provide('baseURL', main.baseURL)
   project.provide('dataDir', main.dataDir)

@@ -5,7 +5,8 @@ import { beforeAll, describe, expect, it } from 'vitest'
 import { can, requirementOf } from '../../app/features/accounts/access'
 import { adminSessionCookie, uniqueIdentity } from '../e2e/helpers/accounts'
 import { baseURL } from '../e2e/helpers/browser'
-import { castOfActors } from './helpers/actors'
+import { signedInOwner } from './helpers/actors'
+import { inPool } from './helpers/pool'
 import { routeTable } from './helpers/route-table'
 
 /**
@@ -95,13 +96,6 @@ async function send(
   return { request: `${init.method} ${url}`, status: response.status, body: await response.text() }
 }
 
-async function inBatches<T>(tasks: Array<() => Promise<T>>, size = 6): Promise<T[]> {
-  const out: T[] = []
-  for (let i = 0; i < tasks.length; i += size)
-    out.push(...(await Promise.all(tasks.slice(i, i + size).map((t) => t()))))
-  return out
-}
-
 /** Both ways a page action is reached: the document (a form without JavaScript) and the app's `.data` request. */
 const addresses = (pagePath: string) => [pagePath, pagePath === '/' ? '/_root.data' : `${pagePath}.data`]
 
@@ -121,7 +115,7 @@ describe('page actions given bodies that are not forms', () => {
   beforeAll(async () => {
     actions = await actionRoutes()
     adminCookie = await adminSessionCookie(uniqueIdentity('actions-admin').ip)
-    ownerCookie = (await castOfActors('actions-owner', uniqueIdentity('actions-owner').ip)).cookie['owner of A']
+    ownerCookie = await signedInOwner('actions-owner', uniqueIdentity('actions-owner').ip)
   })
 
   it('finds every action of the route table in the built server', () => {
@@ -138,7 +132,7 @@ describe('page actions given bodies that are not forms', () => {
   })
 
   it('refuses them with 415 or 400 for a signed-in admin (or an owner on their own pages), never 5xx', async () => {
-    const answers = await inBatches(
+    const answers = await inPool(
       actions
         .filter((action) => !bodiless.has(action.id))
         .flatMap((action) =>
@@ -158,7 +152,7 @@ describe('page actions given bodies that are not forms', () => {
   })
 
   it('answers them without 5xx for anonymous visitors too (a guard may redirect first)', async () => {
-    const answers = await inBatches(
+    const answers = await inPool(
       actions.flatMap((action) =>
         addresses(action.path).flatMap((url) =>
           notForms.map(({ what, headers, body }) => async () => ({
@@ -176,7 +170,7 @@ describe('page actions given bodies that are not forms', () => {
 
   it('refuses other methods than POST with 405, whoever asks', async () => {
     const form = { 'content-type': 'application/x-www-form-urlencoded' }
-    const answers = await inBatches(
+    const answers = await inPool(
       actions.flatMap((action) =>
         addresses(action.path).flatMap((url) =>
           otherMethods.map((method) => async () => ({

@@ -3,6 +3,7 @@ import { requirementOf } from '../../app/features/accounts/access'
 import { uniqueIdentity } from '../e2e/helpers/accounts'
 import { baseURL } from '../e2e/helpers/browser'
 import { type Actor, actors, type Cast, castOfActors } from './helpers/actors'
+import { inPool } from './helpers/pool'
 import { pages } from './helpers/route-table'
 
 /** A status, or `→ <Location>` for a redirect. */
@@ -566,24 +567,30 @@ describe('the permission matrix', () => {
       const key = `${request.method} ${request.path}`
       seen[key] = {}
       wanted[key] = expected
-      for (const who of actors) {
-        const response = await send(request, who)
-        ;(seen[key] as Partial<Row>)[who] = outcomeOf(response)
-        // The stream never ends by itself: the status and the first event are enough.
-        const body = request.path === '/api/realtime' ? '' : await response.text()
-        if (request.path === '/api/realtime') await response.body?.cancel()
-        // The admin's list of accounts awaiting approval reaches no one else.
-        const awaiting = cast.email['awaiting approval'] ?? ''
-        // (Employees read the client list, where every client is, by design.)
-        const staffClientList = who === 'employee' && request.path.startsWith('/employee/clients')
-        if (who !== 'admin' && who !== 'awaiting approval' && !staffClientList && body.includes(awaiting))
-          leaks.push(`${who} ${key}`)
-      }
     }
+    // Every cell is a request of its own (nothing in the table writes), a few under way at once.
+    await inPool(
+      matrix.flatMap(({ request }) =>
+        actors.map((who) => async () => {
+          const key = `${request.method} ${request.path}`
+          const response = await send(request, who)
+          ;(seen[key] as Partial<Row>)[who] = outcomeOf(response)
+          // The stream never ends by itself: the status and the first event are enough.
+          const body = request.path === '/api/realtime' ? '' : await response.text()
+          if (request.path === '/api/realtime') await response.body?.cancel()
+          // The admin's list of accounts awaiting approval reaches no one else.
+          const awaiting = cast.email['awaiting approval'] ?? ''
+          // (Employees read the client list, where every client is, by design.)
+          const staffClientList = who === 'employee' && request.path.startsWith('/employee/clients')
+          if (who !== 'admin' && who !== 'awaiting approval' && !staffClientList && body.includes(awaiting))
+            leaks.push(`${who} ${key}`)
+        }),
+      ),
+    )
     // One comparison of the whole table, so a failure shows every cell that differs.
     expect(seen).toEqual(wanted)
     expect(leaks).toEqual([])
-  })
+  }, 120_000)
 
   it('has a row for every page of every protected area in the route table', () => {
     const covered = (pattern: string) => {
@@ -600,22 +607,23 @@ describe('the permission matrix', () => {
     const paths = [
       ...matrix.filter(({ request }) => request.method === 'GET' && !request.path.startsWith('/api/realtime')),
     ].map(({ request }) => request.path)
-    const wrong: string[] = []
-    for (const who of signedInActors) {
-      for (const path of [...paths, '/', '/services/managed-it', '/dashboard.data', '/billing/invoices.data']) {
-        const response = await send({ method: 'GET', path }, who)
-        await response.body?.cancel()
-        const cacheControl = response.headers.get('cache-control') ?? ''
-        if (!/private/.test(cacheControl) || !/no-store/.test(cacheControl))
-          wrong.push(`${who} ${path}: ${cacheControl}`)
-      }
-    }
-    expect(wrong).toEqual([])
+    const answers = await inPool(
+      signedInActors.flatMap((who) =>
+        [...paths, '/', '/services/managed-it', '/dashboard.data', '/billing/invoices.data'].map((path) => async () => {
+          const response = await send({ method: 'GET', path }, who)
+          await response.body?.cancel()
+          const cacheControl = response.headers.get('cache-control') ?? ''
+          const kept = !/private/.test(cacheControl) || !/no-store/.test(cacheControl)
+          return kept ? `${who} ${path}: ${cacheControl}` : ''
+        }),
+      ),
+    )
+    expect(answers.filter(Boolean)).toEqual([])
     // A visitor who is not signed in gets the public page, which a cache may keep.
     const anonymous = await send({ method: 'GET', path: '/services/managed-it' }, 'anonymous')
     await anonymous.body?.cancel()
     expect(anonymous.headers.get('cache-control') ?? '').not.toMatch(/private/)
-  })
+  }, 120_000)
 
   it('refuses the data requests behind client-side navigation to the same visitors as the pages', async () => {
     for (const who of actors) {
