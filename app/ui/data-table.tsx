@@ -33,7 +33,8 @@ export type DataTableColumn<T> = {
   cell: (row: T) => ReactNode
 }
 
-export type DataTablePage = { page: number; pageCount: number; total: number }
+/** `more`: the total was counted only up to `total` and there are more (the pager says "more than"). */
+export type DataTablePage = { page: number; pageCount: number; total: number; more?: boolean }
 
 /** The address with some parameters changed (undefined removes one); a new sort or filter starts at page 1. */
 export function withParams(params: URLSearchParams, changes: Record<string, string | undefined>): string {
@@ -177,7 +178,7 @@ export function RecordTable<T>({
   )
 }
 
-function TablePager({ page, pageCount, total, noun }: DataTablePage & { noun: string }) {
+function TablePager({ page, pageCount, total, more, noun }: DataTablePage & { noun: string }) {
   const [params] = useSearchParams()
   return (
     <nav aria-label="Pages" className="flex items-center justify-between gap-4 text-sm">
@@ -193,9 +194,10 @@ function TablePager({ page, pageCount, total, noun }: DataTablePage & { noun: st
         <span />
       )}
       <span className="text-muted-foreground">
-        Page {page} of {pageCount} · {total.toLocaleString('en-US')} {noun}
+        Page {page} of {more ? `more than ${pageCount}` : pageCount} · {more ? 'more than ' : ''}
+        {total.toLocaleString('en-US')} {noun}
       </span>
-      {page < pageCount ? (
+      {page < pageCount || more ? (
         <Link
           to={withParams(params, { page: String(page + 1) })}
           className="inline-flex min-h-11 items-center gap-1 text-primary"

@@ -8,7 +8,12 @@
 //    two-factor sign-in), stops it, and seeds straight into its database: a thousand organisations,
 //    `--tickets` tickets (the demo client's organisation gets one in fifty, a heavy client), each
 //    with `--messages` messages (a tenth of them internal notes), a status change, and its stored
-//    targets (computed by app/features/support/ticket-targets.ts, as the server does).
+//    targets (computed by app/features/support/ticket-targets.ts, as the server does). The mix is a
+//    service desk's: about 400 tickets still to do (the newest 300 and a backlog of one in a thousand
+//    older ones), 700 resolved in the last days, every other one closed (`seededMix`); the demo
+//    organisation has its one in fifty of each. The search and page 50 still read all 100,000.
+//    `--hold <file>`: after measuring, write the server's address and database to <file> and wait
+//    until it is deleted (at most 30 minutes), to look at the seeded database (EXPLAIN ANALYZE).
 // 2. Boots it again and asks, one request at a time, for the staff queue (plain, sorted by the next
 //    target, filtered, searched, breached), the client's list and a ticket's page on both sides.
 //    Server time is what the server logs for each request (`ms` of its request line).
@@ -18,7 +23,7 @@ import fs from 'node:fs'
 import path from 'node:path'
 import { parseArgs } from 'node:util'
 import { eq, ne, sql } from 'drizzle-orm'
-import { ticketCategories, ticketPriorities, ticketStatuses } from '../../app/features/support/catalogue.ts'
+import { ticketCategories, ticketPriorities, type ticketStatuses } from '../../app/features/support/catalogue.ts'
 import { ticketTargets } from '../../app/features/support/ticket-targets.ts'
 import type { Database } from '../../server/db/client.server.ts'
 import {
@@ -57,6 +62,7 @@ const { values: args } = parseArgs({
     tickets: { type: 'string', default: '100000' },
     messages: { type: 'string', default: '10' },
     samples: { type: 'string', default: '100' },
+    hold: { type: 'string' },
   },
 })
 const ticketCount = Math.max(100, Number(args.tickets) || 100_000)
@@ -66,11 +72,18 @@ const demoEmail = 'carla@harbor-dental.example'
 /** The moment the seeded queue is looked at: after the seeded history, so some targets are missed, some due. */
 const seededNow = new Date(seedStart + 200 * 86_400_000)
 
+/**
+ * How many tickets are still to do (docs/support.md#performance): a desk of this size has tens to
+ * hundreds open and the rest resolved or closed; at 100,000 tickets, 300 recent ones and a backlog
+ * of one in a thousand older ones (about 400 to do), 700 resolved in the last days.
+ */
+const seededMix = { activeRecent: 300, backlogEvery: 1000, resolvedRecent: 700 }
+
 type Seeded = { heavyTicketId: string; demoTicketId: string }
 
 const result = await withSeededServer(
   { name: 'support', ip: '10.254.3.1', seed },
-  async ({ backend, dataDir, signIn, adminCookie, seeded, measure }): Promise<SupportResult> => {
+  async ({ backend, server, dataDir, signIn, adminCookie, seeded, measure }): Promise<SupportResult> => {
     const secrets = JSON.parse(fs.readFileSync(path.join(dataDir, 'secrets.json'), 'utf8')) as {
       demoClientPassword: string
     }
@@ -133,6 +146,7 @@ const result = await withSeededServer(
         ...(await measure(target.path, target.cookie, samples)),
       })
     }
+    if (args.hold) await holdUntilDeleted(args.hold, { url: server.url, database: process.env.DATABASE_URL ?? dataDir })
     return { backend, tickets: ticketCount, messages: ticketCount * messagesPerTicket, pages }
   },
 )
@@ -167,8 +181,16 @@ async function seed(database: Database): Promise<Seeded> {
     const rows = Array.from({ length: Math.min(chunk, ticketCount - at) }, (_, j) => {
       const i = at + j
       const createdAt = new Date(seedStart + i * Math.floor((200 * 86_400_000) / ticketCount))
-      const status = ticketStatuses[i % 7 === 0 ? 0 : i % ticketStatuses.length] ?? 'new'
+      const status = seededStatus(i)
       const heavyClient = i % 50 === 0
+      const resolvedAt =
+        status === 'resolved' || status === 'closed'
+          ? new Date(createdAt.getTime() + Math.min(86_400_000, (seededNow.getTime() - createdAt.getTime()) / 2))
+          : null
+      const closedAt =
+        status === 'closed' && resolvedAt
+          ? new Date(Math.min(resolvedAt.getTime() + 7 * 86_400_000, seededNow.getTime() - 60_000))
+          : null
       return {
         organisationId: heavyClient ? demo.organisationId : (organisationIds[1 + (i % 1000)] ?? demo.organisationId),
         requesterUserId: heavyClient ? demo.userId : null,
@@ -178,10 +200,10 @@ async function seed(database: Database): Promise<Seeded> {
         status,
         replyToken: token(i),
         createdAt,
-        updatedAt: new Date(createdAt.getTime() + 3_600_000),
+        updatedAt: closedAt ?? resolvedAt ?? new Date(createdAt.getTime() + 3_600_000),
         firstRespondedAt: status === 'new' ? null : new Date(createdAt.getTime() + 1_800_000),
-        resolvedAt: status === 'resolved' || status === 'closed' ? new Date(createdAt.getTime() + 86_400_000) : null,
-        closedAt: status === 'closed' ? new Date(createdAt.getTime() + 8 * 86_400_000) : null,
+        resolvedAt,
+        closedAt,
       }
     })
     const inserted = await db.insert(supportTickets).values(rows).returning({
@@ -240,6 +262,26 @@ async function seed(database: Database): Promise<Seeded> {
     .limit(1)
   if (!heavy || !mine) throw new Error('no ticket seeded')
   return { heavyTicketId: heavy.id, demoTicketId: mine.id }
+}
+
+/** Writes `what` to `file` and resolves when the file is gone, or after 30 minutes. */
+async function holdUntilDeleted(file: string, what: Record<string, string>): Promise<void> {
+  fs.writeFileSync(file, `${JSON.stringify(what)}\n`)
+  const until = Date.now() + 30 * 60_000
+  while (fs.existsSync(file) && Date.now() < until) await new Promise((r) => setTimeout(r, 1000))
+}
+
+/**
+ * A service desk's mix: the newest `activeRecent` tickets and one in `backlogEvery` of the older
+ * ones are still to do (new, open, waiting on the client), the `resolvedRecent` before the newest
+ * are resolved (not yet closed by the 7 days), every other one is closed.
+ */
+function seededStatus(i: number): (typeof ticketStatuses)[number] {
+  const fromNewest = ticketCount - 1 - i
+  const active = ['new', 'open', 'waiting_on_client'] as const
+  if (fromNewest < seededMix.activeRecent || i % seededMix.backlogEvery === 7) return active[i % 3] ?? 'open'
+  if (fromNewest < seededMix.activeRecent + seededMix.resolvedRecent) return 'resolved'
+  return 'closed'
 }
 
 /** A reply token like the server's (160 bits as 32 base32 characters), unique per seeded ticket. */

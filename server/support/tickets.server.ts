@@ -825,8 +825,11 @@ export async function ticketsForActor(
   if (viewer.kind === 'client') conditions.push(clientSees(viewer))
   if (options.statuses?.length) conditions.push(inArray(supportTickets.status, [...options.statuses]))
   const where = conditions.length ? and(...conditions) : undefined
+  // The ticket's columns are written out with their table: in a select from one table Drizzle
+  // writes a column bare ("id"), which inside these subqueries is the message's own id (the last
+  // reply was always empty, and each row read the million messages).
   const lastPublic = sql`(select m.created_at || '|' || m.author_kind from support_ticket_messages m
-    where m.ticket_id = ${supportTickets.id} and m.visibility = 'public' and m.author_kind <> 'system'
+    where m.ticket_id = support_tickets.id and m.visibility = 'public' and m.author_kind <> 'system'
     order by m.created_at desc limit 1)`
   const rows = await db
     .select({
@@ -839,14 +842,14 @@ export async function ticketsForActor(
       createdAt: supportTickets.createdAt,
       updatedAt: supportTickets.updatedAt,
       lastReplyAt: sql<Date | null>`(select max(m.created_at) from support_ticket_messages m
-        where m.ticket_id = ${supportTickets.id} and m.visibility = 'public' and m.author_kind <> 'system')`.mapWith(
+        where m.ticket_id = support_tickets.id and m.visibility = 'public' and m.author_kind <> 'system')`.mapWith(
         (value: string | Date | null) => (value ? new Date(value) : null),
       ),
       lastReplyKind: sql<string | null>`split_part(${lastPublic}, '|', 2)`,
       assigneeName: sql<string | null>`(select coalesce(nullif(o.full_name, ''), u.name) from "user" u
-        left join client_onboarding o on o.email = lower(u.email) where u.id = ${supportTickets.assigneeUserId})`,
+        left join client_onboarding o on o.email = lower(u.email) where u.id = support_tickets.assignee_user_id)`,
       requesterName: sql<string | null>`(select coalesce(nullif(o.full_name, ''), u.name) from "user" u
-        left join client_onboarding o on o.email = lower(u.email) where u.id = ${supportTickets.requesterUserId})`,
+        left join client_onboarding o on o.email = lower(u.email) where u.id = support_tickets.requester_user_id)`,
     })
     .from(supportTickets)
     .where(where)

@@ -147,6 +147,10 @@ describe(`support tickets on ${backend}`, () => {
     expect(ticket.requesterUserId).toBe(memberA.userId)
     expect((await ticketsForActor(database.db, memberA)).rows.map((t) => t.id)).toContain(ticket.id)
     expect((await ticketsForActor(database.db, memberB)).rows.map((t) => t.id)).not.toContain(ticket.id)
+    // The list's last reply is the staff's description (its subquery once read the message's own id).
+    const listed = (await ticketsForActor(database.db, memberA)).rows.find((t) => t.id === ticket.id)
+    expect(listed?.lastReplyBy).toBe('staff')
+    expect(listed?.lastReplyAt).toBeInstanceOf(Date)
     const thread = await ticketThread(database.db, memberA, ticket.id)
     expect(thread.messages.map((m) => [m.authorKind, m.body])).toEqual([
       ['staff', 'It shows a paper jam, but there is no paper stuck.'],

@@ -89,11 +89,16 @@ export const supportTickets = pgTable(
     version: integer('version').notNull().default(1),
   },
   (t) => [
-    index('support_tickets_organisation_idx').on(t.organisationId, t.updatedAt.desc()),
+    // Migration 0028: the lists' order (updated_at desc, number desc) read backwards, so a page of
+    // the queue or of a client's list stops after its rows (docs/support.md#performance).
+    index('support_tickets_recent_idx').on(t.updatedAt, t.number),
+    index('support_tickets_status_recent_idx').on(t.status, t.updatedAt, t.number),
+    index('support_tickets_organisation_recent_idx').on(t.organisationId, t.updatedAt, t.number),
+    // Migration 0028: the queue's search of subjects (pg_trgm, as the requests' search: ADR 023).
+    index('support_tickets_subject_search_idx')
+      .using('gin', sql`${t.subject} gin_trgm_ops`)
+      .with({ fastupdate: false }),
     index('support_tickets_requester_idx').on(t.requesterUserId),
-    index('support_tickets_queue_idx').on(t.status, t.updatedAt.desc()),
-    // Migration 0023 (support targets): the queue's default order.
-    index('support_tickets_updated_idx').on(t.updatedAt.desc()),
     index('support_tickets_assignee_idx').on(t.assigneeUserId, t.status),
     check('support_tickets_category_check', sql`${t.category} in (${oneOf(ticketCategories)})`),
     check('support_tickets_priority_check', sql`${t.priority} in (${oneOf(ticketPriorities)})`),
