@@ -89,12 +89,12 @@ export const supportTickets = pgTable(
     version: integer('version').notNull().default(1),
   },
   (t) => [
-    // Migration 0028: the lists' order (updated_at desc, number desc) read backwards, so a page of
+    // Migration 0027: the lists' order (updated_at desc, number desc) read backwards, so a page of
     // the queue or of a client's list stops after its rows (docs/support.md#performance).
     index('support_tickets_recent_idx').on(t.updatedAt, t.number),
     index('support_tickets_status_recent_idx').on(t.status, t.updatedAt, t.number),
     index('support_tickets_organisation_recent_idx').on(t.organisationId, t.updatedAt, t.number),
-    // Migration 0028: the queue's search of subjects (pg_trgm, as the requests' search: ADR 023).
+    // Migration 0027: the queue's search of subjects (pg_trgm, as the requests' search: ADR 023).
     index('support_tickets_subject_search_idx')
       .using('gin', sql`${t.subject} gin_trgm_ops`)
       .with({ fastupdate: false }),
