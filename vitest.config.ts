@@ -34,6 +34,10 @@ export default defineConfig({
           testTimeout: 60_000,
           hookTimeout: 60_000,
           fileParallelism: false,
+          // One worker runs every file and imports the server's modules once (docs/decisions/006-testing.md):
+          // a fresh process per file spent more time importing and compiling PGlite than testing.
+          // The server keeps its state in what a test creates (database, app, outbox), not in modules.
+          isolate: false,
         },
       },
       {
