@@ -4,14 +4,14 @@ import {
   linkIn,
   pageFrom,
   reviewThroughPage,
-  signInAdminThroughPage,
+  signInAdmin,
   signInThroughPage,
   signUpThroughPage,
   strongPassword,
   uniqueIdentity,
   waitForMail,
 } from './helpers/accounts'
-import { expectAccessible, testBrowser, visit } from './helpers/browser'
+import { expectAccessible, open, testBrowser, visit } from './helpers/browser'
 
 const browser = testBrowser()
 
@@ -24,7 +24,7 @@ describe('a new client', () => {
     expect(link).toMatch(/^\/\?token=[A-Za-z0-9]{32}&email=/)
     expect(mail.text).toContain('expires in 24 hours')
 
-    await visit(client.page, link)
+    await open(client.page, link)
     await client.page.getByRole('heading', { name: 'Email Confirmed' }).waitFor()
     await expectAccessible(client.page)
     await expectToast(client.page, 'Email verified!', 'Your account has been verified successfully.')
@@ -46,7 +46,7 @@ describe('a new client', () => {
     await client.page.getByText('The billing area opens once your account is approved.').waitFor()
 
     const staff = await pageFrom(browser(), uniqueIdentity('admin').ip)
-    await signInAdminThroughPage(staff.page)
+    await signInAdmin(staff.page)
     await staff.page.getByRole('heading', { name: 'Admin Dashboard', level: 1 }).waitFor()
     // Staff pages have the back office's navigation instead of the site's header.
     expect(

@@ -5,14 +5,15 @@ import {
   linkIn,
   pageFrom,
   sessionCookie,
-  signInAdminThroughPage,
+  signIn,
+  signInAdmin,
   signInThroughPage,
   strongPassword,
   uniqueIdentity,
   verifiedAccountOverHttp,
   waitForMail,
 } from './helpers/accounts'
-import { baseURL, expectAccessible, testBrowser, visit } from './helpers/browser'
+import { baseURL, expectAccessible, open, testBrowser, visit } from './helpers/browser'
 
 const browser = testBrowser()
 
@@ -68,7 +69,8 @@ describe('a client managing their account', () => {
     const laptop = await sessionCookie(me.email, strongPassword, me.ip)
 
     const { page, context, consoleErrors } = await pageFrom(browser(), me.ip)
-    await signInThroughPage(page, me.email)
+    await signIn(page, me.email)
+    await open(page, '/dashboard')
     await page.getByText('Welcome, Pat Pending').waitFor()
     await page.getByRole('navigation', { name: 'Account' }).getByRole('link', { name: 'Account Settings' }).click()
     await page.getByRole('heading', { name: 'Account Settings', level: 1 }).waitFor()
@@ -126,7 +128,7 @@ describe('a client managing their account', () => {
   it('is invited by an admin, opens the one-time link, sets a password and lands approved on the dashboard', async () => {
     const staffIp = uniqueIdentity('inviter').ip
     const admin = await pageFrom(browser(), staffIp)
-    await signInAdminThroughPage(admin.page)
+    await signInAdmin(admin.page)
     await admin.page.getByRole('heading', { name: 'Admin Dashboard', level: 1 }).waitFor()
     await expectAccessible(admin.page)
     const invitee = uniqueIdentity('invitee')

@@ -3,10 +3,12 @@ import { totpSecretOf, unusedTotpCode, wrongTotpCode } from '../setup/totp'
 import {
   adminSessionCookie,
   appErrors,
+  enrolledStaffSession,
   expectToast,
   invitedAccountOverHttp,
   pageFrom,
-  signInAdminThroughPage,
+  signedInPage,
+  signInAdmin,
   signInThroughPage,
   strongPassword,
   uniqueIdentity,
@@ -89,18 +91,15 @@ describe('a staff member and two-factor sign-in', () => {
   it('has it reset by an admin (audited, e-mailed), and must enrol again', async () => {
     const adminCookie = await adminSessionCookie(uniqueIdentity('tf-reset').ip)
     const email = await invitedAccountOverHttp('employee', 'tf-reset', adminCookie, uniqueIdentity('tf-reset').ip)
-    // The employee enrols in the browser as above, reading the key.
-    const staff = await pageFrom(browser(), uniqueIdentity('tf-reset').ip)
-    await signInThroughPage(staff.page, email, strongPassword)
-    await staff.page.getByLabel('Current password').fill(strongPassword)
-    await staff.page.getByRole('button', { name: 'Set up two-factor sign-in' }).click()
-    const secret = totpSecretOf((await staff.page.getByTestId('manual-key').textContent()) ?? '')
-    await staff.page.getByLabel('Authentication code').fill(await unusedTotpCode(secret))
-    await staff.page.getByRole('button', { name: 'Turn on two-factor sign-in' }).click()
-    await staff.page.getByRole('heading', { name: 'Two-factor sign-in is on', level: 2 }).waitFor()
+    // The employee has enrolled (in the browser in the test above; here over HTTP) and is signed in.
+    const staffIp = uniqueIdentity('tf-reset').ip
+    const enrolled = await enrolledStaffSession(email, staffIp)
+    const staff = await signedInPage(browser(), staffIp, enrolled.cookie)
+    await open(staff.page, '/employee')
+    await staff.page.getByRole('heading', { name: 'Employee portal', level: 1 }).waitFor()
 
     const admin = await pageFrom(browser(), uniqueIdentity('tf-reset-admin').ip)
-    await signInAdminThroughPage(admin.page)
+    await signInAdmin(admin.page)
     await admin.page.getByRole('heading', { name: 'Admin Dashboard', level: 1 }).waitFor()
     await admin.page.getByRole('link', { name: 'Manage two-factor sign-in' }).click()
     await admin.page.getByRole('heading', { name: 'Two-factor sign-in', level: 1 }).waitFor()

@@ -9,7 +9,7 @@ import {
   pageFrom,
   postForm,
   sessionCookie,
-  signInAdminThroughPage,
+  signInAdmin,
   strongPassword,
   uniqueIdentity,
 } from './helpers/accounts'
@@ -38,7 +38,7 @@ const bodyField = (page: Page) => page.getByRole('textbox', { name: 'Body (Markd
 describe('an admin runs the blog from the admin area', () => {
   it('writes a draft, previews it, publishes it, moves its address and deletes it', async () => {
     const { page, context, consoleErrors } = await pageFrom(browser(), uniqueIdentity('blog-admin').ip)
-    await signInAdminThroughPage(page)
+    await signInAdmin(page)
     await page.getByRole('heading', { name: 'Admin Dashboard', level: 1 }).waitFor()
     await page.getByRole('link', { name: 'Manage blog posts' }).click()
     await page.getByRole('heading', { name: 'Blog posts', level: 1 }).waitFor()
@@ -144,7 +144,7 @@ describe('an admin runs the blog from the admin area', () => {
 
   it('answers an unknown post with a 404 page', async () => {
     const { page, context } = await pageFrom(browser(), uniqueIdentity('blog-admin-404').ip)
-    await signInAdminThroughPage(page)
+    await signInAdmin(page)
     await page.getByRole('heading', { name: 'Admin Dashboard', level: 1 }).waitFor()
     for (const id of ['00000000-0000-4000-8000-000000000000', 'not-an-id']) {
       const response = await page.goto(`/admin/blog/${id}`)

@@ -12,7 +12,7 @@ import {
   invitedAccountOverHttp,
   linkIn,
   pageFrom,
-  signInAdminThroughPage,
+  signInAdmin,
   signInThroughPage,
   uniqueIdentity,
   waitForMail,
@@ -28,8 +28,8 @@ async function choose(page: Page, label: string | RegExp, option: string | RegEx
 
 /** A new draft of the Residential Service Agreement for the demo client, open in its editor. */
 async function draftForDemoClient(admin: Page) {
-  expect(await visit(admin, '/admin/contracts/new')).toBe(200)
-  await admin.waitForSelector('html[data-hydrated="true"]')
+  // The new-contract form is checked for accessibility, filled in, in the first test.
+  expect(await open(admin, '/admin/contracts/new')).toBe(200)
   await choose(admin, /^Template/, 'Residential Service Agreement')
   await choose(admin, /^Client/, /carla@harbor-dental\.example/)
   await admin.getByLabel(/^Plan/).fill('Home Care')
@@ -67,7 +67,7 @@ describe('contracts, from template to countersigned PDF', () => {
     // Staff: from the Admin Dashboard to a new contract from the Managed Services Agreement, sent.
     const staff = await pageFrom(browser(), uniqueIdentity('contract-staff').ip)
     const admin = staff.page
-    await signInAdminThroughPage(admin)
+    await signInAdmin(admin)
     await admin.getByRole('heading', { name: 'Admin Dashboard', level: 1 }).waitFor()
     await admin.getByRole('link', { name: 'Manage contracts' }).click()
     await admin.getByRole('heading', { name: 'Contracts', level: 1 }).waitFor()
@@ -183,7 +183,7 @@ describe('contracts, from template to countersigned PDF', () => {
   it('shows the demo contracts, and deletes a draft only once staff confirm it in a dialog', async () => {
     const staff = await pageFrom(browser(), uniqueIdentity('contract-delete').ip)
     const admin = staff.page
-    await signInAdminThroughPage(admin)
+    await signInAdmin(admin)
     await admin.getByRole('heading', { name: 'Admin Dashboard', level: 1 }).waitFor()
 
     // The demo client's contracts, seeded at boot: waiting, countersigned, expired and a draft.
@@ -225,7 +225,7 @@ describe('contracts, from template to countersigned PDF', () => {
   it('withdraws a sent contract through the reason dialog, which asks again for a blank reason', async () => {
     const staff = await pageFrom(browser(), uniqueIdentity('contract-withdraw').ip)
     const admin = staff.page
-    await signInAdminThroughPage(admin)
+    await signInAdmin(admin)
     await admin.getByRole('heading', { name: 'Admin Dashboard', level: 1 }).waitFor()
     await draftForDemoClient(admin)
     await admin.getByRole('button', { name: 'Send contract to the client' }).click()

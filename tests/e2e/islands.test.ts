@@ -9,7 +9,6 @@ import {
   invitedAccountOverHttp,
   pageFrom,
   sessionCookie,
-  signInThroughPage,
   strongPassword,
   uniqueIdentity,
   verifiedAccountOverHttp,
@@ -227,8 +226,8 @@ describe('the signed-in pages /dashboard and /billing', () => {
     const email = await invitedAccountOverHttp('client', 'signed-in-islands', await adminSessionCookie(ip), ip)
     const { page, context, consoleErrors } = await pageFrom(browser(), uniqueIdentity('signed-in-islands').ip)
     const scripts = scriptsOf(page)
-    await signInThroughPage(page, email)
-    await page.waitForURL(`${baseURL()}/dashboard`)
+    await signedInWith(page, await sessionCookie(email, strongPassword, uniqueIdentity('signed-in-islands').ip))
+    await open(page, '/dashboard')
     await page.getByRole('heading', { name: 'Your account is approved' }).waitFor()
     await expectAccessible(page)
     expect(scripts()).toContain('entry')

@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
-import { appErrors, expectToast, pageFrom, signInAdminThroughPage, uniqueIdentity } from './helpers/accounts'
-import { baseURL, expectAccessible, newPage, testBrowser, visit } from './helpers/browser'
+import { appErrors, expectToast, pageFrom, signInAdmin, uniqueIdentity } from './helpers/accounts'
+import { baseURL, expectAccessible, newPage, open, testBrowser } from './helpers/browser'
 
 const browser = testBrowser()
 
@@ -25,7 +25,7 @@ async function publicText(path: string): Promise<string> {
 
 async function adminPage(label: string) {
   const session = await pageFrom(browser(), uniqueIdentity(label).ip)
-  await signInAdminThroughPage(session.page)
+  await signInAdmin(session.page)
   await session.page.getByRole('heading', { name: 'Admin Dashboard', level: 1 }).waitFor()
   return session
 }
@@ -317,7 +317,7 @@ describe('a large town pages import', () => {
 describe('the blog feeds', () => {
   it('are well-formed RSS 2.0 and Atom, list only public posts, and are linked from the blog', async () => {
     const { page, context } = await newPage(browser())
-    expect(await visit(page, '/blog')).toBe(200)
+    expect(await open(page, '/blog')).toBe(200)
     const alternates = await page
       .locator('link[rel="alternate"]')
       .evaluateAll((links) => links.map((l) => `${l.getAttribute('type')} ${l.getAttribute('href')}`))

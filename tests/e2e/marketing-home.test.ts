@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
 import { business, formatHours } from '../../app/content/business'
 import { industries, services } from '../../app/content/catalog'
-import { newPage, testBrowser, visit } from './helpers/browser'
+import { newPage, open, testBrowser } from './helpers/browser'
 
 const browser = testBrowser()
 
@@ -28,7 +28,7 @@ async function expectScrolledTo(page: Page, id: string) {
 describe('the home page', () => {
   it('shows every home section with the right counts', async () => {
     const { page, context } = await newPage(browser(), desktop)
-    await visit(page, '/')
+    await open(page, '/')
     const section = (id: string) => page.locator(`section#${id}`)
     for (const id of ['services', 'why-choose-us', 'client-stories', 'industries', 'pricing', 'contact']) {
       expect(await section(id).count(), id).toBe(1)
@@ -76,7 +76,7 @@ describe('the home page', () => {
 
   it('prices the three plans exactly, marks Full Help Desk as popular and links each to booking', async () => {
     const { page, context } = await newPage(browser(), desktop)
-    await visit(page, '/')
+    await open(page, '/')
     const pricing = page.locator('section#pricing')
     const card = (plan: string) => pricing.locator(`[data-plan="${plan}"]`)
     expect(await pricing.locator('[data-plan]').count()).toBe(3)
@@ -101,7 +101,7 @@ describe('the home page', () => {
 
   it('scrolls to Industries and Why Choose Us from the home page, after the delay', async () => {
     const { page, context } = await newPage(browser(), desktop)
-    await visit(page, '/')
+    await open(page, '/')
     const nav = page.getByRole('navigation', { name: 'Main' })
     await nav.getByRole('link', { name: 'Industries', exact: true }).click()
     await expectScrolledTo(page, 'industries')
@@ -115,7 +115,7 @@ describe('the home page', () => {
 
   it('goes home first and then scrolls, from another page (desktop bar and mobile menu)', async () => {
     const { page, context } = await newPage(browser(), desktop)
-    await visit(page, '/services/cybersecurity')
+    await open(page, '/services/cybersecurity')
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Why Choose Us' }).click()
     await page.waitForURL((url) => url.pathname === '/')
     await expectScrolledTo(page, 'why-choose-us')
@@ -127,7 +127,7 @@ describe('the home page', () => {
     await context.close()
 
     const mobile = await newPage(browser(), { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true })
-    await visit(mobile.page, '/industries/cpa-firms')
+    await open(mobile.page, '/industries/cpa-firms')
     await mobile.page.getByRole('button', { name: 'Main menu' }).click()
     await mobile.page.getByRole('dialog').getByRole('link', { name: 'Industries', exact: true }).click()
     await mobile.page.waitForURL((url) => url.pathname === '/')

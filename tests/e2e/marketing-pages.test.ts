@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { publicPages } from '../../app/content/sitemap'
 import { baseURL, newPage, testBrowser, visit } from './helpers/browser'
+import { saveConsentBeforeLoad } from './helpers/consent'
 import { marketingPages } from './helpers/marketing'
 
 const browser = testBrowser()
@@ -18,6 +19,7 @@ describe('every public page', () => {
   // One test per page and width (each with its own time limit), on one browser context per width.
   describe.each(viewports)('at $name width', ({ options }) => {
     let session: Awaited<ReturnType<typeof newPage>>
+    let bannerAnswered = false
     beforeAll(async () => {
       session = await newPage(browser(), options)
     })
@@ -28,7 +30,7 @@ describe('every public page', () => {
     it.each(marketingPages)(
       '$path answers 200 with its one h1, hydrates cleanly and passes axe',
       async ({ path, h1 }) => {
-        const { page, consoleErrors } = session
+        const { page, context, consoleErrors } = session
         consoleErrors.length = 0
         const status = await visit(page, path)
         expect(status).toBe(200)
@@ -37,6 +39,14 @@ describe('every public page', () => {
         const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)
         expect(overflow, `${path} scrolls sideways`).toBeLessThanOrEqual(0)
         expect(consoleErrors).toEqual([])
+        // The cookie banner is the same on every page: the first page of the width is checked with
+        // it on screen (visit waits for it), the others at rest once a choice is saved, without
+        // waiting a second for a banner that would be the one already checked.
+        if (!bannerAnswered) {
+          expect(await page.locator('[data-cookie-banner]').count(), 'the cookie banner').toBe(1)
+          await saveConsentBeforeLoad(context, { analytics: false, marketing: false })
+          bannerAnswered = true
+        }
       },
     )
   })

@@ -1,13 +1,13 @@
 import { describe, expect, it } from 'vitest'
 import { services } from '../../app/content/catalog'
-import { baseURL, newPage, testBrowser, visit } from './helpers/browser'
+import { baseURL, newPage, open, testBrowser } from './helpers/browser'
 
 const browser = testBrowser()
 
 describe('a visitor finds their way around', () => {
   it('uses the desktop navigation: Services menu by keyboard, sections, blog, booking, login', async () => {
     const { page, context, consoleErrors } = await newPage(browser(), { viewport: { width: 1280, height: 800 } })
-    await visit(page, '/')
+    await open(page, '/')
     const nav = page.getByRole('navigation', { name: 'Main' })
     const hrefOf = (name: string) => nav.getByRole('link', { name, exact: true }).getAttribute('href')
     expect(await hrefOf('Why Choose Us')).toBe('/#why-choose-us')
@@ -32,7 +32,7 @@ describe('a visitor finds their way around', () => {
 
   it('opens the Services menu on hover only after the 200 ms open delay', async () => {
     const { page, context } = await newPage(browser(), { viewport: { width: 1280, height: 800 } })
-    await visit(page, '/')
+    await open(page, '/')
     const trigger = page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Services' })
     await trigger.hover()
     await page.waitForTimeout(60)
@@ -43,7 +43,7 @@ describe('a visitor finds their way around', () => {
 
   it('opens a service page from the Services menu by mouse, and the menu closes', async () => {
     const { page, context, consoleErrors } = await newPage(browser(), { viewport: { width: 1280, height: 800 } })
-    await visit(page, '/')
+    await open(page, '/')
     const nav = page.getByRole('navigation', { name: 'Main' })
     const trigger = nav.getByRole('button', { name: 'Services' })
     await trigger.hover()
@@ -59,7 +59,7 @@ describe('a visitor finds their way around', () => {
 
   it('uses the mobile menu, which adds Contact and Login', async () => {
     const { page, context } = await newPage(browser(), { viewport: { width: 390, height: 844 }, isMobile: true })
-    await visit(page, '/')
+    await open(page, '/')
     await page.getByRole('button', { name: 'Main menu' }).click()
     const dialog = page.getByRole('dialog')
     await dialog.waitFor()

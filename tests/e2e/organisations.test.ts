@@ -6,8 +6,8 @@ import {
   pageFrom,
   postForm,
   sessionCookie,
-  signInAdminThroughPage,
-  signInThroughPage,
+  signIn,
+  signInAdmin,
   strongPassword,
   uniqueIdentity,
   verifiedAccountOverHttp,
@@ -70,7 +70,7 @@ describe('client organisations, end to end', () => {
 
     // The owner invites a bookkeeper and a member from their people page.
     const { page } = await pageFrom(browser(), uniqueIdentity('org-owner').ip)
-    await signInThroughPage(page, owner)
+    await signIn(page, owner)
     await open(page, '/dashboard')
     await page.getByRole('link', { name: 'Manage the people of your organisation' }).click()
     await page.getByRole('heading', { name: 'People', level: 1 }).waitFor()
@@ -131,7 +131,7 @@ describe('client organisations, end to end', () => {
 
     // The member cannot open billing: their role's words, and who the owners are.
     const { page: memberPage } = await pageFrom(browser(), uniqueIdentity('org-member').ip)
-    await signInThroughPage(memberPage, member)
+    await signIn(memberPage, member)
     expect(await open(memberPage, '/billing')).toBe(403)
     await memberPage.getByRole('heading', { name: 'No access to this page' }).waitFor()
     await memberPage.getByText(/Your role in your organisation does not include billing/).waitFor()
@@ -183,7 +183,7 @@ describe('client organisations, end to end', () => {
     const newcomer = `nora@${domain}`
     await verifiedAccountOverHttp(newcomer, uniqueIdentity('org-newcomer').ip, 'Nora Newcomer')
     const { page: staffPage } = await pageFrom(browser(), uniqueIdentity('org-staff').ip)
-    await signInAdminThroughPage(staffPage)
+    await signInAdmin(staffPage)
     await staffPage.getByRole('heading', { name: 'Admin Dashboard', level: 1 }).waitFor()
     await staffPage.waitForSelector('html[data-hydrated="true"]')
     const match = staffPage.getByTestId('organisation-match').filter({ hasText: 'same e-mail domain' })

@@ -3,7 +3,7 @@ import path from 'node:path'
 import type { Page } from 'playwright-core'
 import { describe, expect, inject, it } from 'vitest'
 import { demoClient } from '../../server/accounts/demo-client.server'
-import { pageFrom, signInThroughPage, uniqueIdentity } from './helpers/accounts'
+import { pageFrom, signIn, uniqueIdentity } from './helpers/accounts'
 import { expectAccessible, open, testBrowser } from './helpers/browser'
 
 // The client pages on a 390 px phone: nothing scrolls sideways, and every amount is on the screen.
@@ -37,7 +37,7 @@ describe('the client pages on a phone', () => {
     const { page } = await pageFrom(browser(), uniqueIdentity('phone-layout').ip, {
       viewport: { width: phoneWidth, height: 844 },
     })
-    await signInThroughPage(page, demoClient.email, demoClientPassword)
+    await signIn(page, demoClient.email, demoClientPassword)
 
     await open(page, '/account/organisation')
     await page.getByRole('heading', { name: 'People', level: 1 }).waitFor()

@@ -1,4 +1,4 @@
-import type { Browser, Page } from 'playwright-core'
+import type { Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
 import { addDays, businessDate, fromBusinessLocalInput } from '../../app/lib/business-time'
 import { consultationBody } from '../integration/helpers/intake'
@@ -9,7 +9,8 @@ import {
   pageFrom,
   postForm,
   sessionCookie,
-  signInAdminThroughPage,
+  signedInPage,
+  signInAdmin,
   strongPassword,
   uniqueIdentity,
   waitForMail,
@@ -22,19 +23,6 @@ const browser = testBrowser()
 async function choose(page: Page, label: string | RegExp, option: string | RegExp) {
   await page.getByRole('combobox', { name: label }).click()
   await page.getByRole('option', { name: option }).click()
-}
-
-/** A browser page signed in with a session cookie (its Cookie header). */
-async function pageWithCookie(b: Browser, cookie: string, ip: string) {
-  const opened = await pageFrom(b, ip)
-  const url = new URL(baseURL())
-  await opened.context.addCookies(
-    cookie.split('; ').map((pair) => {
-      const at = pair.indexOf('=')
-      return { name: pair.slice(0, at), value: pair.slice(at + 1), domain: url.hostname, path: '/' }
-    }),
-  )
-  return opened
 }
 
 /** The text/calendar part of a raw message (nodemailer writes attachments base64-encoded). */
@@ -71,8 +59,8 @@ describe('the staff workspace', () => {
     })
     expect(booked.status).toBe(200)
 
-    const { page, context } = await pageWithCookie(browser(), cookie, uniqueIdentity('ws-employee').ip)
-    expect(await visit(page, '/employee')).toBe(200)
+    const { page, context } = await signedInPage(browser(), uniqueIdentity('ws-employee').ip, cookie)
+    expect(await open(page, '/employee')).toBe(200)
     await page.getByRole('heading', { name: 'Employee portal', level: 1 }).waitFor()
     // The back office's navigation, with the requests' count; no admin areas for an employee.
     const nav = page.getByRole('navigation', { name: 'Staff areas' })
@@ -80,7 +68,7 @@ describe('the staff workspace', () => {
     expect(await nav.getByRole('link', { name: /Audit log/ }).count()).toBe(0)
     await expectAccessible(page)
 
-    expect(await visit(page, `/employee/requests?q=${encodeURIComponent(client.email)}`)).toBe(200)
+    expect(await open(page, `/employee/requests?q=${encodeURIComponent(client.email)}`)).toBe(200)
     await page.waitForSelector('html[data-hydrated="true"]')
     await expectAccessible(page)
     await page.getByRole('link', { name: 'Wanda Workflow' }).click()
@@ -127,8 +115,9 @@ describe('the staff workspace', () => {
     expect(ics).toMatch(/UID:consultation-[0-9a-f-]+@/)
 
     // No admin page, no admin API.
-    expect(await visit(page, '/admin/accounts')).toBe(403)
-    expect(await visit(page, '/admin/audit')).toBe(403)
+    // The refused page's accessibility is checked in accounts-access.
+    expect(await open(page, '/admin/accounts')).toBe(403)
+    expect(await open(page, '/admin/audit')).toBe(403)
     const api = await fetch(`${baseURL()}/api/admin/consent-log.csv`, {
       headers: { cookie, 'x-forwarded-for': ip },
     })
@@ -145,10 +134,10 @@ describe('the staff workspace', () => {
     expect((await profile()).status).toBe(200)
 
     const { page, context } = await pageFrom(browser(), ip)
-    await signInAdminThroughPage(page)
+    await signInAdmin(page)
     await page.getByRole('heading', { name: 'Admin Dashboard', level: 1 }).waitFor()
     await page.getByRole('heading', { name: 'Needs attention' }).waitFor()
-    expect(await visit(page, `/admin/accounts?q=${encodeURIComponent(email)}`)).toBe(200)
+    expect(await open(page, `/admin/accounts?q=${encodeURIComponent(email)}`)).toBe(200)
     await expectAccessible(page)
     await page.getByRole('link', { name: 'Matrix ws-target' }).click()
     await page.getByRole('heading', { name: /Matrix ws-target/, level: 1 }).waitFor()
@@ -181,7 +170,7 @@ describe('the staff workspace', () => {
     const employeeEmail = await invitedAccountOverHttp('employee', 'ws-billing-employee', adminCookie, ip)
     const employeeIp = uniqueIdentity('ws-billing-employee').ip
     const { cookie } = await enrolledStaffSession(employeeEmail, employeeIp)
-    const { page, context } = await pageWithCookie(browser(), cookie, employeeIp)
+    const { page, context } = await signedInPage(browser(), employeeIp, cookie)
     const get = (path: string, who: string) =>
       fetch(`${baseURL()}${path}`, { headers: { cookie: who, 'x-forwarded-for': employeeIp }, redirect: 'manual' })
 
@@ -240,7 +229,7 @@ describe('the staff workspace', () => {
   it('shows staff the phone menu on a small screen', async () => {
     const ip = uniqueIdentity('ws-phone').ip
     const cookie = await adminSessionCookie(ip)
-    const { page, context } = await pageWithCookie(browser(), cookie, ip)
+    const { page, context } = await signedInPage(browser(), ip, cookie)
     await page.setViewportSize({ width: 390, height: 844 })
     expect(await visit(page, '/admin/audit')).toBe(200)
     await page.waitForSelector('html[data-hydrated="true"]')

@@ -6,7 +6,7 @@ import {
   pageFrom,
   postForm,
   sessionCookie,
-  signInAdminThroughPage,
+  signInAdmin,
   strongPassword,
   uniqueIdentity,
   waitForMail,
@@ -69,7 +69,7 @@ describe('support tickets by e-mail, end to end', () => {
 
     // The technician's page is open, and live, when the technician replies.
     const { page, consoleErrors } = await pageFrom(browser(), uniqueIdentity('support-mail-page').ip)
-    await signInAdminThroughPage(page)
+    await signInAdmin(page)
     await page.waitForURL((url) => !url.pathname.startsWith('/auth'), { timeout: 30_000 })
     await open(page, `/employee/tickets/${ticketId}`)
     await page.waitForSelector('html[data-ticket-live="ready"]', { timeout: 15_000 })
@@ -123,7 +123,7 @@ describe('support tickets by e-mail, end to end', () => {
     const { page, consoleErrors } = await pageFrom(browser(), uniqueIdentity('support-triage').ip, {
       viewport: { width: 390, height: 844 },
     })
-    await signInAdminThroughPage(page)
+    await signInAdmin(page)
     await page.waitForURL((url) => !url.pathname.startsWith('/auth'), { timeout: 30_000 })
     await expect
       .poll(

@@ -6,7 +6,7 @@ import {
   pageFrom,
   postForm,
   sessionCookie,
-  signInThroughPage,
+  signIn,
   strongPassword,
   uniqueIdentity,
   waitForMail,
@@ -33,7 +33,7 @@ describe('support tickets, end to end', () => {
 
     // The client: Get help on the dashboard, the form with the targets, the ticket's page.
     const { page, consoleErrors } = await pageFrom(browser(), uniqueIdentity('support-page').ip)
-    await signInThroughPage(page, client)
+    await signIn(page, client)
     await open(page, '/dashboard')
     await Promise.all([page.waitForURL('**/support/new'), page.getByTestId('get-help').click()])
     await page.waitForSelector('html[data-hydrated="true"]')
@@ -179,7 +179,7 @@ describe('support tickets, end to end', () => {
     const { page } = await pageFrom(browser(), uniqueIdentity('support-phone-page').ip, {
       viewport: { width: 390, height: 844 },
     })
-    await signInThroughPage(page, client)
+    await signIn(page, client)
     await open(page, '/support/new')
     await page.getByLabel('Subject').fill('Wi-Fi drops in the back room')
     await page.getByLabel('What happened?').fill('Every afternoon.')

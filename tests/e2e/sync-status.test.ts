@@ -1,14 +1,14 @@
 import { describe, expect, it } from 'vitest'
 import { businessTimeZone } from '../../app/lib/time-zone.ts'
-import { appErrors, pageFrom, signInAdminThroughPage, uniqueIdentity } from './helpers/accounts'
-import { expectAccessible, testBrowser, visit } from './helpers/browser'
+import { appErrors, pageFrom, signInAdmin, uniqueIdentity } from './helpers/accounts'
+import { expectAccessible, open, testBrowser } from './helpers/browser'
 
 const browser = testBrowser()
 
 describe('an admin checks the sync status', () => {
   it('opens it from the Admin Dashboard and reads the outbox, the jobs, the database and the server', async () => {
     const { page, context, consoleErrors } = await pageFrom(browser(), uniqueIdentity('sync-status').ip)
-    await signInAdminThroughPage(page)
+    await signInAdmin(page)
     await page.getByRole('heading', { name: 'Admin Dashboard', level: 1 }).waitFor()
     await page.getByRole('link', { name: 'Open sync status' }).first().click()
     await page.getByRole('heading', { name: 'Sync status', level: 1 }).waitFor()
@@ -24,7 +24,7 @@ describe('an admin checks the sync status', () => {
     // "Check now" reads the status again without leaving the page.
     await page.getByRole('button', { name: 'Check now' }).click()
     await page.getByRole('heading', { name: 'Sync status', level: 1 }).waitFor()
-    expect(await visit(page, '/admin/sync-status')).toBe(200)
+    expect(await open(page, '/admin/sync-status')).toBe(200)
     await expectAccessible(page)
     expect(appErrors(consoleErrors)).toEqual([])
     await context.close()

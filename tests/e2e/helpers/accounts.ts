@@ -1,6 +1,6 @@
 import fs from 'node:fs'
 import path from 'node:path'
-import type { Browser, Page } from 'playwright-core'
+import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { expect, inject } from 'vitest'
 import { type ParsedMessage, parseMessage } from '../../integration/helpers/mail'
 import { unusedTotpCode } from '../../setup/totp'
@@ -136,10 +136,54 @@ export async function enterSecondFactor(page: Page, totpSecret: string) {
   await page.getByRole('button', { name: 'Verify and sign in' }).click()
 }
 
-/** Signs the seeded admin in on /auth (or `path`), second factor included. */
-export async function signInAdminThroughPage(page: Page, path = '/auth') {
-  const admin = adminCredentials()
-  await signInThroughPage(page, admin.email, admin.password, path, admin.totpSecret)
+/**
+ * Puts a session (its Cookie header, from sessionCookie/adminSessionCookie/enrolledStaffSession)
+ * into a browser context: signed in without the sign-in page, for tests about something else. The
+ * sign-in page has its own tests (accounts-failures, accounts-journey, accounts-two-factor, islands).
+ */
+export async function addSessionCookie(context: BrowserContext, cookie: string) {
+  const url = new URL(baseURL())
+  await context.addCookies(
+    cookie
+      .split('; ')
+      .filter(Boolean)
+      .map((pair) => {
+        const at = pair.indexOf('=')
+        return { name: pair.slice(0, at), value: pair.slice(at + 1), domain: url.hostname, path: '/' }
+      }),
+  )
+}
+
+/** A page from `ip` signed in with the session of `cookie` (see addSessionCookie). */
+export async function signedInPage(
+  browser: Browser,
+  ip: string,
+  cookie: string,
+  options: Parameters<typeof newPage>[1] = {},
+) {
+  const opened = await pageFrom(browser, ip, options)
+  await addSessionCookie(opened.context, cookie)
+  return opened
+}
+
+/**
+ * Signs `email` in on `page` without the sign-in page: a session over HTTP (from an address of its
+ * own, clear of the sign-in rate limit) put into the page's context. The caller opens the page it
+ * wants next.
+ */
+export async function signIn(page: Page, email: string, password = strongPassword) {
+  await addSessionCookie(page.context(), await sessionCookie(email, password, uniqueIdentity('sign-in').ip))
+}
+
+/**
+ * The seeded admin signed in on `page` with the global set-up's session (adminSessionCookie), on
+ * the Admin Dashboard where the sign-in page would have sent it. Through the page, each admin
+ * sign-in takes a new 30-second step of the authenticator app (a code works once), so a test could
+ * wait half a minute for it; the sign-in page with a second factor has its own tests.
+ */
+export async function signInAdmin(page: Page) {
+  await addSessionCookie(page.context(), adminCredentials().cookie)
+  await open(page, '/admin')
 }
 
 /**

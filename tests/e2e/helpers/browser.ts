@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright'
-import type { Browser, BrowserContext, Page } from 'playwright-core'
+import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core'
 import { afterAll, beforeAll, expect, inject } from 'vitest'
 import { COOKIE_BANNER_TEMPLATE_ID } from '../../../app/features/consent/enhance-banner'
 import {
@@ -14,13 +14,16 @@ export const baseURL = () => inject('baseURL')
 
 /**
  * Debian's Chromium for the tests of the calling file, or of the describe block it is called in:
- * launched before them (scripts/lib/chromium.mjs: the flags this machine needs), closed after them.
- * Returns the running browser, to hand to newPage() inside a test or hook.
+ * the e2e suite's one browser (started by its global set-up), connected to before them; elsewhere
+ * (the security suite) launched for them (scripts/lib/chromium.mjs: the flags this machine needs).
+ * Closed after them: a connection's contexts close with it. Returns the browser, to hand to
+ * newPage() inside a test or hook.
  */
 export function testBrowser(): () => Browser {
   let browser: Browser | undefined
   beforeAll(async () => {
-    browser = await launchChromium()
+    const endpoint = inject('chromiumEndpoint')
+    browser = endpoint ? await chromium.connect(endpoint) : await launchChromium()
   })
   afterAll(async () => {
     await browser?.close()
@@ -96,9 +99,14 @@ export async function expectAccessible(page: Page) {
   )
   // A toast whose time is up fades out (data-state="closed") while the check reads the page: at rest,
   // and while open, toasts are checked like the rest.
+  // axe.run() in the page itself (legacy mode): by default the builder runs each frame separately,
+  // then opens a new tab, loads axe-core a second time there and merges the frames' results in it,
+  // a browser process started and ended per check. Our pages have no frames from other origins
+  // (the one case legacy mode leaves out), so the rules and the results are the same.
   const results = await new AxeBuilder({ page })
     .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
     .exclude('[data-slot="toast"][data-state="closed"]')
+    .setLegacyMode()
     .analyze()
   const summary = results.violations.map(
     (v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
