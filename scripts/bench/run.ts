@@ -499,46 +499,36 @@ async function billing(): Promise<NonNullable<Results['sections']['billing']>> {
   return { backends, errors }
 }
 
-/** scripts/bench/support-mail.ts on PGlite (through tsx, as the monthly run), 50 messages in the smoke run. */
-async function supportMail(): Promise<NonNullable<Results['sections']['supportMail']>> {
-  const out = path.join(os.tmpdir(), `ramapo-support-mail-${process.pid}.json`)
-  const load = quick ? ['--messages', '50'] : []
+/**
+ * A bench script that imports the app's modules (whose imports name no extension) run through tsx
+ * on PGlite; its JSON result, or the step's error.
+ */
+async function tsxStep<T>(name: string, args: string[] = []): Promise<T | { error: string }> {
+  const out = path.join(os.tmpdir(), `ramapo-${name}-${process.pid}.json`)
   const code = await new Promise<number>((resolve) => {
     const child = spawn(
       path.join(root, 'node_modules/.bin/tsx'),
-      [path.join(root, 'scripts/bench/support-mail.ts'), '--out', out, ...load],
+      [path.join(root, `scripts/bench/${name}.ts`), '--out', out, ...args],
       { cwd: root, stdio: 'inherit' },
     )
     child.once('exit', (exit) => resolve(exit ?? 1))
   })
   try {
-    if (fs.existsSync(out)) return JSON.parse(fs.readFileSync(out, 'utf8')) as SupportMailResult
-    return { error: `the support-mail benchmark failed (exit ${code})` }
+    if (fs.existsSync(out)) return JSON.parse(fs.readFileSync(out, 'utf8')) as T
+    return { error: `the ${name} benchmark failed (exit ${code})` }
   } finally {
     fs.rmSync(out, { force: true })
   }
 }
 
-/** scripts/bench/monthly-run.ts on PGlite (through tsx: it imports the app's modules, whose imports name no extension). */
-async function monthlyRun(): Promise<NonNullable<Results['sections']['monthlyRun']>> {
-  const out = path.join(os.tmpdir(), `ramapo-monthly-run-${process.pid}.json`)
-  const code = await new Promise<number>((resolve) => {
-    const child = spawn(
-      path.join(root, 'node_modules/.bin/tsx'),
-      [path.join(root, 'scripts/bench/monthly-run.ts'), '--out', out],
-      {
-        cwd: root,
-        stdio: 'inherit',
-      },
-    )
-    child.once('exit', (exit) => resolve(exit ?? 1))
-  })
-  try {
-    if (fs.existsSync(out)) return JSON.parse(fs.readFileSync(out, 'utf8')) as MonthlyRunResult
-    return { error: `the monthly-run benchmark failed (exit ${code})` }
-  } finally {
-    fs.rmSync(out, { force: true })
-  }
+/** scripts/bench/support-mail.ts: 1,000 incoming messages (50 in the smoke run). */
+function supportMail() {
+  return tsxStep<SupportMailResult>('support-mail', quick ? ['--messages', '50'] : [])
+}
+
+/** scripts/bench/monthly-run.ts: 2,000 subscriptions. */
+function monthlyRun() {
+  return tsxStep<MonthlyRunResult>('monthly-run')
 }
 
 /** scripts/bench/backup.ts on PGlite, then on a throwaway PostgreSQL (the smoke run: PGlite, 500 documents). */
