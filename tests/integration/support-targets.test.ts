@@ -278,6 +278,33 @@ describe(`support targets on ${backend}`, () => {
     expect(row).toMatchObject({ nextDueAt: new Date('2026-01-12T15:00:00Z'), paused: false })
   })
 
+  it('counts the queue up to its bound: past 1,000 tickets the pager says "more than", and a page asked for is still reached', async () => {
+    const rows = Array.from({ length: 1030 }, (_, i) => ({
+      organisationId,
+      subject: `Printer ${i}`,
+      category: 'managed_it' as const,
+      // 32 of [a-z2-7], as the column's check asks: 28 letters and the index in four base-26 letters.
+      replyToken: `${'q'.repeat(28)}${[17_576, 676, 26, 1].map((d) => String.fromCharCode(97 + (Math.floor(i / d) % 26))).join('')}`,
+    }))
+    for (let at = 0; at < rows.length; at += 500) {
+      await database.db.insert(supportTickets).values(rows.slice(at, at + 500))
+    }
+    const page = (n: number) => listQueue(database.db, { sort: 'updated', dir: 'desc', page: n }, clock.now())
+    const first = await page(1)
+    expect(first).toMatchObject({ total: 1000, more: true, pageCount: 40, page: 1 })
+    expect(first.items).toHaveLength(25)
+    // Page 40 counts far enough to know there is a next one.
+    expect(await page(40)).toMatchObject({ total: 1025, more: true, pageCount: 41, page: 40 })
+    // Far enough to see the end: the exact count, the last page's five.
+    const last = await page(45)
+    expect(last).toMatchObject({ total: 1030, more: false, pageCount: 42, page: 42 })
+    expect(last.items).toHaveLength(5)
+    // A narrower filter under the bound is counted exactly.
+    expect(
+      await listQueue(database.db, { sort: 'updated', dir: 'desc', page: 1, q: 'Printer 102' }, clock.now()),
+    ).toMatchObject({ total: 11, more: false, pageCount: 1 })
+  })
+
   it('schedules the minute job in New York time through pg-boss, which refreshes and warns', async () => {
     await ticket({ priority: 'urgent' })
     clock.set('2026-01-12T14:45:00Z')
