@@ -6,9 +6,10 @@ import { locations } from '../../server/db/schema/index.server.ts'
 import { invalidatePublicPages, LISTENER_APPLICATION_NAME } from '../../server/page-cache/invalidation.server.ts'
 import { silentLogger } from '../integration/helpers/database.ts'
 import { waitFor } from '../integration/helpers/wait.ts'
+import { editPostTitle } from '../setup/blog-editor.ts'
 import { testAdmin } from '../setup/built-server.ts'
 import { enrolAdmin, signInOverHttp } from '../setup/two-factor-http.ts'
-import { editPostTitle, freshDatabase } from './helpers.ts'
+import { freshDatabase } from './helpers.ts'
 
 // The page cache on two server processes against one PostgreSQL, as a deployment behind a load
 // balancer runs: a change made through one process is on the next page either process serves,

@@ -8,9 +8,10 @@ import { type BuiltServer, startBuiltServer } from '../../scripts/lib/server-pro
 import { BACKUP_QUEUE } from '../../server/backups/jobs.server.ts'
 import { parseMessage } from '../integration/helpers/mail.ts'
 import { waitFor } from '../integration/helpers/wait.ts'
+import { editPostTitle } from '../setup/blog-editor.ts'
 import { testAdmin } from '../setup/built-server.ts'
 import { applySetCookies, enrolAdminSession } from '../setup/two-factor-http.ts'
-import { editPostTitle, freshDatabase, query } from './helpers.ts'
+import { freshDatabase, query } from './helpers.ts'
 
 // Several machines (issue 28, docs/deploy.md): two server processes started separately, each with
 // its own port and DATA_DIR, on one PostgreSQL, behave as one site. A session made on one is valid
