@@ -169,12 +169,23 @@ const firstLine = (text) =>
     .slice(0, 300)
 
 /** The failed tests of a vitest JSON report: file, full name and the first line of the error. */
+/**
+ * The line of the test file a failure was raised at (":123"), read from its stack, so a summary read
+ * from a log's end says which step of a long test failed; empty when the stack does not name it.
+ */
+function failedAt(file, message) {
+  const escaped = file.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
+  const match = new RegExp(`${escaped}:(\\d+)`).exec(message ?? '')
+  return match ? `:${match[1]}` : ''
+}
+
 function failedTests(report) {
   const out = []
   for (const file of report.testResults ?? []) {
     for (const test of file.assertionResults ?? []) {
       if (test.status !== 'failed') continue
-      out.push(`${path.relative(root, file.name)} > ${test.fullName}: ${firstLine(test.failureMessages?.[0])}`)
+      const where = failedAt(file.name, test.failureMessages?.[0])
+      out.push(`${path.relative(root, file.name)}${where} > ${test.fullName}: ${firstLine(test.failureMessages?.[0])}`)
     }
     if (file.status === 'failed' && !(file.assertionResults ?? []).length) {
       out.push(`${path.relative(root, file.name)}: ${firstLine(file.message)}`)
