@@ -187,7 +187,8 @@ describe('the transition table', () => {
         expect(reached, `${kind} never reached ${status}`).toContain(`${kind}:${status}`)
       }
     }
-  })
+    // 2,000 runs of up to 40 steps: about a second alone, several on a machine busy with the other suites.
+  }, 30_000)
 
   it('offers exactly the events that decide() would allow', () => {
     const kinds: DocumentKind[] = ['estimate', 'invoice', 'receipt']
