@@ -23,7 +23,16 @@ export type ThroughputRow = {
   vsNginx: number | null
 }
 
-export type HttpSettings = { rounds: number; duration: number; connections: number }
+export type HttpSettings = {
+  rounds: number
+  duration: number
+  connections: number
+  /**
+   * The smoke run (--quick): each target once, as browsers ask and without Accept-Encoding in turn
+   * (both paths still run, on different targets); the full run measures every target both ways.
+   */
+  oneWayPerTarget?: boolean
+}
 
 export function summarize(runs: LoadResult[]): Summary {
   return {
@@ -82,8 +91,9 @@ export async function throughput(base: string, settings: HttpSettings, notes: st
     if (nginxBin) references.push(await startNginx(nginxBin, files))
     else notes.push('nginx is not installed and could not be installed: no generator ceiling')
     const rows: ThroughputRow[] = []
-    for (const t of targets) {
-      for (const acceptEncoding of [browserAcceptEncoding, '']) {
+    for (const [index, t] of targets.entries()) {
+      const ways = [browserAcceptEncoding, '']
+      for (const acceptEncoding of settings.oneWayPerTarget ? [ways[index % 2] ?? ''] : ways) {
         const headers: Record<string, string> = acceptEncoding ? { 'accept-encoding': acceptEncoding } : {}
         const runs = new Map<string, LoadResult[]>()
         for (let i = 0; i < settings.rounds; i++) {

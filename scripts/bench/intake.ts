@@ -49,6 +49,8 @@ const { values: args } = parseArgs({
     // 1.5: the previous run's server, database and their background work (checkpoints, autovacuum)
     // would otherwise compete with the next one.
     settle: { type: 'string', default: '45' },
+    // Seconds of the warm-up before each throughput run (the smoke run: 1).
+    warmup: { type: 'string', default: '3' },
   },
 })
 const runs = Number(args.runs)
@@ -241,10 +243,11 @@ async function throughputRun(backend: Backend, runId: string, database: RunDatab
   let cpu: { server: number | null; database: number | null }
   try {
     // The warm-up runs at the measured concurrency, so its rate sizes the run to about --duration.
-    const warm = await load(server.url, { prefix: `warm-${runId}`, seconds: 3, senders: addresses })
+    const warmSeconds = Number(args.warmup)
+    const warm = await load(server.url, { prefix: `warm-${runId}`, seconds: warmSeconds, senders: addresses })
     const amount = Math.max(
       connections * 10,
-      Math.round((warm.result.requests.total / (warm.result.duration || 3)) * duration),
+      Math.round((warm.result.requests.total / (warm.result.duration || warmSeconds)) * duration),
     )
     const databasePid = database.kind === 'postgres' ? postmasterPid() : undefined
     const before = { server: treeCpuMs(server.pid), database: treeCpuMs(databasePid) }

@@ -194,7 +194,12 @@ const only = new Set(
 /** `--only boot`: the boot step alone, merged into the earlier results (see the header). */
 const bootOnly = only.size === 1 && only.has('boot')
 /** wrk, one thread, 20 connections; each figure the median of `rounds` runs alternating the three servers. */
-const httpSettings: HttpSettings = { rounds: quick ? 1 : 3, duration: quick ? 1 : 5, connections: 20 }
+const httpSettings: HttpSettings = {
+  rounds: quick ? 1 : 3,
+  duration: quick ? 1 : 5,
+  connections: 20,
+  ...(quick ? { oneWayPerTarget: true } : {}),
+}
 const loadAvg = () => os.loadavg().map((l) => Math.round(l * 100) / 100)
 const results: Results = {
   date: new Date().toISOString(),
@@ -209,8 +214,20 @@ const soakMinutes = Number(args.soak ?? 0)
 const memorySteps: Array<{ step: string; server: string; rssMiB: number | null }> = []
 /** The 1-minute load average as each step starts: other work on the shared machine shows here. */
 const stepLoad: Record<string, number> = {}
+/** Wall-clock seconds of each step, printed at the end: where the run's time goes (the smoke's cost in CI). */
+const stepSeconds: Record<string, number> = {}
+let currentStep: { name: string; at: number } | undefined
+const stepEnds = () => {
+  if (currentStep) {
+    const s = (performance.now() - currentStep.at) / 1000
+    stepSeconds[currentStep.name] = Math.round(((stepSeconds[currentStep.name] ?? 0) + s) * 10) / 10
+  }
+  currentStep = undefined
+}
 const stepStarts = (step: string) => {
   stepLoad[step] = Math.round((os.loadavg()[0] ?? 0) * 100) / 100
+  stepEnds()
+  currentStep = { name: step, at: performance.now() }
 }
 
 function machineLine() {
@@ -232,12 +249,76 @@ const pageTypes: Array<{ label: string; path: string | null; note?: string; noin
   { label: 'Auth', path: '/auth', noindex: true },
 ]
 
-/** Runs a Node script (through scripts/with-postgres.mjs when `withPostgres`) and waits for it. */
-function runNode(script: string[], withPostgres: boolean): Promise<number> {
-  const argv = withPostgres ? [path.join(root, 'scripts/with-postgres.mjs'), process.execPath, ...script] : script
+/**
+ * Runs a Node script (through scripts/with-postgres.mjs when `withPostgres`) and waits for it. The
+ * full run gives each step a throwaway PostgreSQL cluster of its own, so that no step's leftovers
+ * weigh on another's figures; --quick starts one for the run and gives every such step that one.
+ */
+async function runNode(script: string[], withPostgres: boolean): Promise<number> {
+  let argv = withPostgres ? [path.join(root, 'scripts/with-postgres.mjs'), process.execPath, ...script] : script
+  let env: NodeJS.ProcessEnv = process.env
+  if (withPostgres && quick) {
+    sharedPostgres ??= startSharedPostgres()
+    const shared = await sharedPostgres
+    // As scripts/with-postgres.mjs does when PostgreSQL cannot be had: exit 0, nothing run.
+    if (!shared) return 0
+    argv = script
+    env = { ...process.env, ...shared.env }
+  }
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, argv, { cwd: root, stdio: 'inherit' })
+    const child = spawn(process.execPath, argv, { cwd: root, stdio: 'inherit', env })
     child.once('exit', (code) => resolve(code ?? 1))
+  })
+}
+
+type SharedPostgres = { env: Record<string, string>; stop: () => Promise<void> }
+/** --quick: the one PostgreSQL cluster of the run, started when a step first needs it. */
+let sharedPostgres: Promise<SharedPostgres | null> | undefined
+
+/**
+ * A throwaway cluster held open by scripts/with-postgres.mjs around a process that prints the
+ * cluster's environment and waits for its stdin to close; stop() closes it, and with-postgres
+ * stops the cluster and removes its folder. Null when with-postgres skipped (no PostgreSQL).
+ */
+function startSharedPostgres(): Promise<SharedPostgres | null> {
+  const marker = 'shared-postgres '
+  const holder = [
+    "const keys = ['TEST_DATABASE_URL', 'TEST_PG_CTL_DATADIR', 'TEST_PG_BIN', 'TEST_PG_LOG', 'PATH']",
+    `console.log(${JSON.stringify(marker)} + JSON.stringify(Object.fromEntries(keys.map((k) => [k, process.env[k] ?? '']))))`,
+    'process.stdin.resume()',
+    "process.stdin.on('end', () => process.exit(0))",
+  ].join('\n')
+  const child = spawn(
+    process.execPath,
+    [path.join(root, 'scripts/with-postgres.mjs'), process.execPath, '--input-type=module', '-e', holder],
+    { cwd: root, stdio: ['pipe', 'pipe', 'inherit'] },
+  )
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()))
+  return new Promise((resolve) => {
+    let found = false
+    let buffer = ''
+    child.stdout.on('data', (data) => {
+      buffer += String(data)
+      for (let nl = buffer.indexOf('\n'); nl >= 0; nl = buffer.indexOf('\n')) {
+        const line = buffer.slice(0, nl)
+        buffer = buffer.slice(nl + 1)
+        if (!found && line.startsWith(marker)) {
+          found = true
+          const env = JSON.parse(line.slice(marker.length)) as Record<string, string>
+          resolve({
+            env,
+            stop: async () => {
+              child.stdin.end()
+              await exited
+            },
+          })
+        } else process.stdout.write(`${line}\n`)
+      }
+    })
+    void exited.then(() => {
+      if (buffer) process.stdout.write(buffer)
+      if (!found) resolve(null)
+    })
   })
 }
 
@@ -247,6 +328,7 @@ async function main() {
     // Boot, each the median of three: on an empty folder (the build's database template, migrations,
     // seed), then on the existing folder; with the server's own time per step.
     const boots = quick ? 1 : 3
+    currentStep = { name: 'boot', at: performance.now() }
     const cold: Boot[] = []
     for (let i = 0; i < boots; i++) {
       const dir = i === boots - 1 ? dataDir : fs.mkdtempSync(path.join(os.tmpdir(), 'ramapo-bench-'))
@@ -254,11 +336,14 @@ async function main() {
       if (dir !== dataDir) fs.rmSync(dir, { recursive: true, force: true })
     }
     const warm: Boot[] = []
-    for (let i = 0; i < boots; i++) warm.push(await bootOnce(dataDir))
-    const coldMedian = medianBoot(cold)
-    const warmMedian = medianBoot(warm)
+    // The smoke run boots on the existing folder once: the server measured from here on, whose boot
+    // time stands for the warm one (bootOnce's code has run for the cold boot).
+    if (!quick) for (let i = 0; i < boots; i++) warm.push(await bootOnce(dataDir))
     // The server measured from here on (quieter logs), its resident set right after boot.
     const server = await startBuiltServer({ dataDir })
+    if (quick) warm.push({ ms: server.bootMs, steps: undefined, afterListen: undefined })
+    const coldMedian = medianBoot(cold)
+    const warmMedian = medianBoot(warm)
     results.sections.boot = {
       coldBootMs: coldMedian.ms,
       warmBootMs: warmMedian.ms,
@@ -365,14 +450,18 @@ async function main() {
     memorySteps.push({ step: 'end of the run', server: mainServer, rssMiB: results.sections.memory.rssEndOfRunMiB })
     results.sections.memory.steps = memorySteps
     await server.stop()
+    stepEnds()
   } finally {
     fs.rmSync(dataDir, { recursive: true, force: true })
+    if (sharedPostgres) await (await sharedPostgres)?.stop()
   }
   results.loadAverage.end = loadAvg()
   results.loadAverage.steps = stepLoad
   results.sections.notes = notes
   results.checks = checks()
   report()
+  const timed = Object.entries(stepSeconds)
+  console.log(`seconds per step: ${timed.map(([step, s]) => `${step} ${s}`).join(', ')}`)
 }
 
 type Boot = { ms: number; steps: Record<string, number> | undefined; afterListen: Record<string, number> | undefined }
@@ -451,9 +540,13 @@ async function postgresProcess(): Promise<NonNullable<Results['sections']['postg
 /** scripts/bench/intake.ts on both backends; its own report lands in docs/perf/intake.md (full runs). */
 async function intake(): Promise<NonNullable<Results['sections']['intake']>> {
   const outDir = quick ? fs.mkdtempSync(path.join(os.tmpdir(), 'ramapo-intake-')) : path.join(root, 'docs/perf')
-  // The smoke run exercises the embedded backend only; the full run both.
+  // The smoke run exercises the embedded backend only, with 10 connections (at least 100 bookings
+  // in the run, 200 requests in the limit run) after a 1 s warm-up; the full run both backends.
   const options = quick
-    ? ['--runs', '1', '--duration', '2', '--backend', 'pglite', '--settle', '0', '--out-dir', outDir]
+    ? [
+        ...['--runs', '1', '--duration', '1', '--warmup', '1', '--connections', '10', '--backend', 'pglite'],
+        ...['--settle', '0', '--out-dir', outDir],
+      ]
     : ['--out-dir', outDir]
   const code = await runNode([path.join(root, 'scripts/bench/intake.ts'), ...options], false)
   const file = path.join(outDir, 'intake.json')
@@ -484,7 +577,7 @@ async function liveStatus(): Promise<NonNullable<Results['sections']['liveStatus
 async function billing(): Promise<NonNullable<Results['sections']['billing']>> {
   const backends: BillingResult[] = []
   const errors: string[] = []
-  const load = quick ? ['--documents', '500', '--requests', '10', '--pdfs', '20'] : []
+  const load = quick ? ['--documents', '500', '--requests', '5', '--pdfs', '5'] : []
   for (const withPostgres of quick ? [false] : [false, true]) {
     const out = path.join(os.tmpdir(), `ramapo-billing-${process.pid}-${withPostgres ? 'pg' : 'pglite'}.json`)
     const code = await runNode([path.join(root, 'scripts/bench/billing.ts'), '--out', out, ...load], withPostgres)
@@ -521,9 +614,9 @@ async function tsxStep<T>(name: string, args: string[] = []): Promise<T | { erro
   }
 }
 
-/** scripts/bench/support-mail.ts: 1,000 incoming messages (50 in the smoke run). */
+/** scripts/bench/support-mail.ts: 1,000 incoming messages to 100 tickets (50 to 50 in the smoke run). */
 function supportMail() {
-  return tsxStep<SupportMailResult>('support-mail', quick ? ['--messages', '50'] : [])
+  return tsxStep<SupportMailResult>('support-mail', quick ? ['--messages', '50', '--tickets', '50'] : [])
 }
 
 /** scripts/bench/monthly-run.ts: 2,000 subscriptions. */
@@ -554,7 +647,7 @@ async function backupStep(): Promise<NonNullable<Results['sections']['backup']>>
 async function staff(): Promise<NonNullable<Results['sections']['staff']>> {
   const backends: StaffResult[] = []
   const errors: string[] = []
-  const load = quick ? ['--requests', '500', '--accounts', '100', '--samples', '10'] : []
+  const load = quick ? ['--requests', '500', '--accounts', '100', '--samples', '5'] : []
   for (const withPostgres of quick ? [false] : [false, true]) {
     const out = path.join(os.tmpdir(), `ramapo-staff-${process.pid}-${withPostgres ? 'pg' : 'pglite'}.json`)
     const code = await runNode([path.join(root, 'scripts/bench/staff.ts'), '--out', out, ...load], withPostgres)
@@ -609,11 +702,11 @@ async function soak(): Promise<NonNullable<Results['sections']['soak']>> {
 /** Issue 29's target for every signed-in page, with 200 distinct sessions, on both databases. */
 const signedInTarget = { rps: 400, p99Ms: 50 }
 
-/** scripts/bench/signed-in.ts on PGlite, then on a throwaway PostgreSQL (the smoke run: PGlite, 20 clients). */
+/** scripts/bench/signed-in.ts on PGlite, then on a throwaway PostgreSQL (the smoke run: PGlite, 5 clients). */
 async function signedIn(): Promise<NonNullable<Results['sections']['signedIn']>> {
   const backends: SignedInResult[] = []
   const errors: string[] = []
-  const load = quick ? ['--clients', '20', '--duration', '1', '--rounds', '1'] : []
+  const load = quick ? ['--clients', '5', '--duration', '1', '--rounds', '1'] : []
   for (const withPostgres of quick ? [false] : [false, true]) {
     const out = path.join(os.tmpdir(), `ramapo-signed-in-${process.pid}-${withPostgres ? 'pg' : 'pglite'}.json`)
     const code = await runNode([path.join(root, 'scripts/bench/signed-in.ts'), '--out', out, ...load], withPostgres)

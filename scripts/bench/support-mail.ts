@@ -4,7 +4,7 @@
 //
 //   npm exec -- tsx scripts/bench/support-mail.ts [--messages 1000] [--out result.json]
 //
-// Seeds 20 organisations (an owner and a member each) and 100 open tickets, each with a staff reply
+// Seeds 20 organisations (an owner and a member each) and --tickets open tickets (100), each with a staff reply
 // (so In-Reply-To can find it), then APPENDs the mix below to the mailbox and times one reader turn
 // (fetch, store raw, mark \Seen) and the processing of everything stored, separately and together.
 import fs from 'node:fs'
@@ -42,9 +42,15 @@ export type SupportMailResult = {
 }
 
 const { values: args } = parseArgs({
-  options: { messages: { type: 'string', default: '1000' }, out: { type: 'string' } },
+  options: {
+    messages: { type: 'string', default: '1000' },
+    // Open tickets seeded for the messages to answer (the smoke run: as many as its messages, 50).
+    tickets: { type: 'string', default: '100' },
+    out: { type: 'string' },
+  },
 })
 const total = Math.max(10, Number(args.messages) || 1000)
+const ticketCount = Math.max(20, Number(args.tickets) || 100)
 const log = pino({ level: 'silent' })
 const address = 'support@ramapo-it.example'
 
@@ -81,7 +87,7 @@ try {
     })
   }
   const tickets: { id: string; number: number; token: string; member: ClientViewer; sent: string }[] = []
-  for (let i = 0; i < 100; i++) {
+  for (let i = 0; i < ticketCount; i++) {
     const member = members[i % members.length] as ClientViewer
     const ticket = await openTicket(deps, member, {
       subject: `Ticket ${i}`,

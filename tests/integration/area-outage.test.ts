@@ -31,11 +31,15 @@ const id = '00000000-0000-4000-8000-000000000000'
 
 describe(`billing, contracts and town pages when the database fails, on ${backend}`, () => {
   let harness: Harness
+  /** The pages' database, closed: every query fails. One for the file (opening one is the slow part). */
+  let closed: Awaited<ReturnType<typeof openTestDatabase>>
   const admin = { email: 'owner@ramapo.test', password: 'owner-secret-phrase-1' }
 
   beforeAll(async () => {
     harness = await startHarness({ env: { ADMIN_EMAIL: admin.email, ADMIN_PASSWORD: admin.password } })
     await harness.accounts.seedAdmin()
+    closed = await openTestDatabase()
+    await closed.cleanup()
   })
   afterAll(async () => {
     await harness?.cleanup()
@@ -54,8 +58,6 @@ describe(`billing, contracts and town pages when the database fails, on ${backen
       },
       ...(body ? { method: 'POST', body: new URLSearchParams(body).toString() } : {}),
     })
-    const closed = await openTestDatabase()
-    await closed.cleanup()
     const { log, lines } = capturingLogger()
     const context = new RouterContextProvider()
     context.set(accountsContext, harness.accounts)
@@ -114,8 +116,6 @@ describe(`billing, contracts and town pages when the database fails, on ${backen
   })
 
   it('the blog feed throws a 503 in its own words (a public resource route, no visitor needed)', async () => {
-    const closed = await openTestDatabase()
-    await closed.cleanup()
     const { log, lines } = capturingLogger()
     const context = new RouterContextProvider()
     context.set(appContext, { database: closed, log, config: { publicUrl: PUBLIC_URL } } as unknown as AppContext)

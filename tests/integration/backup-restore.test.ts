@@ -318,9 +318,9 @@ describe(`the restore drill on ${backend}`, () => {
     await expect(
       restoreBackup({ file: encrypted.file, ...target, passphrase: 'wrong passphrase!', log }),
     ).rejects.toThrow(/is not a usable backup: it cannot be decrypted/)
-    await expect(restoreBackup({ file: encrypted.file, ...target, passphrase, log })).rejects.toThrow(
-      /is not empty .*pass --replace/,
-    )
+    // The target is refused after the file is read, whatever the file: asked with the plain backup,
+    // which spares one decryption (age's scrypt, the slow part of this test).
+    await expect(restoreBackup({ file: backupFile, ...target, log })).rejects.toThrow(/is not empty .*pass --replace/)
     const replaced = await restoreBackup({ file: encrypted.file, ...target, passphrase, replace: true, log })
     const copy = await openTarget(target)
     try {

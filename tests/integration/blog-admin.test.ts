@@ -294,11 +294,15 @@ describe('the editor form as the server reads it', () => {
 
 describe(`the editor's pages when the blog's database fails, on ${backend}`, () => {
   let harness: Harness
+  /** The blog's database, closed: every query fails. One for the block (opening one is the slow part). */
+  let closed: TestDatabase
   const admin = { email: 'owner@ramapo.test', password: 'owner-secret-phrase-1' }
 
   beforeAll(async () => {
     harness = await startHarness({ env: { ADMIN_EMAIL: admin.email, ADMIN_PASSWORD: admin.password } })
     await harness.accounts.seedAdmin()
+    closed = await openTestDatabase()
+    await closed.cleanup()
   })
   afterAll(async () => {
     await harness?.cleanup()
@@ -308,8 +312,6 @@ describe(`the editor's pages when the blog's database fails, on ${backend}`, () 
   async function adminRequest(path: string) {
     const client = await signInStaff(harness, admin.email, admin.password)
     const request = new Request(`${PUBLIC_URL}${path}`, { headers: { cookie: client.cookieHeader() } })
-    const closed = await openTestDatabase()
-    await closed.cleanup()
     const { log, lines } = capturingLogger()
     const context = new RouterContextProvider()
     context.set(accountsContext, harness.accounts)
