@@ -378,18 +378,27 @@ describe(`POST /api/process-form on ${backend}`, () => {
         postForm(h.app, consultationBody({ email: `crowd-${i}@example.com` })).then(answer),
       ),
     )
-    expect(answers.every((a) => a.success === true && a.data?.email?.sent === true)).toBe(true)
+    expect(answers.every((a) => a.success === true)).toBe(true)
+    // Sent within the request's 3 s budget, marked by the request (the marks of concurrent requests
+    // share statements). On a machine busy with other suites a few can pass the budget: those are
+    // answered "recorded" and the worker sends them, once, as it would in production.
+    expect(answers.filter((a) => a.data?.email?.sent === true).length).toBeGreaterThan(0)
     expect(new Set(answers.map((a) => a.data?.booking?.id)).size).toBe(count)
     const rows = await rowsOf(h)
     expect(rows).toHaveLength(count)
-    // Every job of theirs is marked sent (the marks of concurrent requests share statements).
-    const jobs = await selectRows<{ state: string; n: number }>(
-      h.database.db,
-      sql`select state::text as state, count(*)::int as n from pgboss.job
-          where id in (select notification_mail_id from bookings union select confirmation_mail_id from bookings)
-          group by state`,
-    )
-    expect(jobs).toEqual([{ state: 'completed', n: count * 2 }])
+    // Every job of theirs ends marked sent.
+    await expect
+      .poll(
+        () =>
+          selectRows<{ state: string; n: number }>(
+            h.database.db,
+            sql`select state::text as state, count(*)::int as n from pgboss.job
+                where id in (select notification_mail_id from bookings union select confirmation_mail_id from bookings)
+                group by state`,
+          ),
+        { timeout: 30_000 },
+      )
+      .toEqual([{ state: 'completed', n: count * 2 }])
     expect(smtp.received).toHaveLength(count * 2)
     expect(new Set(smtp.countsByMessageId().values())).toEqual(new Set([1]))
   })
