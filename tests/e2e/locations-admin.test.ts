@@ -33,16 +33,18 @@ async function adminPage(label: string) {
 const hydrated = (page: Page) => page.waitForSelector('html[data-hydrated="true"]')
 
 /**
- * Clicks Save and waits for the server's answer to that save (an earlier toast says nothing about
- * it) and for the page's data read again after it (the form then starts from the saved page).
+ * Clicks Save and waits until the editor shows the saved page: the server's answer to this save (an
+ * earlier toast says nothing about it) and the page's data read again after it. The form is drawn
+ * again from that data (its key is the page's updatedAt), so a field filled before it is drawn
+ * would be thrown away with the old form: the wait is for the form's own updatedAt to change.
  */
 async function save(page: Page) {
-  const inEditor = (r: { url(): string }) => new URL(r.url()).pathname.startsWith('/admin/locations/')
-  await Promise.all([
-    page.waitForResponse((r) => r.request().method() === 'POST' && inEditor(r)),
-    page.waitForResponse((r) => r.request().method() === 'GET' && inEditor(r) && r.url().includes('.data')),
-    page.getByRole('button', { name: 'Save', exact: true }).click(),
-  ])
+  const loadedAt = await page.locator('input[type="hidden"][name="updatedAt"]').inputValue()
+  await page.getByRole('button', { name: 'Save', exact: true }).click()
+  await page.waitForFunction((before) => {
+    const field = document.querySelector<HTMLInputElement>('input[type="hidden"][name="updatedAt"]')
+    return field !== null && field.value !== before
+  }, loadedAt)
   await page.getByRole('button', { name: 'Save', exact: true }).waitFor()
 }
 
@@ -146,7 +148,8 @@ describe('an admin runs the town pages from the admin area', () => {
     await hydrated(page)
     await page.getByRole('button', { name: `Remove the redirect from /${slug}` }).click()
     await expectToast(page, 'Redirect removed', `/${slug} no longer leads anywhere.`)
-    expect(await page.getByRole('row', { name: new RegExp(`/${slug}`) }).count()).toBe(0)
+    // The toast is the action's answer; the list read again after it may come a moment later.
+    await expect.poll(() => page.getByRole('row', { name: new RegExp(`/${slug}`) }).count()).toBe(0)
     expect(await publicAnswer(`/${slug}`)).toBe('302 → /404')
 
     // Unpublish from the list: the page goes to /404.
@@ -165,7 +168,7 @@ describe('an admin runs the town pages from the admin area', () => {
     await dialog.getByRole('button', { name: 'Delete town page' }).click()
     await page.waitForURL(/\/admin\/locations$/)
     await expectToast(page, 'Town page deleted', town)
-    expect(await page.getByRole('row', { name: new RegExp(town) }).count()).toBe(0)
+    await expect.poll(() => page.getByRole('row', { name: new RegExp(town) }).count()).toBe(0)
     expect(await publicAnswer(`/${newSlug}`)).toBe('302 → /404')
 
     expect(appErrors(consoleErrors)).toEqual([])
