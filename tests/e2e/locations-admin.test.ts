@@ -1,7 +1,8 @@
 import type { Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
 import { appErrors, expectToast, pageFrom, signInAdmin, uniqueIdentity } from './helpers/accounts'
-import { baseURL, expectAccessible, newPage, open, testBrowser } from './helpers/browser'
+import { baseURL, newPage, open, testBrowser } from './helpers/browser'
+import { expectAccessibleState } from './helpers/half2'
 
 const browser = testBrowser()
 
@@ -58,7 +59,7 @@ describe('an admin runs the town pages from the admin area', () => {
       .getByRole('row', { name: /Suffern/ })
       .getByText('Published')
       .waitFor()
-    await expectAccessible(page)
+    await expectAccessibleState(page)
 
     // Search and the published filter.
     await page.getByLabel('Search').fill('bergen')
@@ -99,7 +100,7 @@ describe('an admin runs the town pages from the admin area', () => {
     await page.getByRole('button', { name: 'Create town page' }).click()
     await page.waitForURL(/\/admin\/locations\/[0-9a-f-]{36}$/)
     await expectToast(page, 'Town page created')
-    await expectAccessible(page)
+    await expectAccessibleState(page)
     expect(await publicAnswer(`/${slug}`)).toBe('302 → /404')
     const editor = page.url()
 
@@ -142,7 +143,7 @@ describe('an admin runs the town pages from the admin area', () => {
       .getByRole('row', { name: new RegExp(`/${slug}`) })
       .getByText(`/${newSlug}`)
       .waitFor()
-    await expectAccessible(page)
+    await expectAccessibleState(page)
     // Removable: the old address then goes to /404 again (deleting a page drops the redirects to it:
     // tests/integration/locations-admin.test.ts).
     await hydrated(page)
@@ -180,7 +181,7 @@ describe('an admin runs the town pages from the admin area', () => {
     await page.goto('/admin/locations/import')
     await page.getByRole('heading', { name: 'Import town pages', level: 1 }).waitFor()
     await hydrated(page)
-    await expectAccessible(page)
+    await expectAccessibleState(page)
 
     const sample = await page.context().request.get(`${baseURL()}/admin/locations/sample.csv`)
     expect(sample.headers()['content-type']).toContain('text/csv')
@@ -214,7 +215,7 @@ describe('an admin runs the town pages from the admin area', () => {
       .getByRole('row', { name: /^5 / })
       .getByText(/one of the site's own pages/)
       .waitFor()
-    await expectAccessible(page)
+    await expectAccessibleState(page)
     // Nothing written by the dry run.
     expect(await publicAnswer(`/it-support-orangeburg-${stamp}`)).toBe('302 → /404')
 
@@ -301,7 +302,7 @@ describe('a large town pages import', () => {
       .getByRole('alert')
       .getByText('The file is too large (5 MB): a town pages import takes at most 5 MB per file.', { exact: false })
       .waitFor()
-    await expectAccessible(page)
+    await expectAccessibleState(page)
     // …and by the server, with the same limit, to a form sent without JavaScript.
     const refused = await page.context().request.post(`${baseURL()}/admin/locations/import`, {
       headers: { origin: baseURL() },
