@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { publicPages } from '../../app/content/sitemap'
-import { baseURL, newPage, open, testBrowser, visit } from './helpers/browser'
+import { baseURL, newPage, open, testBrowser } from './helpers/browser'
 import { saveConsentBeforeLoad } from './helpers/consent'
 import { expectAccessibleState } from './helpers/half2'
 import { marketingPages } from './helpers/marketing'
@@ -90,7 +90,8 @@ describe('redirects and missing pages', () => {
 
   it('opens a service page from the footer', async () => {
     const { page, context, consoleErrors } = await newPage(browser(), { viewport: { width: 1280, height: 800 } })
-    await visit(page, '/privacy')
+    // /privacy and its footer are checked for accessibility above.
+    await open(page, '/privacy')
     await page.getByRole('contentinfo').getByRole('link', { name: 'Cloud Solutions' }).click()
     await page.waitForURL(`${baseURL()}/services/cloud-solutions`)
     await expect.poll(() => page.locator('h1').textContent()).toMatch(/^Cloud solutions/)
