@@ -12,12 +12,13 @@ import {
   invitedAccountOverHttp,
   linkIn,
   pageFrom,
+  signIn,
   signInAdmin,
-  signInThroughPage,
   uniqueIdentity,
   waitForMail,
 } from './helpers/accounts'
-import { expectAccessible, open, testBrowser, visit } from './helpers/browser'
+import { open, testBrowser } from './helpers/browser'
+import { addAdminSession, expectAccessibleState, visitAccessible } from './helpers/half2'
 
 const browser = testBrowser()
 
@@ -81,11 +82,11 @@ describe('contracts, from template to countersigned PDF', () => {
     await admin.getByLabel(/^Number of users/).fill('12')
     await admin.getByLabel(/^Start date/).fill('June 1, 2026')
     await admin.getByLabel(/^Term/).fill('12 months')
-    await expectAccessible(admin)
+    await expectAccessibleState(admin)
     await admin.getByRole('button', { name: 'Create draft' }).click()
     await admin.getByText('Draft created from the template.').waitFor()
     await admin.getByRole('article', { name: 'Preview of the contract text' }).getByText('$100.00 per user').waitFor()
-    await expectAccessible(admin)
+    await expectAccessibleState(admin)
     await admin.getByRole('button', { name: 'Send contract to the client' }).click()
     await expectToast(admin, 'Done')
     const heading = (await admin.getByRole('heading', { level: 1 }).textContent()) ?? ''
@@ -95,14 +96,15 @@ describe('contracts, from template to countersigned PDF', () => {
 
     // Client: the e-mail's link; the full text, verified; consent and full name; Sign.
     const mail = await waitForMail(client, new RegExp(`Please review and sign: Managed Services Agreement ${number}`))
+    // Signed in over HTTP (the sign-in page and its redirectTo have their own tests): the link opens the contract.
     const customer = await pageFrom(browser(), clientIp)
     const page = customer.page
-    await signInThroughPage(page, client, undefined, `/auth?redirectTo=${encodeURIComponent(linkIn(mail))}`)
+    await signIn(page, client)
+    await open(page, linkIn(mail))
     await page.getByRole('heading', { name: `Managed Services Agreement ${number}`, level: 1 }).waitFor()
-    await page.waitForSelector('html[data-hydrated="true"]')
     await page.getByText('Verified: the text below is exactly the text that was sent.').waitFor()
     await page.getByRole('article', { name: 'Contract text' }).getByText('$100.00 per user').waitFor()
-    await expectAccessible(page)
+    await expectAccessibleState(page)
     // Without consent, nothing is signed.
     await page.getByLabel(/^Full name/).fill('Pat Client')
     await page.getByRole('button', { name: 'Sign', exact: true }).click()
@@ -124,7 +126,7 @@ describe('contracts, from template to countersigned PDF', () => {
     await admin.getByRole('button', { name: 'Countersign' }).click()
     await expectToast(admin, 'Done')
     await admin.getByText('Countersigned', { exact: true }).first().waitFor()
-    await expectAccessible(admin)
+    await expectAccessibleState(admin)
 
     // Both sides are e-mailed the final PDF: the text, the signatures, the certificate with the hash.
     const toClient = await attachedPdf(
@@ -146,7 +148,7 @@ describe('contracts, from template to countersigned PDF', () => {
     expect(hash).toBeDefined()
 
     // The client's list and download: countersigned, the very file e-mailed.
-    expect(await visit(page, '/billing/contracts')).toBe(200)
+    expect(await visitAccessible(page, '/billing/contracts')).toBe(200)
     const row = page.getByRole('row', { name: new RegExp(number) })
     await row.getByText('Countersigned', { exact: true }).waitFor()
     const download = await page.request.get(
@@ -167,7 +169,7 @@ describe('contracts, from template to countersigned PDF', () => {
     await admin.getByLabel(/^Contract PDF/).setInputFiles(file)
     await admin.getByRole('button', { name: 'Verify' }).click()
     await admin.getByText(/Genuine: this is exactly the PDF we issued after both signatures/).waitFor()
-    await expectAccessible(admin)
+    await expectAccessibleState(admin)
     await admin.getByLabel(/^Contract PDF/).setInputFiles([])
     await admin.getByLabel(/^Or a SHA-256 hash/).fill(hash ?? '')
     await admin.getByRole('button', { name: 'Verify' }).click()
@@ -183,11 +185,11 @@ describe('contracts, from template to countersigned PDF', () => {
   it('shows the demo contracts, and deletes a draft only once staff confirm it in a dialog', async () => {
     const staff = await pageFrom(browser(), uniqueIdentity('contract-delete').ip)
     const admin = staff.page
-    await signInAdmin(admin)
-    await admin.getByRole('heading', { name: 'Admin Dashboard', level: 1 }).waitFor()
+    // The way from the Admin Dashboard to the contracts is the first test's.
+    await addAdminSession(admin)
 
     // The demo client's contracts, seeded at boot: waiting, countersigned, expired and a draft.
-    expect(await visit(admin, '/admin/contracts?q=Harbor%20Dental')).toBe(200)
+    expect(await visitAccessible(admin, '/admin/contracts?q=Harbor%20Dental')).toBe(200)
     for (const status of ['Sent', 'Countersigned', 'Expired', 'Draft']) {
       await admin.getByRole('cell', { name: status, exact: true }).first().waitFor()
     }
@@ -202,7 +204,7 @@ describe('contracts, from template to countersigned PDF', () => {
     await dialog.waitFor()
     // Checked once its opening animation has ended: half-faded, its buttons fail the contrast check.
     await admin.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'))
-    await expectAccessible(admin)
+    await expectAccessibleState(admin)
     await dialog.getByRole('button', { name: 'Cancel' }).click()
     await dialog.waitFor({ state: 'detached' })
     expect(await trigger.evaluate((el) => el === document.activeElement)).toBe(true)
@@ -216,7 +218,7 @@ describe('contracts, from template to countersigned PDF', () => {
     await dialog.getByRole('button', { name: 'Delete draft' }).click()
     await admin.getByRole('heading', { name: 'Contracts', level: 1 }).waitFor()
     expect(new URL(admin.url()).pathname).toBe('/admin/contracts')
-    expect(await visit(admin, draftPath)).toBe(404)
+    expect(await visitAccessible(admin, draftPath)).toBe(404)
 
     expect(appErrors(staff.consoleErrors)).toEqual([])
     await staff.context.close()
@@ -225,8 +227,7 @@ describe('contracts, from template to countersigned PDF', () => {
   it('withdraws a sent contract through the reason dialog, which asks again for a blank reason', async () => {
     const staff = await pageFrom(browser(), uniqueIdentity('contract-withdraw').ip)
     const admin = staff.page
-    await signInAdmin(admin)
-    await admin.getByRole('heading', { name: 'Admin Dashboard', level: 1 }).waitFor()
+    await addAdminSession(admin)
     await draftForDemoClient(admin)
     await admin.getByRole('button', { name: 'Send contract to the client' }).click()
     await expectToast(admin, 'Done')
@@ -244,7 +245,7 @@ describe('contracts, from template to countersigned PDF', () => {
     await dialog.getByRole('button', { name: 'Withdraw contract' }).click()
     await dialog.getByText('Say why it is withdrawn; the client reads it.').waitFor()
     await admin.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'))
-    await expectAccessible(admin)
+    await expectAccessibleState(admin)
     await dialog.getByLabel(/^Reason/).fill('The client chose another plan.')
     await dialog.getByRole('button', { name: 'Withdraw contract' }).click()
     await dialog.waitFor({ state: 'detached' })

@@ -1,14 +1,9 @@
 import type { Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
-import { CONSENT_POLICY_VERSION } from '../../app/features/consent/policy'
-import { baseURL, expectAccessible, newPage, open, testBrowser } from './helpers/browser'
-import {
-  readConsentKeys,
-  readDataLayer,
-  saveConsentBeforeLoad,
-  sendGlobalPrivacyControl,
-  waitSinceLoad,
-} from './helpers/consent'
+import { BANNER_DELAY_MS, CONSENT_POLICY_VERSION } from '../../app/features/consent/policy'
+import { baseURL, newPage, open, testBrowser } from './helpers/browser'
+import { readConsentKeys, readDataLayer, saveConsentBeforeLoad, sendGlobalPrivacyControl } from './helpers/consent'
+import { expectAccessibleState } from './helpers/half2'
 
 const browser = testBrowser()
 
@@ -41,10 +36,36 @@ async function consentTrail(page: Page) {
   )
 }
 
-/** Waits until well past the banner's moment (2 s after load) and checks it stayed away. */
+/**
+ * The page's own clock, installed before it loads (Playwright's clock: time flows as usual until a
+ * test moves it on). Only the first test waits for the banner's real second; the others move the
+ * clock past the banner's moment instead of waiting for it.
+ */
+async function withClock(page: Page) {
+  await page.clock.install()
+}
+
+/** Moves the page's clock (withClock) past the banner's moment after load: it appears now. */
+async function bannerNow(page: Page) {
+  await page.clock.runFor(BANNER_DELAY_MS)
+  await banner(page).waitFor()
+}
+
+/**
+ * Moves the page's clock (withClock) 2 s on, well past the banner's moment (1 s after load): a
+ * banner timer set at load has fired by then. Checks it stayed away.
+ */
 async function expectNoBanner(page: Page) {
-  await waitSinceLoad(page, 2_000)
+  await page.clock.runFor(2_000)
   expect(await banner(page).count()).toBe(0)
+}
+
+/**
+ * Waits until the browser has been idle once: idle callbacks run in the order they were asked
+ * for, so every one the page asked for before this (its page view) has run.
+ */
+function idle(page: Page): Promise<void> {
+  return page.evaluate(() => new Promise<void>((resolve) => requestIdleCallback(() => resolve())))
 }
 
 async function waitUntilSettled(page: Page) {
@@ -88,7 +109,7 @@ describe('the cookie banner', () => {
     const buttons = banner(page).getByRole('button')
     expect(await buttons.allTextContents()).toEqual(['Cookie Settings', 'Reject Non-Essential', 'Accept All'])
     expect(await banner(page).evaluate((el) => getComputedStyle(el).position)).toBe('fixed')
-    await expectAccessible(page)
+    await expectAccessibleState(page)
 
     // Not a trap: Tab leaves the banner for the page, and Shift+Tab comes back.
     await banner(page).getByRole('button', { name: 'Accept All' }).focus()
@@ -102,8 +123,9 @@ describe('the cookie banner', () => {
 
   it('Reject Non-Essential: both off, saved under two keys, logged, default before update, gone for good', async () => {
     const { page, context, consoleErrors } = await newPage(browser(), desktop)
+    await withClock(page)
     await open(page, '/')
-    await banner(page).waitFor()
+    await bannerNow(page)
     const logged = page.waitForResponse((res) => res.url() === `${baseURL()}/api/consent`)
     await banner(page).getByRole('button', { name: 'Reject Non-Essential' }).click()
     const response = await logged
@@ -149,7 +171,9 @@ describe('the cookie banner', () => {
 
   it('Accept All: both on, and the next page load starts granted without asking', async () => {
     const { page, context } = await newPage(browser(), desktop)
+    await withClock(page)
     await open(page, '/')
+    await bannerNow(page)
     const logged = page.waitForRequest((req) => req.url() === `${baseURL()}/api/consent` && req.method() === 'POST')
     await banner(page).getByRole('button', { name: 'Accept All' }).click()
     expect((await logged).postDataJSON()).toMatchObject({ analytics: true, marketing: true, action: 'accept_all' })
@@ -172,7 +196,9 @@ describe('the cookie banner', () => {
   it('keeps the page working when the consent log request fails', async () => {
     const { page, context } = await newPage(browser(), desktop)
     await context.route('**/api/consent', (route) => route.abort('connectionrefused'))
+    await withClock(page)
     await open(page, '/')
+    await bannerNow(page)
     await banner(page).getByRole('button', { name: 'Accept All' }).click()
     await banner(page).waitFor({ state: 'detached' })
     expect(await readConsentKeys(page)).toMatchObject({ consent: { analytics: true, marketing: true } })
@@ -184,12 +210,14 @@ describe('the cookie banner', () => {
 describe('the Cookie Settings dialog', () => {
   it('opens from the banner with the defaults, traps focus, closes on Escape and Cancel, and saves', async () => {
     const { page, context, consoleErrors } = await newPage(browser(), { ...desktop, reducedMotion: 'reduce' })
+    await withClock(page)
     await open(page, '/')
+    await bannerNow(page)
     const settingsButton = banner(page).getByRole('button', { name: 'Cookie Settings' })
     await settingsButton.click()
     await dialog(page).waitFor()
     await waitUntilSettled(page)
-    await expectAccessible(page)
+    await expectAccessibleState(page)
 
     const necessary = dialog(page).getByRole('switch', { name: 'Necessary' })
     const analytics = dialog(page).getByRole('switch', { name: 'Analytics' })
@@ -287,9 +315,10 @@ describe('asking again', () => {
       { analytics: true, marketing: true },
       { stored: { version: CONSENT_POLICY_VERSION - 1 }, bannerShown: String(CONSENT_POLICY_VERSION - 1) },
     )
+    await withClock(page)
     await open(page, '/')
     expect((await readDataLayer(page))[0]).toEqual(['consent', 'default', allDenied])
-    await banner(page).waitFor({ timeout: 5_000 })
+    await bannerNow(page)
     await banner(page).getByRole('button', { name: 'Reject Non-Essential' }).click()
     // The new choice keeps the browser's anonymous id and the current version.
     expect(await readConsentKeys(page)).toMatchObject({
@@ -308,9 +337,10 @@ describe('asking again', () => {
       { analytics: true, marketing: true },
       { stored: { savedAt: thirteenMonthsAgo.toISOString() } },
     )
+    await withClock(page)
     await open(page, '/')
     expect((await readDataLayer(page))[0]).toEqual(['consent', 'default', allDenied])
-    await banner(page).waitFor({ timeout: 5_000 })
+    await bannerNow(page)
     await context.close()
   })
 })
@@ -319,8 +349,9 @@ describe('Global Privacy Control', () => {
   it('starts with marketing off, says why in the dialog, and keeps marketing off on Accept All', async () => {
     const { page, context } = await newPage(browser(), { ...desktop, reducedMotion: 'reduce' })
     await sendGlobalPrivacyControl(context)
+    await withClock(page)
     await open(page, '/')
-    await banner(page).waitFor()
+    await bannerNow(page)
     expect(await banner(page).textContent()).toContain('Global Privacy Control')
     await banner(page).getByRole('button', { name: 'Cookie Settings' }).click()
     await dialog(page).waitFor()
@@ -330,7 +361,7 @@ describe('Global Privacy Control', () => {
     const note = dialog(page).getByText(/Marketing cookies are off because your browser sends a Global Privacy Control/)
     expect(await note.count()).toBe(1)
     expect(await marketing.getAttribute('aria-describedby')).toContain(await note.getAttribute('id'))
-    await expectAccessible(page)
+    await expectAccessibleState(page)
     await page.keyboard.press('Escape')
     await dialog(page).waitFor({ state: 'detached' })
 
@@ -364,7 +395,8 @@ describe('page views', () => {
     ])
     const layer = await readDataLayer(page)
     expect(layer.findIndex((e) => (e as { event?: string }).event === 'page_view')).toBeGreaterThan(0)
-    await page.waitForTimeout(600)
+    // And no second one: the page's idle callbacks have all run once the browser has been idle.
+    await idle(page)
     expect((await views()).length).toBe(1)
     expect(consoleErrors).toEqual([])
     await context.close()
@@ -408,8 +440,8 @@ describe('page views', () => {
     expect((await views())[2]?.page_path).toBe('/auth/forgot-password')
     expect(documents).toBe(0)
 
-    // And no more than one each: nothing else arrives once the browser has been idle a while.
-    await page.waitForTimeout(600)
+    // And no more than one each: nothing else arrives once the browser has been idle.
+    await idle(page)
     expect((await views()).map((view) => view.page_path)).toEqual([
       '/auth/forgot-password',
       '/privacy',
@@ -435,7 +467,8 @@ describe('without GTM_ID', () => {
     await dialog(page).getByRole('switch', { name: 'Marketing' }).click()
     await dialog(page).getByRole('button', { name: 'Save Preferences' }).click()
     await open(page, '/no-such-page')
-    await page.waitForTimeout(500)
+    // What the page does once loaded (its page view, when idle) has been done.
+    await idle(page)
 
     expect(requests.length).toBeGreaterThan(5)
     const origin = new URL(baseURL()).origin

@@ -1,7 +1,8 @@
 import type { Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
 import { appErrors, expectToast, pageFrom, signInAdmin, uniqueIdentity } from './helpers/accounts'
-import { baseURL, expectAccessible, newPage, open, testBrowser } from './helpers/browser'
+import { baseURL, newPage, open, testBrowser } from './helpers/browser'
+import { expectAccessibleState } from './helpers/half2'
 
 const browser = testBrowser()
 
@@ -33,16 +34,18 @@ async function adminPage(label: string) {
 const hydrated = (page: Page) => page.waitForSelector('html[data-hydrated="true"]')
 
 /**
- * Clicks Save and waits for the server's answer to that save (an earlier toast says nothing about
- * it) and for the page's data read again after it (the form then starts from the saved page).
+ * Clicks Save and waits until the editor shows the saved page: the server's answer to this save (an
+ * earlier toast says nothing about it) and the page's data read again after it. The form is drawn
+ * again from that data (its key is the page's updatedAt), so a field filled before it is drawn
+ * would be thrown away with the old form: the wait is for the form's own updatedAt to change.
  */
 async function save(page: Page) {
-  const inEditor = (r: { url(): string }) => new URL(r.url()).pathname.startsWith('/admin/locations/')
-  await Promise.all([
-    page.waitForResponse((r) => r.request().method() === 'POST' && inEditor(r)),
-    page.waitForResponse((r) => r.request().method() === 'GET' && inEditor(r) && r.url().includes('.data')),
-    page.getByRole('button', { name: 'Save', exact: true }).click(),
-  ])
+  const loadedAt = await page.locator('input[type="hidden"][name="updatedAt"]').inputValue()
+  await page.getByRole('button', { name: 'Save', exact: true }).click()
+  await page.waitForFunction((before) => {
+    const field = document.querySelector<HTMLInputElement>('input[type="hidden"][name="updatedAt"]')
+    return field !== null && field.value !== before
+  }, loadedAt)
   await page.getByRole('button', { name: 'Save', exact: true }).waitFor()
 }
 
@@ -56,7 +59,7 @@ describe('an admin runs the town pages from the admin area', () => {
       .getByRole('row', { name: /Suffern/ })
       .getByText('Published')
       .waitFor()
-    await expectAccessible(page)
+    await expectAccessibleState(page)
 
     // Search and the published filter.
     await page.getByLabel('Search').fill('bergen')
@@ -97,7 +100,7 @@ describe('an admin runs the town pages from the admin area', () => {
     await page.getByRole('button', { name: 'Create town page' }).click()
     await page.waitForURL(/\/admin\/locations\/[0-9a-f-]{36}$/)
     await expectToast(page, 'Town page created')
-    await expectAccessible(page)
+    await expectAccessibleState(page)
     expect(await publicAnswer(`/${slug}`)).toBe('302 → /404')
     const editor = page.url()
 
@@ -140,13 +143,14 @@ describe('an admin runs the town pages from the admin area', () => {
       .getByRole('row', { name: new RegExp(`/${slug}`) })
       .getByText(`/${newSlug}`)
       .waitFor()
-    await expectAccessible(page)
+    await expectAccessibleState(page)
     // Removable: the old address then goes to /404 again (deleting a page drops the redirects to it:
     // tests/integration/locations-admin.test.ts).
     await hydrated(page)
     await page.getByRole('button', { name: `Remove the redirect from /${slug}` }).click()
     await expectToast(page, 'Redirect removed', `/${slug} no longer leads anywhere.`)
-    expect(await page.getByRole('row', { name: new RegExp(`/${slug}`) }).count()).toBe(0)
+    // The toast is the action's answer; the list read again after it may come a moment later.
+    await expect.poll(() => page.getByRole('row', { name: new RegExp(`/${slug}`) }).count()).toBe(0)
     expect(await publicAnswer(`/${slug}`)).toBe('302 → /404')
 
     // Unpublish from the list: the page goes to /404.
@@ -165,7 +169,7 @@ describe('an admin runs the town pages from the admin area', () => {
     await dialog.getByRole('button', { name: 'Delete town page' }).click()
     await page.waitForURL(/\/admin\/locations$/)
     await expectToast(page, 'Town page deleted', town)
-    expect(await page.getByRole('row', { name: new RegExp(town) }).count()).toBe(0)
+    await expect.poll(() => page.getByRole('row', { name: new RegExp(town) }).count()).toBe(0)
     expect(await publicAnswer(`/${newSlug}`)).toBe('302 → /404')
 
     expect(appErrors(consoleErrors)).toEqual([])
@@ -177,7 +181,7 @@ describe('an admin runs the town pages from the admin area', () => {
     await page.goto('/admin/locations/import')
     await page.getByRole('heading', { name: 'Import town pages', level: 1 }).waitFor()
     await hydrated(page)
-    await expectAccessible(page)
+    await expectAccessibleState(page)
 
     const sample = await page.context().request.get(`${baseURL()}/admin/locations/sample.csv`)
     expect(sample.headers()['content-type']).toContain('text/csv')
@@ -211,7 +215,7 @@ describe('an admin runs the town pages from the admin area', () => {
       .getByRole('row', { name: /^5 / })
       .getByText(/one of the site's own pages/)
       .waitFor()
-    await expectAccessible(page)
+    await expectAccessibleState(page)
     // Nothing written by the dry run.
     expect(await publicAnswer(`/it-support-orangeburg-${stamp}`)).toBe('302 → /404')
 
@@ -298,7 +302,7 @@ describe('a large town pages import', () => {
       .getByRole('alert')
       .getByText('The file is too large (5 MB): a town pages import takes at most 5 MB per file.', { exact: false })
       .waitFor()
-    await expectAccessible(page)
+    await expectAccessibleState(page)
     // …and by the server, with the same limit, to a form sent without JavaScript.
     const refused = await page.context().request.post(`${baseURL()}/admin/locations/import`, {
       headers: { origin: baseURL() },
