@@ -87,9 +87,18 @@ const targetsStale = or(
   lt(supportTickets.targetsComputedAt, supportTickets.updatedAt),
 )
 
-/** The tickets whose stored targets are stale, up to `limit` (the minute job's read). */
+/**
+ * The tickets whose stored targets are stale, up to `limit` (the minute job's read), the oldest
+ * change first. The order is the partial index's: without it PGlite, which has no statistics,
+ * guessed a third of the table stale and read it all to find none (1.5 s at 100,000 tickets).
+ */
 export function staleTargetTickets(db: Runner, limit: number) {
-  return db.select({ id: supportTickets.id }).from(supportTickets).where(targetsStale).limit(limit)
+  return db
+    .select({ id: supportTickets.id })
+    .from(supportTickets)
+    .where(targetsStale)
+    .orderBy(asc(supportTickets.updatedAt))
+    .limit(limit)
 }
 
 /**
