@@ -12,6 +12,8 @@
 //    service desk's: about 400 tickets still to do (the newest 300 and a backlog of one in a thousand
 //    older ones), 700 resolved in the last days, every other one closed (`seededMix`); the demo
 //    organisation has its one in fifty of each. The search and page 50 still read all 100,000.
+//    Then it times the minute job (refreshStaleTargets and sendTargetWarnings) on that database:
+//    its first run marks the warnings the seeded backlog is due, the runs after are its cost a minute.
 //    `--hold <file>`: after measuring, write the server's address and database to <file> and wait
 //    until it is deleted (at most 30 minutes), to look at the seeded database (EXPLAIN ANALYZE).
 // 2. Boots it again and asks, one request at a time, for the staff queue (plain, sorted by the next

@@ -126,7 +126,10 @@ export async function listQueue(db: Db, filter: TicketQueueFilter, now = new Dat
       const windowOf = (from: typeof supportTickets | SQL) => {
         // The id as SQL: Drizzle refuses a column of a table it does not see in `from` (the newest
         // tickets are a subquery named as the table).
-        let window = db.select({ id: sql<string>`${supportTickets.id}` }).from(from).$dynamic()
+        let window = db
+          .select({ id: sql<string>`${supportTickets.id}` })
+          .from(from)
+          .$dynamic()
         if (filter.target || filter.sort === 'target') {
           window = window.leftJoin(supportTicketTargets, eq(supportTicketTargets.ticketId, supportTickets.id))
         }
