@@ -12,6 +12,8 @@
 //    service desk's: about 400 tickets still to do (the newest 300 and a backlog of one in a thousand
 //    older ones), 700 resolved in the last days, every other one closed (`seededMix`); the demo
 //    organisation has its one in fifty of each. The search and page 50 still read all 100,000.
+//    Then it times the minute job (refreshStaleTargets and sendTargetWarnings) on that database:
+//    its first run marks the warnings the seeded backlog is due, the runs after are its cost a minute.
 //    `--hold <file>`: after measuring, write the server's address and database to <file> and wait
 //    until it is deleted (at most 30 minutes), to look at the seeded database (EXPLAIN ANALYZE).
 // 2. Boots it again and asks, one request at a time, for the staff queue (plain, sorted by the next
@@ -34,6 +36,8 @@ import {
   supportTicketTargets,
   user,
 } from '../../server/db/schema/index.server.ts'
+import { refreshStaleTargets, sendTargetWarnings } from '../../server/support/targets.server.ts'
+import { median } from './lib.ts'
 import { businessKinds, seedStart, withSeededServer } from './seeded-server.ts'
 
 export type SupportTarget = {
@@ -46,10 +50,17 @@ export type SupportTarget = {
   p99: number
   samples: number
 }
+/**
+ * The minute job (`refreshStaleTargets` and `sendTargetWarnings`, as startSupportTargetJobs runs
+ * them) on the seeded database, ms: its first run, which sends the warnings the seeded history is
+ * due, then each minute after (nothing stale, nothing due), which is what it costs every minute.
+ */
+export type MinuteJobTimes = { firstMs: number; p50Ms: number; maxMs: number; runs: number; warned: number }
 export type SupportResult = {
   backend: 'pglite' | 'postgres'
   tickets: number
   messages: number
+  minuteJob: MinuteJobTimes
   pages: SupportTarget[]
 }
 
@@ -68,6 +79,8 @@ const { values: args } = parseArgs({
 const ticketCount = Math.max(100, Number(args.tickets) || 100_000)
 const messagesPerTicket = Math.max(1, Number(args.messages) || 10)
 const samples = Math.max(5, Number(args.samples) || 100)
+/** How many times the minute job is timed after its first run. */
+const jobRuns = 10
 const demoEmail = 'carla@harbor-dental.example'
 /** The moment the seeded queue is looked at: after the seeded history, so some targets are missed, some due. */
 const seededNow = new Date(seedStart + 200 * 86_400_000)
@@ -79,7 +92,7 @@ const seededNow = new Date(seedStart + 200 * 86_400_000)
  */
 const seededMix = { activeRecent: 300, backlogEvery: 1000, resolvedRecent: 700 }
 
-type Seeded = { heavyTicketId: string; demoTicketId: string }
+type Seeded = { heavyTicketId: string; demoTicketId: string; minuteJob: MinuteJobTimes }
 
 const result = await withSeededServer(
   { name: 'support', ip: '10.254.3.1', seed },
@@ -147,7 +160,13 @@ const result = await withSeededServer(
       })
     }
     if (args.hold) await holdUntilDeleted(args.hold, { url: server.url, database: process.env.DATABASE_URL ?? dataDir })
-    return { backend, tickets: ticketCount, messages: ticketCount * messagesPerTicket, pages }
+    return {
+      backend,
+      tickets: ticketCount,
+      messages: ticketCount * messagesPerTicket,
+      minuteJob: seeded.minuteJob,
+      pages,
+    }
   },
 )
 console.log(JSON.stringify(result, null, 2))
@@ -191,6 +210,7 @@ async function seed(database: Database): Promise<Seeded> {
         status === 'closed' && resolvedAt
           ? new Date(Math.min(resolvedAt.getTime() + 7 * 86_400_000, seededNow.getTime() - 60_000))
           : null
+      const updatedAt = closedAt ?? resolvedAt ?? new Date(createdAt.getTime() + 3_600_000)
       return {
         organisationId: heavyClient ? demo.organisationId : (organisationIds[1 + (i % 1000)] ?? demo.organisationId),
         requesterUserId: heavyClient ? demo.userId : null,
@@ -200,7 +220,9 @@ async function seed(database: Database): Promise<Seeded> {
         status,
         replyToken: token(i),
         createdAt,
-        updatedAt: closedAt ?? resolvedAt ?? new Date(createdAt.getTime() + 3_600_000),
+        updatedAt,
+        // The targets below are computed from this version of the ticket, as the server marks them.
+        targetsComputedAt: updatedAt,
         firstRespondedAt: status === 'new' ? null : new Date(createdAt.getTime() + 1_800_000),
         resolvedAt,
         closedAt,
@@ -261,7 +283,32 @@ async function seed(database: Database): Promise<Seeded> {
     .where(eq(supportTickets.organisationId, demo.organisationId))
     .limit(1)
   if (!heavy || !mine) throw new Error('no ticket seeded')
-  return { heavyTicketId: heavy.id, demoTicketId: mine.id }
+  return { heavyTicketId: heavy.id, demoTicketId: mine.id, minuteJob: await timeMinuteJob(database) }
+}
+
+/**
+ * Runs the minute job's work as the server would at the seeded moment (after the statistics a
+ * PostgreSQL site would have; PGlite has none) and times it: once to send the warnings the seeded
+ * history is due (into an outbox that drops them), then `jobRuns` more, as every minute after.
+ */
+async function timeMinuteJob(database: Database): Promise<MinuteJobTimes> {
+  if (database.kind === 'postgres') await database.pool?.query('analyze')
+  const deps = {
+    db: database.db,
+    outbox: { enqueue: async () => '' },
+    publicUrl: 'https://bench.example',
+    now: () => seededNow,
+  }
+  const run = async () => {
+    const started = performance.now()
+    await refreshStaleTargets(database.db, seededNow)
+    const warned = await sendTargetWarnings(deps)
+    return { ms: Math.round(performance.now() - started), warned }
+  }
+  const first = await run()
+  const times: number[] = []
+  for (let i = 0; i < jobRuns; i++) times.push((await run()).ms)
+  return { firstMs: first.ms, p50Ms: median(times), maxMs: Math.max(...times), runs: jobRuns, warned: first.warned }
 }
 
 /** Writes `what` to `file` and resolves when the file is gone, or after 30 minutes. */

@@ -1,6 +1,8 @@
 import { eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { addBusinessMinutes } from '../../app/features/support/business-hours.ts'
+import { ticketStatuses } from '../../app/features/support/catalogue.ts'
+import { ticketTargets } from '../../app/features/support/ticket-targets.ts'
 import { selectRows } from '../../server/db/client.server.ts'
 import {
   auditLog,
@@ -17,10 +19,12 @@ import {
   refreshStaleTargets,
   refreshTicketTargets,
   sendTargetWarnings,
+  staleTargetTickets,
   startSupportTargetJobs,
   supportMonthStart,
   supportOverview,
   TARGETS_QUEUE,
+  targetRunningStatuses,
   targetsSchedule,
 } from '../../server/support/targets.server.ts'
 import { changeStatus, openTicket } from '../../server/support/tickets.server.ts'
@@ -121,6 +125,54 @@ describe(`support targets on ${backend}`, () => {
     })
     // Nothing changed since: nothing to do.
     expect(await refreshStaleTargets(database.db, new Date('2026-01-13T16:00:00Z'))).toBe(0)
+  })
+
+  it('reads only stale tickets, through their partial index: a ticket whose targets are current is never read', async () => {
+    const t = await ticket()
+    const kept = await ticket({ status: 'closed', resolvedAt: clock.now(), closedAt: clock.now() })
+    const staleIds = async () => (await staleTargetTickets(database.db, 500)).map((r) => r.id).sort()
+    // Inserted without their targets: both stale.
+    expect(await staleIds()).toEqual([t.id, kept.id].sort())
+    await refreshTicketTargets(database.db, t.id, clock.now())
+    await refreshTicketTargets(database.db, kept.id, clock.now())
+    expect(await staleIds()).toEqual([])
+    // The ticket carries the version its targets were computed from.
+    const [row] = await database.db
+      .select({ updatedAt: supportTickets.updatedAt, targetsComputedAt: supportTickets.targetsComputedAt })
+      .from(supportTickets)
+      .where(eq(supportTickets.id, t.id))
+    expect(row?.targetsComputedAt).toEqual(row?.updatedAt)
+    // A change made without the refresh: only that ticket is stale, and the job heals it.
+    await move(t.id, 'new', 'open', '2026-01-12T15:00:00Z')
+    expect(await staleIds()).toEqual([t.id])
+    // The job's read can be answered from the partial index (support_tickets_targets_stale_idx,
+    // migration 0028): its condition is the index's, word for word.
+    const plan = await database.db.transaction(async (tx) => {
+      await tx.execute(sql`set local enable_seqscan = off`)
+      return selectRows<Record<string, string>>(tx, sql`explain ${staleTargetTickets(tx, 500)}`)
+    })
+    expect(plan.map((r) => Object.values(r).join('')).join('\n')).toContain('support_tickets_targets_stale_idx')
+    expect(await refreshStaleTargets(database.db, new Date('2026-01-12T15:00:00Z'))).toBe(1)
+    expect(await staleIds()).toEqual([])
+  })
+
+  it('names the statuses a target runs in, which the missed and due-soon filters also ask for', () => {
+    const running = ticketStatuses.filter((status) => {
+      const done = status === 'resolved' || status === 'closed'
+      const targets = ticketTargets(
+        {
+          createdAt: clock.now(),
+          priority: 'normal',
+          status,
+          firstRespondedAt: null,
+          resolvedAt: done ? clock.now() : null,
+        },
+        [],
+        clock.now(),
+      )
+      return targets.firstResponse.state === 'running' || targets.resolution.state === 'running'
+    })
+    expect([...targetRunningStatuses]).toEqual(running)
   })
 
   it("follows the ticket services' changes in the same transaction", async () => {
@@ -303,6 +355,27 @@ describe(`support targets on ${backend}`, () => {
     expect(
       await listQueue(database.db, { sort: 'updated', dir: 'desc', page: 1, q: 'Printer 102' }, clock.now()),
     ).toMatchObject({ total: 11, more: false, pageCount: 1 })
+  })
+
+  it('searches the newest tickets first and the whole table when they hold too few: the same pages either way', async () => {
+    const rows = Array.from({ length: 60 }, (_, i) => ({
+      organisationId,
+      subject: i % 2 === 0 ? `Printer ${i}` : `Scanner ${i}`,
+      category: 'managed_it' as const,
+      updatedAt: new Date(clock.now().getTime() + i * 60_000),
+      replyToken: `${'s'.repeat(30)}${String.fromCharCode(97 + Math.floor(i / 26))}${String.fromCharCode(97 + (i % 26))}`,
+    }))
+    await database.db.insert(supportTickets).values(rows)
+    const printers = rows.filter((r) => r.subject.startsWith('Printer')).map((r) => r.subject)
+    const newestFirst = [...printers].reverse()
+    const search = async (page: number, dir: 'asc' | 'desc' = 'desc') =>
+      (await listQueue(database.db, { sort: 'updated', dir, page, q: 'printer' }, clock.now())).items.map(
+        (i) => i.subject,
+      )
+    // Page 1 is found among the newest tickets, page 2 (five left) asks the whole table.
+    expect(await search(1)).toEqual(newestFirst.slice(0, 25))
+    expect(await search(2)).toEqual(newestFirst.slice(25))
+    expect(await search(1, 'asc')).toEqual(printers.slice(0, 25))
   })
 
   it('schedules the minute job in New York time through pg-boss, which refreshes and warns', async () => {

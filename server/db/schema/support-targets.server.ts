@@ -28,7 +28,16 @@ export const supportTicketTargets = pgTable(
     resolutionWarnedAt: timestamp('resolution_warned_at', { withTimezone: true }),
     computedAt: timestamp('computed_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('support_ticket_targets_next_due_idx').on(t.nextDueAt).where(sql`${t.nextDueAt} is not null`)],
+  (t) => [
+    index('support_ticket_targets_next_due_idx').on(t.nextDueAt).where(sql`${t.nextDueAt} is not null`),
+    // Migration 0028: the running targets not yet warned about, what the minute job's warnings read.
+    index('support_ticket_targets_first_response_warning_idx')
+      .on(t.firstResponseDueAt)
+      .where(sql`${t.firstResponseDueAt} is not null and ${t.firstResponseWarnedAt} is null`),
+    index('support_ticket_targets_resolution_warning_idx')
+      .on(t.resolutionDueAt)
+      .where(sql`${t.resolutionDueAt} is not null and ${t.resolutionWarnedAt} is null`),
+  ],
 )
 
 export type SupportTicketTargets = typeof supportTicketTargets.$inferSelect

@@ -87,6 +87,11 @@ export const supportTickets = pgTable(
     ratedAt: timestamp('rated_at', { withTimezone: true }),
     /** Staff changes are made at the version the page was loaded on (as requests are). */
     version: integer('version').notNull().default(1),
+    /**
+     * The `updated_at` its stored targets (support_ticket_targets) were computed from, written with
+     * them (migration 0028): null or older means stale, and the minute job computes them again.
+     */
+    targetsComputedAt: timestamp('targets_computed_at', { withTimezone: true }),
   },
   (t) => [
     // Migration 0027: the lists' order (updated_at desc, number desc) read backwards, so a page of
@@ -94,6 +99,10 @@ export const supportTickets = pgTable(
     index('support_tickets_recent_idx').on(t.updatedAt, t.number),
     index('support_tickets_status_recent_idx').on(t.status, t.updatedAt, t.number),
     index('support_tickets_organisation_recent_idx').on(t.organisationId, t.updatedAt, t.number),
+    // Migration 0028: only the tickets whose stored targets are stale, what the minute job reads.
+    index('support_tickets_targets_stale_idx')
+      .on(t.updatedAt)
+      .where(sql`${t.targetsComputedAt} is null or ${t.targetsComputedAt} < ${t.updatedAt}`),
     // Migration 0027: the queue's search of subjects (pg_trgm, as the requests' search: ADR 023).
     index('support_tickets_subject_search_idx')
       .using('gin', sql`${t.subject} gin_trgm_ops`)
