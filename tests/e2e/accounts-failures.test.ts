@@ -6,14 +6,14 @@ import {
   pageFrom,
   reviewThroughPage,
   signIn,
-  signInAdmin,
   signInThroughPage,
   strongPassword,
   uniqueIdentity,
   verifiedAccountOverHttp,
   waitForMail,
 } from './helpers/accounts'
-import { baseURL, expectAccessible, open, testBrowser, visit } from './helpers/browser'
+import { baseURL, expectAccessible, open, testBrowser } from './helpers/browser'
+import { addAdminSession, submitSignIn, unconfirmedAccountOverHttp } from './helpers/half1'
 
 const browser = testBrowser()
 
@@ -52,25 +52,21 @@ describe('signing in and out', () => {
     await page.getByText('The e-mail address or password is not right.').waitFor()
     await expectAccessible(page)
 
-    // An account that never confirmed its e-mail: the right password gets the offer of a new link.
-    await visit(page, '/auth?mode=signup')
-    await page.getByLabel('Full name').fill('Una Confirmed')
-    await page.getByLabel('Phone').fill('(845) 555-0177')
-    await page.getByLabel('E-mail').fill(me.email)
-    await page.getByLabel('Password', { exact: true }).fill(strongPassword)
-    await page.getByRole('button', { name: 'Create account' }).click()
-    await page.getByRole('heading', { name: 'Check your inbox' }).waitFor()
-    await signInThroughPage(page, me.email, strongPassword)
+    // An account that never confirmed its e-mail (signed up over HTTP: the sign-up page is
+    // accounts-journey's): the right password gets the offer of a new link.
+    await unconfirmedAccountOverHttp(me.email, me.ip)
+    // Each refused sign-in comes back as the sign-in page, its form ready for the next try.
+    await submitSignIn(page, me.email, strongPassword)
     await page.getByText('Confirm your e-mail address first').waitFor()
     await page.getByRole('button', { name: 'Send a new confirmation link' }).click()
     await page.getByText(`If ${me.email} has an account waiting for confirmation`).waitFor()
 
     // Five tries a minute per address (two so far), then 429 and a clear message.
     for (let i = 0; i < 3; i++) {
-      await signInThroughPage(page, me.email, `wrong-guess-${i}-long`)
+      await submitSignIn(page, me.email, `wrong-guess-${i}-long`)
       await page.getByText('The e-mail address or password is not right.').waitFor()
     }
-    await signInThroughPage(page, me.email, strongPassword)
+    await submitSignIn(page, me.email, strongPassword)
     await page.getByText('Too many attempts from your connection.').waitFor()
     expect(appErrors(consoleErrors)).toEqual([])
     await context.close()
@@ -80,9 +76,11 @@ describe('signing in and out', () => {
     const me = uniqueIdentity('signout')
     await verifiedAccountOverHttp(me.email, me.ip, 'Sam Signout')
     const { page, context, consoleErrors } = await pageFrom(browser(), me.ip)
-    await signInThroughPage(page, me.email)
+    // Signed in over HTTP: signing in through the page is the test above's and accounts-journey's.
+    await signIn(page, me.email)
+    await open(page, '/dashboard')
     await page.getByText('Welcome, Sam Signout').waitFor()
-    await expectAccessible(page)
+    // A waiting client's dashboard is checked for accessibility in accounts-journey (desktop) and islands (phone).
     const cookie = (await context.cookies()).map((c) => `${c.name}=${c.value}`).join('; ')
 
     await page.route('**/auth/sign-out', (route) => route.abort('failed'))
@@ -149,11 +147,12 @@ describe('protected pages in the browser', () => {
     releaseDashboard()
     await client.page.getByRole('heading', { name: 'Dashboard', level: 1 }).waitFor()
     await client.page.unroute('**/dashboard.data*')
-    await visit(client.page, '/dashboard')
+    // The dashboard as a document again, listening for its status.
+    await open(client.page, '/dashboard')
 
+    // reviewThroughPage opens the Admin Dashboard itself.
     const staff = await pageFrom(browser(), uniqueIdentity('rejecter').ip)
-    await signInAdmin(staff.page)
-    await staff.page.getByRole('heading', { name: 'Admin Dashboard', level: 1 }).waitFor()
+    await addAdminSession(staff.page)
     await reviewThroughPage(staff.page, me.email, 'reject', 'We could not confirm your company.')
 
     await expectToast(client.page, 'Account Status Updated', 'Your account status has been updated to rejected')
@@ -161,8 +160,9 @@ describe('protected pages in the browser', () => {
     const mail = await waitForMail(me.email, /About your/)
     expect(mail.text).toContain('Reason: We could not confirm your company.')
 
-    // Signing in again shows what the rejection means.
-    await signInThroughPage(client.page, me.email)
+    // Signing in again, on the sign-in page it was sent to, shows what the rejection means.
+    await client.page.waitForSelector('html[data-hydrated="true"]', { timeout: 15_000 })
+    await submitSignIn(client.page, me.email)
     await client.page.getByRole('heading', { name: 'We could not approve your account' }).waitFor()
     await expectAccessible(client.page)
     await client.context.close()

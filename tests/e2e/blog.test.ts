@@ -2,16 +2,61 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import type { Page } from 'playwright-core'
-import { describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { blogPage } from '../../app/content/blog'
 import { demoBlogPosts } from '../../server/blog/demo-posts.server.ts'
 import { openDatabase } from '../../server/db/client.server.ts'
 import { blogPosts } from '../../server/db/schema/index.server.ts'
 import { silentLogger } from '../integration/helpers/database.ts'
-import { startBuiltServer } from '../setup/built-server'
+import { type BuiltServer, startBuiltServer } from '../setup/built-server'
 import { baseURL, newPage, open, scriptsOf, testBrowser, visit } from './helpers/browser'
 
 const browser = testBrowser()
+
+// Two servers of this file's own, one whose data folder has 12 older posts besides the seeded 3,
+// one with no posts. They boot while the tests on the suite's server run (a boot mostly waits on
+// its own process), and the last two tests use them.
+const pagedDataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ramapo-blog-pages-'))
+async function startOwnServers(): Promise<{ paged: BuiltServer; empty: BuiltServer }> {
+  const [paged, empty] = await Promise.allSettled([
+    (async () => {
+      // A data folder prepared before the server starts.
+      const database = await openDatabase({ dataDir: pagedDataDir, log: silentLogger() })
+      await database.migrate()
+      await database.db.insert(blogPosts).values(
+        Array.from({ length: 12 }, (_, i) => ({
+          slug: `archive-post-${String(i + 1).padStart(2, '0')}`,
+          title: `Archive post ${i + 1}`,
+          excerpt: `An older post, number ${i + 1}.`,
+          body: `## Archive\n\nPost ${i + 1}.`,
+          authorName: 'Ramapo IT Services',
+          isPublished: true,
+          publishedAt: new Date(Date.UTC(2025, 0, 31 - i)),
+        })),
+      )
+      await database.close()
+      return startBuiltServer('blog-pages', {}, { dataDir: pagedDataDir })
+    })(),
+    startBuiltServer('blog-empty', { SEED_DEMO: 'false' }),
+  ])
+  if (paged.status === 'fulfilled' && empty.status === 'fulfilled') return { paged: paged.value, empty: empty.value }
+  await Promise.allSettled([paged, empty].map((r) => (r.status === 'fulfilled' ? r.value.stop() : undefined)))
+  throw paged.status === 'rejected' ? paged.reason : (empty as PromiseRejectedResult).reason
+}
+let ownServers: ReturnType<typeof startOwnServers>
+beforeAll(() => {
+  ownServers = startOwnServers()
+  // Awaited by the tests that use them (and afterAll); a failed boot fails those tests.
+  ownServers.catch(() => {})
+})
+afterAll(async () => {
+  try {
+    const { paged, empty } = await ownServers
+    await Promise.all([paged.stop(), empty.stop()])
+  } finally {
+    fs.rmSync(pagedDataDir, { recursive: true, force: true })
+  }
+})
 
 const desktop = { viewport: { width: 1280, height: 800 } }
 const mobile = { viewport: { width: 390, height: 844 }, isMobile: true }
@@ -151,74 +196,47 @@ describe('a visitor reads the blog', () => {
 
 describe('the blog with more posts than one page, and with none', () => {
   it('pages ten posts at a time with newer and older links', async () => {
-    // A data folder prepared before the server starts: the seeded 3 posts plus 12 older ones.
-    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ramapo-blog-pages-'))
-    const database = await openDatabase({ dataDir, log: silentLogger() })
-    await database.migrate()
-    await database.db.insert(blogPosts).values(
-      Array.from({ length: 12 }, (_, i) => ({
-        slug: `archive-post-${String(i + 1).padStart(2, '0')}`,
-        title: `Archive post ${i + 1}`,
-        excerpt: `An older post, number ${i + 1}.`,
-        body: `## Archive\n\nPost ${i + 1}.`,
-        authorName: 'Ramapo IT Services',
-        isPublished: true,
-        publishedAt: new Date(Date.UTC(2025, 0, 31 - i)),
-      })),
-    )
-    await database.close()
-    const server = await startBuiltServer('blog-pages', {}, { dataDir })
-    try {
-      const { page, context, consoleErrors } = await newPage(browser(), { ...desktop, baseURL: server.baseURL })
-      expect(await visit(page, '/blog')).toBe(200)
-      expect(await cardTitles(page)).toHaveLength(10)
-      const pages = page.getByRole('navigation', { name: 'Blog pages' })
-      await expect(pages.getByText('Page 1 of 2').isVisible()).resolves.toBe(true)
-      expect(await pages.locator('a[rel="prev"]').count()).toBe(0)
-      const older = pages.getByRole('link', { name: 'Older posts' })
-      expect(await older.getAttribute('rel')).toBe('next')
-      expect(await older.getAttribute('href')).toBe('/blog?page=2')
+    const { paged: server } = await ownServers
+    const { page, context, consoleErrors } = await newPage(browser(), { ...desktop, baseURL: server.baseURL })
+    expect(await visit(page, '/blog')).toBe(200)
+    expect(await cardTitles(page)).toHaveLength(10)
+    const pages = page.getByRole('navigation', { name: 'Blog pages' })
+    await expect(pages.getByText('Page 1 of 2').isVisible()).resolves.toBe(true)
+    expect(await pages.locator('a[rel="prev"]').count()).toBe(0)
+    const older = pages.getByRole('link', { name: 'Older posts' })
+    expect(await older.getAttribute('rel')).toBe('next')
+    expect(await older.getAttribute('href')).toBe('/blog?page=2')
 
-      // The second page of the same list: its accessibility was checked on the first.
-      expect(await open(page, '/blog?page=2')).toBe(200)
-      expect(await cardTitles(page)).toEqual([
-        'Archive post 8',
-        'Archive post 9',
-        'Archive post 10',
-        'Archive post 11',
-        'Archive post 12',
-      ])
-      const newer = page.getByRole('navigation', { name: 'Blog pages' }).getByRole('link', { name: 'Newer posts' })
-      expect(await newer.getAttribute('rel')).toBe('prev')
-      expect(await newer.getAttribute('href')).toBe('/blog')
-      expect(await page.locator('link[rel="canonical"]').getAttribute('href')).toBe(`${server.publicURL}/blog?page=2`)
-      expect(await page.title()).toContain('page 2 of 2')
-      const third = await fetch(`${server.baseURL}/blog?page=3`, { redirect: 'manual' })
-      expect(third.headers.get('location')).toBe('/404')
-      expect(consoleErrors).toEqual([])
-      await context.close()
-    } finally {
-      await server.stop()
-      fs.rmSync(dataDir, { recursive: true, force: true })
-    }
+    // The second page of the same list: its accessibility was checked on the first.
+    expect(await open(page, '/blog?page=2')).toBe(200)
+    expect(await cardTitles(page)).toEqual([
+      'Archive post 8',
+      'Archive post 9',
+      'Archive post 10',
+      'Archive post 11',
+      'Archive post 12',
+    ])
+    const newer = page.getByRole('navigation', { name: 'Blog pages' }).getByRole('link', { name: 'Newer posts' })
+    expect(await newer.getAttribute('rel')).toBe('prev')
+    expect(await newer.getAttribute('href')).toBe('/blog')
+    expect(await page.locator('link[rel="canonical"]').getAttribute('href')).toBe(`${server.publicURL}/blog?page=2`)
+    expect(await page.title()).toContain('page 2 of 2')
+    const third = await fetch(`${server.baseURL}/blog?page=3`, { redirect: 'manual' })
+    expect(third.headers.get('location')).toBe('/404')
+    expect(consoleErrors).toEqual([])
+    await context.close()
   })
 
   it('says there are no posts yet, and where to go instead, when nothing is published', async () => {
-    const server = await startBuiltServer('blog-empty', { SEED_DEMO: 'false' })
-    try {
-      const { page, context, consoleErrors } = await newPage(browser(), { ...mobile, baseURL: server.baseURL })
-      expect(await visit(page, '/blog')).toBe(200)
-      expect(await page.getByRole('heading', { name: blogPage.empty.title }).isVisible()).toBe(true)
-      expect(await cardTitles(page)).toEqual([])
-      const main = page.locator('main')
-      expect(await main.getByRole('link', { name: 'Cybersecurity' }).getAttribute('href')).toBe(
-        '/services/cybersecurity',
-      )
-      expect(await main.locator('a[href="/book"]').count()).toBeGreaterThan(0)
-      expect(consoleErrors).toEqual([])
-      await context.close()
-    } finally {
-      await server.stop()
-    }
+    const { empty: server } = await ownServers
+    const { page, context, consoleErrors } = await newPage(browser(), { ...mobile, baseURL: server.baseURL })
+    expect(await visit(page, '/blog')).toBe(200)
+    expect(await page.getByRole('heading', { name: blogPage.empty.title }).isVisible()).toBe(true)
+    expect(await cardTitles(page)).toEqual([])
+    const main = page.locator('main')
+    expect(await main.getByRole('link', { name: 'Cybersecurity' }).getAttribute('href')).toBe('/services/cybersecurity')
+    expect(await main.locator('a[href="/book"]').count()).toBeGreaterThan(0)
+    expect(consoleErrors).toEqual([])
+    await context.close()
   })
 })

@@ -142,9 +142,17 @@ describe('the booking page', () => {
     await page.goto('/book', { waitUntil: 'load' })
     const form = page.locator('form[aria-labelledby="booking-form-title"]')
     await form.getByLabel('First name').fill('Early')
+    // No native submission: the submit event reaches the window with its default (the browser's
+    // own post) cancelled, and the page stays where it was, without the fields in its address.
+    await page.evaluate(() =>
+      window.addEventListener('submit', (event) => Object.assign(window, { __nativeSubmit: !event.defaultPrevented }), {
+        once: true,
+      }),
+    )
     await form.locator('button[type="submit"]').click()
-    // No native submission: the page stays where it was, without the fields in its address.
-    await page.waitForTimeout(300)
+    await expect
+      .poll(() => page.evaluate(() => (window as unknown as { __nativeSubmit?: boolean }).__nativeSubmit))
+      .toBe(false)
     expect(page.url()).toBe(`${baseURL()}/book`)
     release()
     await page.waitForSelector('html[data-hydrated="true"]', { timeout: 15_000 })

@@ -3,8 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { TestSmtpServer } from '../integration/helpers/smtp'
 import { waitFor } from '../integration/helpers/wait'
 import { type BuiltServer, startBuiltServer, testAdmin } from '../setup/built-server'
-import { enrolAdmin } from '../setup/two-factor-http'
-import { appErrors, expectToast, pageFrom, signInThroughPage, uniqueIdentity } from './helpers/accounts'
+import { enrolAdminSession } from '../setup/two-factor-http'
+import { appErrors, expectToast, pageFrom, uniqueIdentity } from './helpers/accounts'
 import { expectAccessible, open, testBrowser } from './helpers/browser'
 
 // The suite's shared server writes mail to files; this file starts its own, sending over SMTP to a
@@ -13,14 +13,15 @@ import { expectAccessible, open, testBrowser } from './helpers/browser'
 
 const smtp = new TestSmtpServer()
 let server: BuiltServer | undefined
-let totpSecret = ''
+let adminCookie = ''
 
 beforeAll(async () => {
   // A port of our own that refuses connections until start().
   await smtp.start()
   await smtp.stop()
   server = await startBuiltServer('mail-outage', { SMTP_URL: smtp.url, SEED_DEMO: 'false' })
-  totpSecret = await enrolAdmin({ baseURL: server.baseURL, origin: server.publicURL }, testAdmin)
+  // The session enrolment leaves the admin with: signing in through the page is other files' subject.
+  adminCookie = (await enrolAdminSession({ baseURL: server.baseURL, origin: server.publicURL }, testAdmin)).cookie
 })
 afterAll(async () => {
   await server?.stop()
@@ -52,7 +53,14 @@ describe('an admin during an SMTP outage', () => {
   it('sees an invitation fail with its error, retries it once the mail server is back, and finds each action in the audit log', async () => {
     const baseURL = server?.baseURL ?? ''
     const { page, context, consoleErrors } = await pageFrom(browser(), uniqueIdentity('outage').ip, { baseURL })
-    await signInThroughPage(page, testAdmin.email, testAdmin.password, '/auth', totpSecret)
+    const host = new URL(baseURL).hostname
+    await context.addCookies(
+      adminCookie.split('; ').map((pair) => {
+        const at = pair.indexOf('=')
+        return { name: pair.slice(0, at), value: pair.slice(at + 1), domain: host, path: '/' }
+      }),
+    )
+    await open(page, '/admin')
     await page.getByRole('heading', { name: 'Admin Dashboard', level: 1 }).waitFor()
 
     // An invitation is queued with its account; the worker tries it at once and the refused
@@ -126,10 +134,9 @@ describe('an admin during an SMTP outage', () => {
       actions.findIndex((row) => row.includes('account.invite')),
     )
 
-    // The filter by area finds it as well.
+    // The filter by area finds it as well. (The audit log's accessibility is checked in staff-workspace.)
     await open(page, '/admin/audit?action=mail.')
     await table.getByRole('row').filter({ hasText: 'mail.retry' }).waitFor()
-    await expectAccessible(page)
     expect(appErrors(consoleErrors)).toEqual([])
     await context.close()
   })
