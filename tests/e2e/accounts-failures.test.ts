@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import {
+  addAdminSession,
   appErrors,
   expectToast,
   linkIn,
@@ -8,12 +9,13 @@ import {
   signIn,
   signInThroughPage,
   strongPassword,
+  submitSignIn,
+  unconfirmedAccountOverHttp,
   uniqueIdentity,
   verifiedAccountOverHttp,
   waitForMail,
 } from './helpers/accounts'
 import { baseURL, expectAccessible, open, testBrowser } from './helpers/browser'
-import { addAdminSession, submitSignIn, unconfirmedAccountOverHttp } from './helpers/half1'
 
 const browser = testBrowser()
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import {
+  addAdminSession,
   expectToast,
   linkIn,
   pageFrom,
@@ -11,7 +12,6 @@ import {
   waitForMail,
 } from './helpers/accounts'
 import { expectAccessible, open, testBrowser, visit } from './helpers/browser'
-import { addAdminSession } from './helpers/half1'
 
 const browser = testBrowser()
 

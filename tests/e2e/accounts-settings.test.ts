@@ -12,8 +12,7 @@ import {
   verifiedAccountOverHttp,
   waitForMail,
 } from './helpers/accounts'
-import { baseURL, open, testBrowser } from './helpers/browser'
-import { expectAccessibleState, visitAccessible } from './helpers/half2'
+import { baseURL, expectAccessible, open, testBrowser, visit } from './helpers/browser'
 
 const browser = testBrowser()
 
@@ -29,17 +28,17 @@ describe('a client managing their account', () => {
     const otherDevice = await sessionCookie(me.email, strongPassword, me.ip)
 
     const { page, context, consoleErrors } = await pageFrom(browser(), me.ip)
-    await visitAccessible(page, '/auth')
+    await visit(page, '/auth')
     await page.getByRole('link', { name: 'Forgot your password?' }).click()
     await page.getByRole('heading', { name: 'Reset your password' }).waitFor()
-    await expectAccessibleState(page)
+    await expectAccessible(page)
     await page.getByLabel('E-mail').fill(me.email)
     await page.getByRole('button', { name: 'Send reset link' }).click()
     await page.getByText(`If ${me.email} has an account`).waitFor()
 
     const link = linkIn(await waitForMail(me.email, /Reset your/))
     expect(link).toMatch(/^\/auth\/reset-password\?token=/)
-    await visitAccessible(page, link)
+    await visit(page, link)
     await page.getByLabel('New password', { exact: true }).fill('password1234')
     await page.getByText('Password strength: Too common').waitFor()
     await page.getByRole('button', { name: 'Save new password' }).click()
@@ -47,7 +46,7 @@ describe('a client managing their account', () => {
     await page.getByLabel('New password', { exact: true }).fill('a brand new river passphrase')
     await page.getByRole('button', { name: 'Save new password' }).click()
     await page.getByRole('heading', { name: 'Password changed' }).waitFor()
-    await expectAccessibleState(page)
+    await expectAccessible(page)
     expect(await profileStatus(otherDevice, me.ip)).toBe(401)
 
     // The link works once (the page itself was checked above).
@@ -76,7 +75,7 @@ describe('a client managing their account', () => {
     await page.getByText('Welcome, Pat Pending').waitFor()
     await page.getByRole('navigation', { name: 'Account' }).getByRole('link', { name: 'Account Settings' }).click()
     await page.getByRole('heading', { name: 'Account Settings', level: 1 }).waitFor()
-    await expectAccessibleState(page)
+    await expectAccessible(page)
 
     await page.getByLabel('Full name').fill('Pat Renamed')
     await page.getByLabel('Company name (optional)').fill('Renamed LLC')
@@ -109,7 +108,7 @@ describe('a client managing their account', () => {
     await page.getByText(`We sent a confirmation link to ${newEmail}`).first().waitFor()
     const confirm = linkIn(await waitForMail(newEmail, /Confirm your new e-mail/))
     expect(confirm).toMatch(/^\/account\/confirm-email\?token=/)
-    await visitAccessible(page, confirm)
+    await visit(page, confirm)
     await page.getByRole('button', { name: 'Confirm new e-mail address' }).click()
     await page.getByText('Your e-mail address is changed.').waitFor()
     await page.getByText(`Currently ${newEmail}`).waitFor()
@@ -132,7 +131,7 @@ describe('a client managing their account', () => {
     const admin = await pageFrom(browser(), staffIp)
     await signInAdmin(admin.page)
     await admin.page.getByRole('heading', { name: 'Admin Dashboard', level: 1 }).waitFor()
-    await expectAccessibleState(admin.page)
+    await expectAccessible(admin.page)
     const invitee = uniqueIdentity('invitee')
     await admin.page.getByLabel('Full name').fill('Ivy Invited')
     await admin.page.getByLabel('E-mail').fill(invitee.email)
@@ -143,14 +142,14 @@ describe('a client managing their account', () => {
     const link = linkIn(await waitForMail(invitee.email, /client account is ready/))
     expect(link).toMatch(/^\/setup-account\?token=/)
     const client = await pageFrom(browser(), invitee.ip)
-    await visitAccessible(client.page, link)
+    await visit(client.page, link)
     await client.page.getByText(`Welcome, Ivy Invited`).waitFor()
     await client.page.getByLabel('Password', { exact: true }).fill('ivy picks a long passphrase')
     await client.page.getByRole('button', { name: 'Set password and sign in' }).click()
     await client.page.getByRole('heading', { name: 'Dashboard', level: 1 }).waitFor()
     expect(new URL(client.page.url()).pathname).toBe('/dashboard')
     expect(await client.page.getByTestId('account-status').getAttribute('data-status')).toBe('approved')
-    await expectAccessibleState(client.page)
+    await expectAccessible(client.page)
 
     // The link was used up.
     const again = await fetch(`${baseURL()}${link}`)

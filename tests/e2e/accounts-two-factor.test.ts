@@ -14,8 +14,7 @@ import {
   uniqueIdentity,
   waitForMail,
 } from './helpers/accounts'
-import { open, testBrowser } from './helpers/browser'
-import { expectAccessibleState } from './helpers/half2'
+import { expectAccessible, open, testBrowser } from './helpers/browser'
 
 const browser = testBrowser()
 
@@ -31,7 +30,7 @@ describe('a staff member and two-factor sign-in', () => {
     await page.getByRole('heading', { name: 'Two-factor sign-in', level: 1 }).waitFor()
     expect(new URL(page.url()).pathname).toBe('/account/two-factor')
     await page.getByText('Staff accounts can see every client').waitFor()
-    await expectAccessibleState(page)
+    await expectAccessible(page)
     await open(page, '/employee')
     expect(new URL(page.url()).pathname).toBe('/account/two-factor')
 
@@ -41,7 +40,7 @@ describe('a staff member and two-factor sign-in', () => {
     await qr.waitFor()
     expect(await qr.getAttribute('src')).toMatch(/^data:image\/svg\+xml;base64,/)
     const secret = totpSecretOf((await page.getByTestId('manual-key').textContent()) ?? '')
-    await expectAccessibleState(page)
+    await expectAccessible(page)
 
     // A wrong code is refused with the QR code still there; the app's code turns it on.
     await page.getByLabel('Authentication code').fill(wrongTotpCode(secret))
@@ -54,7 +53,7 @@ describe('a staff member and two-factor sign-in', () => {
     expect(codes).toHaveLength(10)
     for (const code of codes) expect(code).toMatch(/^[A-Za-z0-9]{5}-[A-Za-z0-9]{5}$/)
     await page.getByRole('button', { name: 'Download codes' }).waitFor()
-    await expectAccessibleState(page)
+    await expectAccessible(page)
     await page.getByRole('link', { name: 'I saved my backup codes, continue' }).click()
     await page.getByRole('heading', { name: 'Employee portal', level: 1 }).waitFor()
     // Shown once: the page never shows them again.
@@ -68,7 +67,7 @@ describe('a staff member and two-factor sign-in', () => {
     const second = await pageFrom(browser(), uniqueIdentity('tf-staff').ip)
     await signInThroughPage(second.page, email, strongPassword, '/auth?redirectTo=%2Femployee')
     await second.page.getByRole('heading', { name: 'Two-factor sign-in', level: 1 }).waitFor()
-    await expectAccessibleState(second.page)
+    await expectAccessible(second.page)
     await second.page.getByLabel('Authentication code').fill(wrongTotpCode(secret))
     await second.page.getByRole('button', { name: 'Verify and sign in' }).click()
     await second.page.getByText('That code is not right').waitFor()
@@ -104,7 +103,7 @@ describe('a staff member and two-factor sign-in', () => {
     await admin.page.getByRole('heading', { name: 'Admin Dashboard', level: 1 }).waitFor()
     await admin.page.getByRole('link', { name: 'Manage two-factor sign-in' }).click()
     await admin.page.getByRole('heading', { name: 'Two-factor sign-in', level: 1 }).waitFor()
-    await expectAccessibleState(admin.page)
+    await expectAccessible(admin.page)
     await admin.page.getByRole('button', { name: `Reset second factor of ${email}` }).click()
     await admin.page.getByRole('dialog').getByRole('button', { name: 'Reset second factor' }).click()
     await expectToast(admin.page, 'Done', `Two-factor sign-in of ${email} is reset`)

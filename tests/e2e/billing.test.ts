@@ -2,6 +2,7 @@ import type { Page } from 'playwright-core'
 import { extractText, getDocumentProxy } from 'unpdf'
 import { describe, expect, it } from 'vitest'
 import {
+  addAdminSession,
   adminSessionCookie,
   appErrors,
   expectToast,
@@ -13,7 +14,6 @@ import {
   waitForMail,
 } from './helpers/accounts'
 import { expectAccessible, open, testBrowser, visit } from './helpers/browser'
-import { addAdminSession } from './helpers/half1'
 
 const browser = testBrowser()
 

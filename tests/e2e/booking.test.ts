@@ -6,8 +6,7 @@ import { business } from '../../app/content/business'
 import { services } from '../../app/content/catalog'
 import { plans } from '../../app/content/pricing'
 import { parseMessage } from '../integration/helpers/mail'
-import { baseURL, newPage, open, testBrowser } from './helpers/browser'
-import { expectAccessibleState, visitAccessible } from './helpers/half2'
+import { baseURL, expectAccessible, newPage, open, testBrowser, visit } from './helpers/browser'
 
 const browser = testBrowser()
 
@@ -62,7 +61,7 @@ function recordPosts(page: Page) {
 describe('a visitor books a free consultation', () => {
   it('finds every section of /book, with its meta, one h1 and no accessibility violations', async () => {
     const { page, context, consoleErrors } = await newPage(browser())
-    expect(await visitAccessible(page, '/book')).toBe(200)
+    expect(await visit(page, '/book')).toBe(200)
     expect(await page.title()).toBe(`Book a Free IT Consultation | ${business.name}`)
     expect(await page.locator('link[rel="canonical"]').getAttribute('href')).toBe(`${baseURL()}/book`)
     expect(await page.locator('h1').allTextContents()).toEqual(['Book your free IT consultation'])
@@ -121,7 +120,7 @@ describe('a visitor books a free consultation', () => {
     ])
     await page.keyboard.press('Escape')
 
-    await visitAccessible(page, '/book?service=residential&plan=hourly')
+    await visit(page, '/book?service=residential&plan=hourly')
     expect(await page.locator('h1').textContent()).toBe('Book your free home tech consultation')
     expect(await serviceBox(page, 'Residential IT Support').getAttribute('aria-checked')).toBe('true')
     expect(await form(page).getByRole('checkbox').count()).toBe(7)
@@ -163,7 +162,7 @@ describe('a visitor books a free consultation', () => {
     }
     // Focus moves to the first field to fix.
     expect(await page.evaluate(() => document.activeElement?.id)).toBe('booking-firstName')
-    await expectAccessibleState(page)
+    await expectAccessible(page)
 
     await form(page).getByLabel('E-mail').fill('pat@')
     await submitButton(page).click()
@@ -442,7 +441,7 @@ describe('the form handler is not available', () => {
     await submitButton(page).click({ force: true })
     await form(page).getByLabel('Phone').press('Enter')
     expect(posts).toEqual([])
-    await expectAccessibleState(page)
+    await expectAccessible(page)
     await context.close()
   })
 })

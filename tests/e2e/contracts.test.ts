@@ -6,6 +6,7 @@ import PostalMime from 'postal-mime'
 import { extractText, getDocumentProxy } from 'unpdf'
 import { describe, expect, it } from 'vitest'
 import {
+  addAdminSession,
   adminSessionCookie,
   appErrors,
   expectToast,
@@ -17,8 +18,7 @@ import {
   uniqueIdentity,
   waitForMail,
 } from './helpers/accounts'
-import { open, testBrowser } from './helpers/browser'
-import { addAdminSession, expectAccessibleState, visitAccessible } from './helpers/half2'
+import { expectAccessible, open, testBrowser, visit } from './helpers/browser'
 
 const browser = testBrowser()
 
@@ -82,11 +82,11 @@ describe('contracts, from template to countersigned PDF', () => {
     await admin.getByLabel(/^Number of users/).fill('12')
     await admin.getByLabel(/^Start date/).fill('June 1, 2026')
     await admin.getByLabel(/^Term/).fill('12 months')
-    await expectAccessibleState(admin)
+    await expectAccessible(admin)
     await admin.getByRole('button', { name: 'Create draft' }).click()
     await admin.getByText('Draft created from the template.').waitFor()
     await admin.getByRole('article', { name: 'Preview of the contract text' }).getByText('$100.00 per user').waitFor()
-    await expectAccessibleState(admin)
+    await expectAccessible(admin)
     await admin.getByRole('button', { name: 'Send contract to the client' }).click()
     await expectToast(admin, 'Done')
     const heading = (await admin.getByRole('heading', { level: 1 }).textContent()) ?? ''
@@ -104,7 +104,7 @@ describe('contracts, from template to countersigned PDF', () => {
     await page.getByRole('heading', { name: `Managed Services Agreement ${number}`, level: 1 }).waitFor()
     await page.getByText('Verified: the text below is exactly the text that was sent.').waitFor()
     await page.getByRole('article', { name: 'Contract text' }).getByText('$100.00 per user').waitFor()
-    await expectAccessibleState(page)
+    await expectAccessible(page)
     // Without consent, nothing is signed.
     await page.getByLabel(/^Full name/).fill('Pat Client')
     await page.getByRole('button', { name: 'Sign', exact: true }).click()
@@ -126,7 +126,7 @@ describe('contracts, from template to countersigned PDF', () => {
     await admin.getByRole('button', { name: 'Countersign' }).click()
     await expectToast(admin, 'Done')
     await admin.getByText('Countersigned', { exact: true }).first().waitFor()
-    await expectAccessibleState(admin)
+    await expectAccessible(admin)
 
     // Both sides are e-mailed the final PDF: the text, the signatures, the certificate with the hash.
     const toClient = await attachedPdf(
@@ -148,7 +148,7 @@ describe('contracts, from template to countersigned PDF', () => {
     expect(hash).toBeDefined()
 
     // The client's list and download: countersigned, the very file e-mailed.
-    expect(await visitAccessible(page, '/billing/contracts')).toBe(200)
+    expect(await visit(page, '/billing/contracts')).toBe(200)
     const row = page.getByRole('row', { name: new RegExp(number) })
     await row.getByText('Countersigned', { exact: true }).waitFor()
     const download = await page.request.get(
@@ -169,7 +169,7 @@ describe('contracts, from template to countersigned PDF', () => {
     await admin.getByLabel(/^Contract PDF/).setInputFiles(file)
     await admin.getByRole('button', { name: 'Verify' }).click()
     await admin.getByText(/Genuine: this is exactly the PDF we issued after both signatures/).waitFor()
-    await expectAccessibleState(admin)
+    await expectAccessible(admin)
     await admin.getByLabel(/^Contract PDF/).setInputFiles([])
     await admin.getByLabel(/^Or a SHA-256 hash/).fill(hash ?? '')
     await admin.getByRole('button', { name: 'Verify' }).click()
@@ -189,7 +189,7 @@ describe('contracts, from template to countersigned PDF', () => {
     await addAdminSession(admin)
 
     // The demo client's contracts, seeded at boot: waiting, countersigned, expired and a draft.
-    expect(await visitAccessible(admin, '/admin/contracts?q=Harbor%20Dental')).toBe(200)
+    expect(await visit(admin, '/admin/contracts?q=Harbor%20Dental')).toBe(200)
     for (const status of ['Sent', 'Countersigned', 'Expired', 'Draft']) {
       await admin.getByRole('cell', { name: status, exact: true }).first().waitFor()
     }
@@ -204,7 +204,7 @@ describe('contracts, from template to countersigned PDF', () => {
     await dialog.waitFor()
     // Checked once its opening animation has ended: half-faded, its buttons fail the contrast check.
     await admin.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'))
-    await expectAccessibleState(admin)
+    await expectAccessible(admin)
     await dialog.getByRole('button', { name: 'Cancel' }).click()
     await dialog.waitFor({ state: 'detached' })
     expect(await trigger.evaluate((el) => el === document.activeElement)).toBe(true)
@@ -218,7 +218,7 @@ describe('contracts, from template to countersigned PDF', () => {
     await dialog.getByRole('button', { name: 'Delete draft' }).click()
     await admin.getByRole('heading', { name: 'Contracts', level: 1 }).waitFor()
     expect(new URL(admin.url()).pathname).toBe('/admin/contracts')
-    expect(await visitAccessible(admin, draftPath)).toBe(404)
+    expect(await visit(admin, draftPath)).toBe(404)
 
     expect(appErrors(staff.consoleErrors)).toEqual([])
     await staff.context.close()
@@ -245,7 +245,7 @@ describe('contracts, from template to countersigned PDF', () => {
     await dialog.getByRole('button', { name: 'Withdraw contract' }).click()
     await dialog.getByText('Say why it is withdrawn; the client reads it.').waitFor()
     await admin.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'))
-    await expectAccessibleState(admin)
+    await expectAccessible(admin)
     await dialog.getByLabel(/^Reason/).fill('The client chose another plan.')
     await dialog.getByRole('button', { name: 'Withdraw contract' }).click()
     await dialog.waitFor({ state: 'detached' })

@@ -1,9 +1,8 @@
 import type { Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
 import { BANNER_DELAY_MS, CONSENT_POLICY_VERSION } from '../../app/features/consent/policy'
-import { baseURL, newPage, open, testBrowser } from './helpers/browser'
+import { baseURL, expectAccessible, newPage, open, testBrowser } from './helpers/browser'
 import { readConsentKeys, readDataLayer, saveConsentBeforeLoad, sendGlobalPrivacyControl } from './helpers/consent'
-import { expectAccessibleState } from './helpers/half2'
 
 const browser = testBrowser()
 
@@ -109,7 +108,7 @@ describe('the cookie banner', () => {
     const buttons = banner(page).getByRole('button')
     expect(await buttons.allTextContents()).toEqual(['Cookie Settings', 'Reject Non-Essential', 'Accept All'])
     expect(await banner(page).evaluate((el) => getComputedStyle(el).position)).toBe('fixed')
-    await expectAccessibleState(page)
+    await expectAccessible(page)
 
     // Not a trap: Tab leaves the banner for the page, and Shift+Tab comes back.
     await banner(page).getByRole('button', { name: 'Accept All' }).focus()
@@ -217,7 +216,7 @@ describe('the Cookie Settings dialog', () => {
     await settingsButton.click()
     await dialog(page).waitFor()
     await waitUntilSettled(page)
-    await expectAccessibleState(page)
+    await expectAccessible(page)
 
     const necessary = dialog(page).getByRole('switch', { name: 'Necessary' })
     const analytics = dialog(page).getByRole('switch', { name: 'Analytics' })
@@ -361,7 +360,7 @@ describe('Global Privacy Control', () => {
     const note = dialog(page).getByText(/Marketing cookies are off because your browser sends a Global Privacy Control/)
     expect(await note.count()).toBe(1)
     expect(await marketing.getAttribute('aria-describedby')).toContain(await note.getAttribute('id'))
-    await expectAccessibleState(page)
+    await expectAccessible(page)
     await page.keyboard.press('Escape')
     await dialog(page).waitFor({ state: 'detached' })
 

@@ -1,8 +1,7 @@
 import type { Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
 import { appErrors, expectToast, pageFrom, signInAdmin, uniqueIdentity } from './helpers/accounts'
-import { baseURL, newPage, open, testBrowser } from './helpers/browser'
-import { expectAccessibleState } from './helpers/half2'
+import { baseURL, expectAccessible, newPage, open, testBrowser } from './helpers/browser'
 
 const browser = testBrowser()
 
@@ -59,7 +58,7 @@ describe('an admin runs the town pages from the admin area', () => {
       .getByRole('row', { name: /Suffern/ })
       .getByText('Published')
       .waitFor()
-    await expectAccessibleState(page)
+    await expectAccessible(page)
 
     // Search and the published filter.
     await page.getByLabel('Search').fill('bergen')
@@ -100,7 +99,7 @@ describe('an admin runs the town pages from the admin area', () => {
     await page.getByRole('button', { name: 'Create town page' }).click()
     await page.waitForURL(/\/admin\/locations\/[0-9a-f-]{36}$/)
     await expectToast(page, 'Town page created')
-    await expectAccessibleState(page)
+    await expectAccessible(page)
     expect(await publicAnswer(`/${slug}`)).toBe('302 → /404')
     const editor = page.url()
 
@@ -143,7 +142,7 @@ describe('an admin runs the town pages from the admin area', () => {
       .getByRole('row', { name: new RegExp(`/${slug}`) })
       .getByText(`/${newSlug}`)
       .waitFor()
-    await expectAccessibleState(page)
+    await expectAccessible(page)
     // Removable: the old address then goes to /404 again (deleting a page drops the redirects to it:
     // tests/integration/locations-admin.test.ts).
     await hydrated(page)
@@ -181,7 +180,7 @@ describe('an admin runs the town pages from the admin area', () => {
     await page.goto('/admin/locations/import')
     await page.getByRole('heading', { name: 'Import town pages', level: 1 }).waitFor()
     await hydrated(page)
-    await expectAccessibleState(page)
+    await expectAccessible(page)
 
     const sample = await page.context().request.get(`${baseURL()}/admin/locations/sample.csv`)
     expect(sample.headers()['content-type']).toContain('text/csv')
@@ -215,7 +214,7 @@ describe('an admin runs the town pages from the admin area', () => {
       .getByRole('row', { name: /^5 / })
       .getByText(/one of the site's own pages/)
       .waitFor()
-    await expectAccessibleState(page)
+    await expectAccessible(page)
     // Nothing written by the dry run.
     expect(await publicAnswer(`/it-support-orangeburg-${stamp}`)).toBe('302 → /404')
 
@@ -302,7 +301,7 @@ describe('a large town pages import', () => {
       .getByRole('alert')
       .getByText('The file is too large (5 MB): a town pages import takes at most 5 MB per file.', { exact: false })
       .waitFor()
-    await expectAccessibleState(page)
+    await expectAccessible(page)
     // …and by the server, with the same limit, to a form sent without JavaScript.
     const refused = await page.context().request.post(`${baseURL()}/admin/locations/import`, {
       headers: { origin: baseURL() },

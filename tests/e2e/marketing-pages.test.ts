@@ -1,9 +1,8 @@
 import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { publicPages } from '../../app/content/sitemap'
-import { baseURL, newPage, open, testBrowser } from './helpers/browser'
+import { baseURL, expectAccessible, newPage, open, testBrowser } from './helpers/browser'
 import { saveConsentBeforeLoad } from './helpers/consent'
-import { expectAccessibleState } from './helpers/half2'
 import { marketingPages } from './helpers/marketing'
 
 const browser = testBrowser()
@@ -24,7 +23,7 @@ describe('every public page', () => {
   // HTML does not depend on the width and no script of these pages reads it (the layout is CSS
   // alone, under the meta viewport checked here), so a second load at 390 px would fetch and
   // hydrate the same markup again; what differs, the layout, is checked (overflow, axe) at both widths.
-  // expectAccessibleState is expectAccessible's check, with axe-core sent once per page.
+  // expectAccessible is expectAccessible's check, with axe-core sent once per page.
   describe('at desktop and phone widths', () => {
     let session: Awaited<ReturnType<typeof newPage>>
     let bannerAnswered = false
@@ -42,7 +41,7 @@ describe('every public page', () => {
         consoleErrors.length = 0
         await page.setViewportSize(desktop)
         expect(await open(page, path)).toBe(200)
-        await expectAccessibleState(page)
+        await expectAccessible(page)
         expect(await page.locator('h1').allTextContents()).toEqual([h1])
         expect(await page.locator('meta[name="viewport"]').getAttribute('content')).toBe(
           'width=device-width, initial-scale=1',
@@ -56,7 +55,7 @@ describe('every public page', () => {
 
         await page.setViewportSize(phone)
         expect(await overflow(page), `${path} scrolls sideways at 390 px`).toBeLessThanOrEqual(0)
-        await expectAccessibleState(page)
+        await expectAccessible(page)
         if (withBanner) {
           expect(await page.locator('[data-cookie-banner]').count(), 'the cookie banner at 390 px').toBe(1)
           await saveConsentBeforeLoad(context, { analytics: false, marketing: false })

@@ -176,13 +176,22 @@ export async function signIn(page: Page, email: string, password = strongPasswor
 }
 
 /**
+ * The seeded admin's session (the global set-up's, second factor included) put into the page's
+ * context, without opening a page: for tests that go straight to the page they are about.
+ * signInAdmin does the same and also opens the Admin Dashboard, a page load such a test would not use.
+ */
+export async function addAdminSession(page: Page) {
+  await addSessionCookie(page.context(), adminCredentials().cookie)
+}
+
+/**
  * The seeded admin signed in on `page` with the global set-up's session (adminSessionCookie), on
  * the Admin Dashboard where the sign-in page would have sent it. Through the page, each admin
  * sign-in takes a new 30-second step of the authenticator app (a code works once), so a test could
  * wait half a minute for it; the sign-in page with a second factor has its own tests.
  */
 export async function signInAdmin(page: Page) {
-  await addSessionCookie(page.context(), adminCredentials().cookie)
+  await addAdminSession(page)
   await open(page, '/admin')
 }
 
@@ -295,4 +304,30 @@ export async function invitedAccountOverHttp(
   )
   expect(setup.status).toBe(302)
   return email
+}
+
+/**
+ * A sign-up over HTTP whose e-mail is left unconfirmed (the confirmation mail is sent and not
+ * followed): the account the sign-in page asks to confirm first. The sign-up page has its own
+ * journey (accounts-journey).
+ */
+export async function unconfirmedAccountOverHttp(email: string, ip: string, name = 'Una Confirmed') {
+  const signUp = await fetch(`${baseURL()}/api/auth/sign-up/email`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: baseURL(), 'x-forwarded-for': ip },
+    body: JSON.stringify({ name, email, password: strongPassword, phone: '(845) 555-0177', companyName: null }),
+  })
+  expect(signUp.status).toBe(200)
+}
+
+/**
+ * Sends the sign-in form already on the page (/auth, or the page a refused sign-in came back as)
+ * and waits for the page that answers it, loaded and ready: signInThroughPage without opening
+ * /auth again first.
+ */
+export async function submitSignIn(page: Page, email: string, password = strongPassword) {
+  await page.getByLabel('E-mail').fill(email)
+  await page.getByLabel('Password', { exact: true }).fill(password)
+  await Promise.all([page.waitForEvent('load'), page.getByRole('button', { name: 'Sign in', exact: true }).click()])
+  await page.waitForSelector('html[data-hydrated="true"]', { timeout: 15_000 })
 }

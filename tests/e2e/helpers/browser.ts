@@ -1,4 +1,6 @@
-import AxeBuilder from '@axe-core/playwright'
+import fs from 'node:fs'
+import { createRequire } from 'node:module'
+import type { AxeResults } from 'axe-core'
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core'
 import { afterAll, beforeAll, expect, inject } from 'vitest'
 import { COOKIE_BANNER_TEMPLATE_ID } from '../../../app/features/consent/enhance-banner'
@@ -80,6 +82,8 @@ export async function open(page: Page, path: string): Promise<number> {
   return response?.status() ?? 0
 }
 
+const axeSource = fs.readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8')
+
 /** Navigates, waits for hydration, and checks the page has no WCAG 2.2 AA violations. */
 export async function visit(page: Page, path: string): Promise<number> {
   const status = await open(page, path)
@@ -97,20 +101,29 @@ export async function expectAccessible(page: Page) {
       .getAnimations()
       .every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Number.POSITIVE_INFINITY),
   )
+  // axe-core runs in the page itself, its source sent once per document and reused by the checks
+  // that follow on it (another width, a dialog opened, errors shown): @axe-core/playwright's builder
+  // sent its 650 KB twice for every check. Our pages have no frames from other origins, so checking
+  // the top document is checking the page.
   // A toast whose time is up fades out (data-state="closed") while the check reads the page: at rest,
   // and while open, toasts are checked like the rest.
-  // axe.run() in the page itself (legacy mode): by default the builder runs each frame separately,
-  // then opens a new tab, loads axe-core a second time there and merges the frames' results in it,
-  // a browser process started and ended per check. Our pages have no frames from other origins
-  // (the one case legacy mode leaves out), so the rules and the results are the same.
-  const results = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
-    .exclude('[data-slot="toast"][data-state="closed"]')
-    .setLegacyMode()
-    .analyze()
-  const summary = results.violations.map(
-    (v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
-  )
+  if (!(await page.evaluate(() => typeof (window as { axe?: { run?: unknown } }).axe?.run === 'function'))) {
+    await page.evaluate(axeSource)
+  }
+  const violations = await page.evaluate(async () => {
+    const { axe } = window as unknown as { axe: { run: (...args: unknown[]) => Promise<AxeResults> } }
+    const results = await axe.run(
+      { exclude: [['[data-slot="toast"][data-state="closed"]']] },
+      { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'] } },
+    )
+    return results.violations.map((v) => ({
+      id: v.id,
+      impact: v.impact,
+      help: v.help,
+      targets: v.nodes.map((n) => n.target.join(' ')),
+    }))
+  })
+  const summary = violations.map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.targets.join(', ')}`)
   expect(summary, `accessibility violations on ${page.url()}`).toEqual([])
 }
 
