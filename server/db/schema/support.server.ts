@@ -105,9 +105,7 @@ export const supportTickets = pgTable(
       .where(sql`${t.targetsComputedAt} is null or ${t.targetsComputedAt} < ${t.updatedAt}`),
     // Migration 0028: the tickets still to do (the statuses in which a target runs,
     // targetRunningStatuses in server/support/targets.server.ts), for the missed and due-soon filters.
-    index('support_tickets_running_recent_idx')
-      .on(t.updatedAt, t.number)
-      .where(sql`${t.status} in ('new', 'open')`),
+    index('support_tickets_running_recent_idx').on(t.updatedAt, t.number).where(sql`${t.status} in ('new', 'open')`),
     // Migration 0027: the queue's search of subjects (pg_trgm, as the requests' search: ADR 023).
     index('support_tickets_subject_search_idx')
       .using('gin', sql`${t.subject} gin_trgm_ops`)
