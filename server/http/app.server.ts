@@ -23,7 +23,6 @@ import type { Outbox } from '../mail/outbox.server.ts'
 import { paymentsApi } from '../payments/webhook-api.server.ts'
 import type { Secrets } from '../secrets.server.ts'
 import { mountSupportRoutes } from '../support/http.server.ts'
-import { compressPages } from './compress-pages.server.ts'
 import { type PageCacheDeps, type PageCacheOutcome, pageCacheFill } from './page-cache.server.ts'
 import { securityHeadersFor, securityHeadersMiddleware } from './security-headers.server.ts'
 
@@ -105,8 +104,6 @@ export function createApp(deps: AppDeps) {
   app.use(securityHeadersMiddleware(securityHeadersFor(config, deps.strictCsp !== false)))
 
   app.use(compress())
-  // Rendered pages in one gzip call rather than a CompressionStream (compress-pages.server.ts).
-  app.use(compressPages())
 
   const siteLimit = bodyLimit({
     maxSize: BODY_LIMIT_BYTES,
