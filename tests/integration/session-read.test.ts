@@ -6,6 +6,7 @@ import { verifiedToken } from '../../server/accounts/session-read.server.ts'
 import { clientOnboarding, session as sessionTable } from '../../server/db/schema/index.server.ts'
 import { type Client, type Harness, signIn, signUpVerified, startHarness } from './helpers/accounts.ts'
 import { backend } from './helpers/database.ts'
+import { statementsDuring } from './helpers/statements.ts'
 
 // A signed-in request's session and access in one statement (server/accounts/session-read.server.ts):
 // the same answer as Better Auth's getSession and readAccess, and Better Auth still decides every
@@ -18,24 +19,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await harness?.cleanup()
 })
-
-type Queryable = { query: (...args: unknown[]) => Promise<unknown> }
-
-async function statementsDuring<T>(work: () => Promise<T>): Promise<{ result: T; statements: string[] }> {
-  const client = (harness.database.db as unknown as { session: { client: Queryable } }).session.client
-  const original = client.query
-  const statements: string[] = []
-  client.query = function (this: unknown, ...args: unknown[]) {
-    const first = args[0]
-    statements.push(typeof first === 'string' ? first : String((first as { text?: string } | undefined)?.text ?? ''))
-    return original.apply(this, args)
-  }
-  try {
-    return { result: await work(), statements }
-  } finally {
-    client.query = original
-  }
-}
 
 let counter = 0
 /** An approved client (sign-up puts them in an organisation of their own), signed in. */
@@ -57,7 +40,9 @@ const tokenOf = (client: Client) =>
 describe(`a signed-in request's session read on ${backend}`, () => {
   it('answers what Better Auth and readAccess answer, in one statement', async () => {
     const { email, client } = await approvedClient()
-    const { result: quick, statements } = await statementsDuring(() => harness.accounts.getSession(headersOf(client)))
+    const { result: quick, statements } = await statementsDuring(harness.database.db, () =>
+      harness.accounts.getSession(headersOf(client)),
+    )
     expect(statements).toHaveLength(1)
 
     const fromBetterAuth = await harness.accounts.auth.api.getSession({ headers: headersOf(client) })

@@ -8,6 +8,7 @@ import { loader as billingLoader } from '../../app/routes/billing/index.tsx'
 import { clientOnboarding } from '../../server/db/schema/index.server.ts'
 import { type Harness, PUBLIC_URL, signIn, signUpVerified, startHarness } from './helpers/accounts.ts'
 import { backend } from './helpers/database.ts'
+import { statementsDuring } from './helpers/statements.ts'
 
 // A signed-in page reads its visitor once: the onboarding record and the organisation are read by
 // the access check (with the session, or readAccess) and kept on the request's context; the root loader, the area's guard
@@ -20,26 +21,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await harness?.cleanup()
 })
-
-type Queryable = { query: (...args: unknown[]) => Promise<unknown> }
-
-/** Every statement the database is sent while `work` runs (PGlite or a pool: the driver's client). */
-async function statementsDuring(work: () => Promise<void>): Promise<string[]> {
-  const client = (harness.database.db as unknown as { session: { client: Queryable } }).session.client
-  const original = client.query
-  const seen: string[] = []
-  client.query = function (this: unknown, ...args: unknown[]) {
-    const first = args[0]
-    seen.push(typeof first === 'string' ? first : String((first as { text?: string } | undefined)?.text ?? ''))
-    return original.apply(this, args)
-  }
-  try {
-    await work()
-  } finally {
-    client.query = original
-  }
-  return seen
-}
 
 describe(`a signed-in page's reads of its visitor on ${backend}`, () => {
   it('reads the onboarding record and the organisation once for a /billing page', async () => {
@@ -62,7 +43,7 @@ describe(`a signed-in page's reads of its visitor on ${backend}`, () => {
     const args = { request, context, params: {} } as never
     let page: Awaited<ReturnType<typeof billingLoader>> | undefined
 
-    const statements = await statementsDuring(async () => {
+    const { statements } = await statementsDuring(harness.database.db, async () => {
       await sessionMiddleware(args, async () => {
         // The root loader and the area's guard both ask for the visitor, then the page runs.
         await getUser(args)
