@@ -13,6 +13,7 @@ import { recordAudit } from '../audit/audit.server.ts'
 import { staffMembers } from '../booking/staff-members.server.ts'
 import type { Database, Db } from '../db/client.server.ts'
 import { type CronJobs, startCronJobs } from '../db/pg-boss.server.ts'
+import { oneOf } from '../db/schema/checks.server.ts'
 import { supportTicketEvents, supportTickets, supportTicketTargets, user } from '../db/schema/index.server.ts'
 import type { Logger } from '../log.server.ts'
 import type { Outbox } from '../mail/outbox.server.ts'
@@ -295,11 +296,11 @@ function includesStatus(list: readonly string[], status: string): boolean {
 /**
  * A ticket with a running target is in one of `targetRunningStatuses`: the missed and due-soon
  * filters say so too, in the words of the partial index `support_tickets_running_recent_idx`
- * (migration 0028, constants so the planner matches them), which holds only those tickets in the
+ * (migration 0028, literals as the CHECKs write them, so the planner matches them), which holds only those tickets in the
  * lists' order. Without it PGlite, which gathers no statistics, joined every ticket with its
  * targets to count the missed ones (docs/support.md#performance).
  */
-const targetsCanRun = sql`${supportTickets.status} in (${sql.raw(targetRunningStatuses.map((s) => `'${s}'`).join(', '))})`
+const targetsCanRun = sql`${supportTickets.status} in (${oneOf(targetRunningStatuses)})`
 
 /**
  * For the staff queue's SQL: "sort by the next target" (the soonest due first; paused and met
