@@ -129,6 +129,8 @@ export default [
       route('employee/tickets/:id', 'routes/employee/ticket.tsx'),
     ]),
     route('employee/tickets/:id/files/:fileId', 'routes/employee/ticket-file.ts'),
+    // The queue's organisation filter loads its choices when opened.
+    route('employee/tickets/organisations', 'routes/employee/ticket-organisations.ts'),
     route('employee/requests/export.csv', 'routes/employee/requests-export.ts'),
     route('employee/billing/:id/pdf', 'routes/employee/billing-pdf.ts'),
   ]),

@@ -7,7 +7,7 @@ import {
   SearchIcon,
 } from 'lucide-react'
 import type { ReactNode } from 'react'
-import { Form, Link, useLocation, useNavigation, useSearchParams } from 'react-router'
+import { Form, Link, useFetcher, useLocation, useNavigation, useSearchParams } from 'react-router'
 import { cn } from '~/lib/cn'
 import { Button } from '~/ui/button'
 import { Field } from '~/ui/field'
@@ -282,6 +282,64 @@ export function FilterSelect({
               {option.label}
             </SelectItem>
           ))}
+        </SelectContent>
+      </Select>
+    </Field>
+  )
+}
+
+type FilterOption = { value: string; label: string }
+
+/**
+ * A filter whose choices are too many to send with every page (a desk's thousand organisations):
+ * the page carries only the chosen one, and the choices are asked of `source` (a loader answering
+ * `{ options }`) the first time the list is opened.
+ */
+export function LazyFilterSelect({
+  label,
+  name,
+  value,
+  chosen,
+  allLabel,
+  source,
+  loadingLabel,
+}: {
+  label: string
+  name: string
+  value: string | undefined
+  /** The chosen option, so the closed filter shows its name before the others are loaded. */
+  chosen: FilterOption | undefined
+  allLabel: string
+  source: string
+  loadingLabel: string
+}) {
+  const fetcher = useFetcher<{ options: FilterOption[] }>()
+  const loaded = fetcher.data?.options
+  const options = loaded ?? (chosen ? [chosen] : [])
+  return (
+    <Field label={label}>
+      <Select
+        name={name}
+        defaultValue={value ?? ALL}
+        onOpenChange={(open) => {
+          if (open && !loaded && fetcher.state === 'idle') fetcher.load(source)
+        }}
+      >
+        <SelectTrigger>
+          <SelectValue />
+        </SelectTrigger>
+        <SelectContent>
+          <SelectItem value={ALL}>{allLabel}</SelectItem>
+          {options.map((option) => (
+            <SelectItem key={option.value} value={option.value}>
+              {option.label}
+            </SelectItem>
+          ))}
+          {!loaded && (
+            <SelectItem value="loading" disabled>
+              {loadingLabel}
+            </SelectItem>
+          )}
         </SelectContent>
       </Select>
     </Field>

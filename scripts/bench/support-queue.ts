@@ -14,7 +14,7 @@
 //    organisation has its one in fifty of each. The search and page 50 still read all 100,000.
 //    Then it times the minute job (refreshStaleTargets and sendTargetWarnings) on that database:
 //    its first run marks the warnings the seeded backlog is due, the runs after are its cost a minute.
-//    `--hold <file>`: after measuring, write the server's address and database to <file> and wait
+//    `--hold <file>`: after measuring, write the server's address, database and both sign-in cookies to <file> and wait
 //    until it is deleted (at most 30 minutes), to look at the seeded database (EXPLAIN ANALYZE).
 // 2. Boots it again and asks, one request at a time, for the staff queue (plain, sorted by the next
 //    target, filtered, searched, breached), the client's list and a ticket's page on both sides.
@@ -159,7 +159,12 @@ const result = await withSeededServer(
         ...(await measure(target.path, target.cookie, samples)),
       })
     }
-    if (args.hold) await holdUntilDeleted(args.hold, { url: server.url, database: process.env.DATABASE_URL ?? dataDir })
+    if (args.hold) await holdUntilDeleted(args.hold, {
+        url: server.url,
+        database: process.env.DATABASE_URL ?? dataDir,
+        adminCookie,
+        clientCookie,
+      })
     return {
       backend,
       tickets: ticketCount,

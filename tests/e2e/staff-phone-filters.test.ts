@@ -136,6 +136,27 @@ describe('staff lists on a phone', () => {
     await context.close()
   })
 
+  it('/employee/tickets loads the organisations when their filter is opened, and names the chosen one after', async () => {
+    const { page, context, consoleErrors } = await adminPage(browser(), desktop)
+    expect(await open(page, '/employee/tickets')).toBe(200)
+    const filter = page.getByRole('combobox', { name: 'Organisation' })
+    expect(await filter.textContent()).toContain('Every organisation')
+    const loaded = page.waitForResponse((r) => new URL(r.url()).pathname.startsWith('/employee/tickets/organisations'))
+    await filter.click()
+    expect((await loaded).status()).toBe(200)
+    await page.getByRole('option', { name: 'Loading organisations…' }).waitFor({ state: 'detached' })
+    const first = page.getByRole('option').nth(1)
+    const name = (await first.textContent())?.trim() ?? ''
+    expect(name).not.toBe('')
+    await first.click()
+    await page.getByRole('button', { name: 'Apply' }).click()
+    await page.waitForURL(/organisation=/)
+    // The page names the chosen organisation without loading the others.
+    expect(await page.getByRole('combobox', { name: 'Organisation' }).textContent()).toContain(name)
+    expect(appErrors(consoleErrors)).toEqual([])
+    await context.close()
+  })
+
   it('shows the filters without a button on a wide screen', async () => {
     const { page, context } = await adminPage(browser(), desktop)
     expect(await open(page, '/employee/requests')).toBe(200)

@@ -208,6 +208,11 @@ const matrix: ReadonlyArray<{ request: Request; expected: Row }> = [
   { request: { method: 'GET', path: '/employee' }, expected: staffOnly('/employee') },
   // The support queue, a ticket and its files, a note on a ticket that does not exist.
   { request: { method: 'GET', path: '/employee/tickets' }, expected: staffOnly('/employee/tickets') },
+  // The queue's organisation filter asks for its choices when opened.
+  {
+    request: { method: 'GET', path: '/employee/tickets/organisations' },
+    expected: staffOnly('/employee/tickets/organisations'),
+  },
   ...[`/employee/tickets/${noSuchPost}`, `/employee/tickets/${noSuchPost}/files/${noSuchPost}`].map((path) => ({
     request: { method: 'GET', path } as Request,
     expected: { ...staffOnly(path), employee: 404, admin: 404 } as Row,

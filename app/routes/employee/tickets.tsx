@@ -18,10 +18,10 @@ import { describeTimeLeft, dueSoonMinutes, targetKindLabels } from '~/features/s
 import { businessDateTimeFormat } from '~/lib/business-time'
 import { pageMeta } from '~/lib/seo'
 import { Badge } from '~/ui/badge'
-import { DataTable, type DataTableColumn, FilterSelect } from '~/ui/data-table'
+import { DataTable, type DataTableColumn, FilterSelect, LazyFilterSelect } from '~/ui/data-table'
 import { AssigneeFilter, StaffListFilters } from '~/ui/staff-list-filters'
 import { staffChoices } from '../../../server/booking/staff-members.server.ts'
-import { listQueue, organisationsWithTickets } from '../../../server/support/queue.server.ts'
+import { listQueue, organisationChoice } from '../../../server/support/queue.server.ts'
 import type { Route } from './+types/tickets'
 
 // /employee/tickets (employees and admins): the support queue: every ticket, 25 a page, latest
@@ -42,10 +42,10 @@ export const loader = async (args: Route.LoaderArgs) => {
   const { database } = args.context.get(appContext)
   const filter = ticketQueueFilterOf(new URL(args.request.url), user.userId)
   const now = new Date()
-  const [list, staff, organisationChoices] = await Promise.all([
+  const [list, staff, organisation] = await Promise.all([
     listQueue(database.db, filter, now),
     staffChoices(database.db),
-    organisationsWithTickets(database.db),
+    organisationChoice(database.db, filter.organisation),
   ])
   return {
     list: {
@@ -61,7 +61,7 @@ export const loader = async (args: Route.LoaderArgs) => {
     filter,
     me: user.userId,
     staff,
-    organisations: organisationChoices.map((o) => ({ value: o.id, label: o.name })),
+    organisation: organisation ? { value: organisation.id, label: organisation.name } : undefined,
   }
 }
 
@@ -150,7 +150,7 @@ const columns: DataTableColumn<Item>[] = [
 ]
 
 export default function Tickets({ loaderData }: Route.ComponentProps) {
-  const { list, filter, staff, me, organisations } = loaderData
+  const { list, filter, staff, me, organisation } = loaderData
   return (
     <div className="mx-auto grid max-w-7xl gap-6 px-4 py-10 sm:px-6">
       <div className="grid gap-1">
@@ -181,12 +181,14 @@ export default function Tickets({ loaderData }: Route.ComponentProps) {
           allLabel="Any priority"
           options={ticketPriorities.map((p) => ({ value: p, label: ticketPriorityLabels[p] }))}
         />
-        <FilterSelect
+        <LazyFilterSelect
           label="Organisation"
           name="organisation"
           value={filter.organisation}
+          chosen={organisation}
           allLabel="Every organisation"
-          options={organisations}
+          source="/employee/tickets/organisations"
+          loadingLabel="Loading organisations…"
         />
         <AssigneeFilter value={filter.assignee} me={me} staff={staff} />
         <FilterSelect
