@@ -143,6 +143,42 @@ describe('the business-hours clock', () => {
     // Hundreds of cases: on a loaded machine they take longer than a unit test's five seconds.
   }, 30_000)
 
+  it('counts long spans by whole weeks as it counts them day by day (holidays and pauses in them too)', () => {
+    // A year, Monday 8:00 to Monday 8:00: 52 weeks of five nine-hour days.
+    expect(businessMinutesBetween(at('2026-01-05T13:00:00Z'), at('2027-01-04T13:00:00Z'))).toBe(52 * 5 * 540)
+    expect(businessMinutesBetween(at('2027-01-04T13:00:00Z'), at('2026-01-05T13:00:00Z'))).toBe(-52 * 5 * 540)
+    // A holiday on a weekday in the middle takes its day; one on a Saturday takes nothing.
+    const withHolidays: BusinessHours = { ...businessHours, holidays: ['2026-07-03', '2026-07-04'] }
+    expect(businessMinutesBetween(at('2026-01-05T13:00:00Z'), at('2027-01-04T13:00:00Z'), [], withHolidays)).toBe(
+      52 * 5 * 540 - 540,
+    )
+    // Spans of months with pauses anywhere in them add up across any middle moment, where each
+    // part is walked day by day (short) or counted by weeks (long).
+    const months = fc.integer({ min: 0, max: 300 * 24 * 60 }).map((m) => base + m * minute)
+    fc.assert(
+      fc.property(
+        months,
+        months,
+        months,
+        fc.array(
+          fc.tuple(months, fc.integer({ min: 1, max: 10 * 24 * 60 })).map(([start, length]) => ({
+            start: new Date(start),
+            end: new Date(start + length * minute),
+          })),
+          { maxLength: 2 },
+        ),
+        (p, q, r, pauses) => {
+          const [x, y, z] = [p, q, r].sort((i, j) => i - j).map((t) => new Date(t)) as [Date, Date, Date]
+          expect(businessMinutesBetween(x, y, pauses) + businessMinutesBetween(y, z, pauses)).toBeCloseTo(
+            businessMinutesBetween(x, z, pauses),
+            6,
+          )
+        },
+      ),
+      { numRuns: 300 },
+    )
+  }, 30_000)
+
   it('adds up across a middle moment and grows with the minutes added', () => {
     fc.assert(
       fc.property(instant, instant, instant, fc.nat(3000), fc.nat(3000), (a, b, c, m1, m2) => {

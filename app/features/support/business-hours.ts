@@ -1,4 +1,4 @@
-import { addDays, businessDate, fromBusinessLocalInput } from '../../lib/business-time.ts'
+import { addDays, businessDate, daysBetween, fromBusinessLocalInput } from '../../lib/business-time.ts'
 import { businessTimeZone } from '../../lib/time-zone.ts'
 
 /**
@@ -137,16 +137,63 @@ export function businessMinutesBetween(
   if (b < a) return -businessMinutesBetween(to, from, pauses, hours)
   if (a === b) return 0
   const spans = mergedPauses(pauses)
-  let total = 0
+  const first = businessDate(from)
   const last = businessDate(to)
-  for (let date = businessDate(from); date <= last; date = addDays(date, 1)) {
+  const weeks = wholeWeeksBetween(first, last, spans)
+  if (weeks === 0) return minutesWalked(first, last, a, b, spans, hours) / minute
+  // The whole weeks between the first and the last week are counted, not walked: a target missed
+  // months ago (the queue shows how long) costs the same as one missed yesterday.
+  const middle = addDays(first, 7)
+  const after = addDays(middle, 7 * weeks)
+  return (
+    (minutesWalked(first, addDays(middle, -1), a, b, spans, hours) +
+      weeks * openMinutesInWeek(hours) * minute -
+      closedOpenDays(middle, after, hours) * minutesInBusinessDay(hours) * minute +
+      minutesWalked(after, last, a, b, spans, hours)) /
+    minute
+  )
+}
+
+/** Open time (ms) of the dates `first` to `last`, clipped to `a`..`b`, less the pauses: one day at a time. */
+function minutesWalked(first: string, last: string, a: number, b: number, spans: Span[], hours: BusinessHours): number {
+  let total = 0
+  for (let date = first; date <= last; date = addDays(date, 1)) {
     const window = openWindow(date, hours)
     if (!window) continue
     const clipped = { start: Math.max(window.start, a), end: Math.min(window.end, b) }
     if (clipped.end <= clipped.start) continue
     for (const part of countedParts(clipped, spans)) total += part.end - part.start
   }
-  return total / minute
+  return total
+}
+
+/**
+ * How many whole weeks after the first week and before the last one can be counted without
+ * walking them: none when the span is short or a pause falls in them (then every day is walked).
+ */
+function wholeWeeksBetween(first: string, last: string, spans: Span[]): number {
+  const weeks = Math.floor((daysBetween(first, last) - 13) / 7)
+  if (weeks <= 0) return 0
+  const middle = addDays(first, 7)
+  const after = addDays(middle, 7 * weeks)
+  // A day's moments lie within a day of its UTC midnight, either way.
+  const start = Date.parse(`${middle}T00:00:00Z`) - 86_400_000
+  const end = Date.parse(`${after}T00:00:00Z`) + 86_400_000
+  return spans.some((span) => span.start < end && span.end > start) ? 0 : weeks
+}
+
+/** An open week's minutes: every open day is a whole business day (the hours never cross a clock change). */
+function openMinutesInWeek(hours: BusinessHours): number {
+  return hours.days.length * minutesInBusinessDay(hours)
+}
+
+/** Holidays from `start` (included) to `end` (not) that fall on an open weekday. */
+function closedOpenDays(start: string, end: string, hours: BusinessHours): number {
+  return hours.holidays.filter((date) => {
+    if (date < start || date >= end) return false
+    const [year = 0, month = 1, day = 1] = date.split('-').map(Number)
+    return hours.days.includes(new Date(Date.UTC(year, month - 1, day)).getUTCDay())
+  }).length
 }
 
 /** Whether the office is open at a moment (and not a holiday). */
