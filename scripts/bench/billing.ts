@@ -31,6 +31,7 @@ import {
   clientOnboarding,
 } from '../../server/db/schema/index.server.ts'
 import { rssMiB } from './lib.ts'
+import { afterPdfThreadExit, type MemoryParts, memoryParts } from './memory-parts.ts'
 import { benchAdmin, benchIssuer, seedAccounts, seedStart, summary, withSeededServer } from './seeded-server.ts'
 
 export type BillingTarget = { label: string; path: string; p50: number; p95: number; p99: number; samples: number }
@@ -60,7 +61,6 @@ export type BillingResult = {
     firstAfterIdleMs?: number
   }
 }
-export type MemoryParts = { rssMiB: number; anonymousMiB: number; fileMiB: number; threads: number }
 type PageTimes = { p50: number; p95: number; p99: number; samples: number }
 
 const { values: args } = parseArgs({
@@ -126,15 +126,9 @@ const result = await withSeededServer(
     const memoryAfter = memoryParts(server.pid)
     const pdfSummary = summary(pdfTimes)
 
-    // The PDF thread exits after its idle time: wait for its threads to go (at most 60 s).
-    const idleStart = Date.now()
-    while (Date.now() - idleStart < 60_000 && memoryParts(server.pid).threads >= memoryAfter.threads) {
-      await new Promise((r) => setTimeout(r, 500))
-    }
-    await new Promise((r) => setTimeout(r, 1000))
-    const idleAfterS = Math.round((Date.now() - idleStart) / 1000)
+    // The PDF thread exits after its idle time: wait for it (at most 60 s).
+    const { waitedS: idleAfterS, memory: memoryIdle } = await afterPdfThreadExit(server.pid, memoryAfter.threads)
     const rssIdleMiB = rssMiB(server.pid) ?? 0
-    const memoryIdle = memoryParts(server.pid)
     const [firstAfterIdleMs] = await wallTimes(server.url, pdfPath, clientCookie, 1)
 
     return {
@@ -176,26 +170,6 @@ async function wallTimes(baseUrl: string, pathWithQuery: string, cookie: string,
     times.push(Math.round((performance.now() - start) * 10) / 10)
   }
   return times
-}
-
-/** Resident memory split into anonymous (heaps, WebAssembly, allocator) and file-backed (code), and the thread count. */
-function memoryParts(pid: number): MemoryParts {
-  const kb = (text: string, key: string) => Number(new RegExp(`^${key}:\\s+(\\d+) kB`, 'm').exec(text)?.[1] ?? 0)
-  const mib = (value: number) => Math.round((value / 1024) * 10) / 10
-  try {
-    const rollup = fs.readFileSync(`/proc/${pid}/smaps_rollup`, 'utf8')
-    const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8')
-    const rss = kb(rollup, 'Rss')
-    const anonymous = kb(rollup, 'Anonymous')
-    return {
-      rssMiB: mib(rss),
-      anonymousMiB: mib(anonymous),
-      fileMiB: mib(rss - anonymous),
-      threads: Number(/^Threads:\s+(\d+)/m.exec(status)?.[1] ?? 0),
-    }
-  } catch {
-    return { rssMiB: 0, anonymousMiB: 0, fileMiB: 0, threads: 0 }
-  }
 }
 
 /**
