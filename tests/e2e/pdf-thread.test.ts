@@ -39,7 +39,11 @@ describe('the built server and its PDF thread', { timeout: 180_000 }, () => {
       })
       expect(response.status).toBe(200)
       expect(response.headers.get('content-type')).toBe('application/pdf')
-      expect(Buffer.from(await response.arrayBuffer()).subarray(0, 5).toString()).toBe('%PDF-')
+      expect(
+        Buffer.from(await response.arrayBuffer())
+          .subarray(0, 5)
+          .toString(),
+      ).toBe('%PDF-')
     }
 
     await download()
