@@ -2,6 +2,7 @@ import { reactRouter } from '@react-router/dev/vite'
 import tailwindcss from '@tailwindcss/vite'
 import { defineConfig } from 'vite'
 import { islandsEntry } from './scripts/vite/islands-plugin.ts'
+import { pdfWorkerEntry } from './scripts/vite/pdf-worker-plugin.ts'
 
 // Guard: without the Node 24 bridge in node_modules/.bin, tools would silently run on Node 20.
 if (Number(process.versions.node.split('.')[0]) < 24) {
@@ -11,7 +12,7 @@ if (Number(process.versions.node.split('.')[0]) < 24) {
 }
 
 export default defineConfig(({ command }) => ({
-  plugins: [tailwindcss(), reactRouter(), islandsEntry()],
+  plugins: [tailwindcss(), reactRouter(), islandsEntry(), pdfWorkerEntry()],
   resolve: { tsconfigPaths: true },
   environments: {
     client: {

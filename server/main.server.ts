@@ -11,6 +11,7 @@ import { type BackupJobs, runRecordedBackup, startBackupJobs } from './backups/j
 import { listenForBackupRequests } from './backups/socket.server.ts'
 import { backupBeforeMigrating, recordUpgradeBackup } from './backups/upgrade.server.ts'
 import { seedDemoBilling } from './billing/demo.server.ts'
+import { pdfRenderer } from './billing/pdf/renderer.server.ts'
 import { type BillingJobs, startBillingJobs } from './billing/reminders.server.ts'
 import { runPrimary, workerCount } from './cluster.server.ts'
 import { type Config, loadConfig } from './config.server.ts'
@@ -274,6 +275,8 @@ export async function startServer(options: StartOptions) {
       ?.stop()
       .catch((error: unknown) => log.error({ err: error }, 'backup jobs did not stop cleanly'))
     await outbox.stop().catch((error: unknown) => log.error({ err: error }, 'mail worker did not stop cleanly'))
+    // The PDFs asked for by the work above are done; the PDF thread exits.
+    await pdfRenderer.stop().catch((error: unknown) => log.error({ err: error }, 'PDF thread did not stop cleanly'))
     await database.close().catch((error: unknown) => log.error({ err: error }, 'database did not close cleanly'))
     log.info('stopped')
     process.exit(exitCode)

@@ -11,7 +11,12 @@
 //    staff's /admin/billing (plain, filtered, searched). Server time is what the server itself logs
 //    for each request (`ms` of its request line), which excludes the HTTP client.
 // 3. Downloads the 50-line invoice's PDF `--pdfs` times: server time per PDF, and the server's RSS
-//    before and after (after a warm-up of as many PDFs, with the same pause before each reading).
+//    before and after (after a warm-up of as many PDFs, with the same pause before each reading);
+//    meanwhile a second client asks for the client's invoice list, timed from outside (a PDF laid
+//    out in the request thread held every other request; in the PDF thread it does not).
+// 4. Waits until the PDF thread has exited (its idle time, server/billing/pdf/renderer.server.ts;
+//    at most 60 s) and reads the RSS again, split into anonymous and file-backed memory
+//    (/proc/<pid>/smaps_rollup), then times one PDF more: the first after an idle spell starts the thread.
 import fs from 'node:fs'
 import path from 'node:path'
 import { parseArgs } from 'node:util'
@@ -26,6 +31,7 @@ import {
   clientOnboarding,
 } from '../../server/db/schema/index.server.ts'
 import { rssMiB } from './lib.ts'
+import { afterPdfThreadExit, type MemoryParts, memoryParts } from './memory-parts.ts'
 import { benchAdmin, benchIssuer, seedAccounts, seedStart, summary, withSeededServer } from './seeded-server.ts'
 
 export type BillingTarget = { label: string; path: string; p50: number; p95: number; p99: number; samples: number }
@@ -42,8 +48,20 @@ export type BillingResult = {
     rssStartMiB: number
     rssBeforeMiB: number
     rssAfterMiB: number
+    /** RSS once the PDF thread has exited (or 60 s after the work, when the thread stays or there is none). */
+    rssIdleMiB?: number
+    /** Seconds waited for it. */
+    idleAfterS?: number
+    /** Anonymous and file-backed resident memory after the work and once idle (smaps_rollup). */
+    memoryAfter?: MemoryParts
+    memoryIdle?: MemoryParts
+    /** The client's invoice list timed from outside (ms): alone, and while the measured PDFs render. */
+    otherRequest?: { path: string; alone: PageTimes; duringPdfs: PageTimes }
+    /** Wall time of the first PDF after the idle spell (ms). */
+    firstAfterIdleMs?: number
   }
 }
+type PageTimes = { p50: number; p95: number; p99: number; samples: number }
 
 const { values: args } = parseArgs({
   options: {
@@ -90,10 +108,28 @@ const result = await withSeededServer(
     await serverTimes(pdfPath, clientCookie, pdfs)
     await new Promise((r) => setTimeout(r, 1000))
     const rssBeforeMiB = rssMiB(server.pid) ?? 0
-    const pdfTimes = await serverTimes(pdfPath, clientCookie, pdfs)
+    const otherPath = '/billing/invoices'
+    const otherAlone = summary(await wallTimes(server.url, otherPath, clientCookie, 50))
+    let rendering = true
+    const other = (async () => {
+      const times: number[] = []
+      // The same pace as alone: one request after another while the PDFs render.
+      while (rendering) times.push(...(await wallTimes(server.url, otherPath, clientCookie, 1)))
+      return times
+    })()
+    const pdfTimes = await serverTimes(pdfPath, clientCookie, pdfs).finally(() => {
+      rendering = false
+    })
+    const otherDuring = summary(await other)
     await new Promise((r) => setTimeout(r, 1000))
     const rssAfterMiB = rssMiB(server.pid) ?? 0
+    const memoryAfter = memoryParts(server.pid)
     const pdfSummary = summary(pdfTimes)
+
+    // The PDF thread exits after its idle time: wait for it (at most 60 s).
+    const { waitedS: idleAfterS, memory: memoryIdle } = await afterPdfThreadExit(server.pid, memoryAfter.threads)
+    const rssIdleMiB = rssMiB(server.pid) ?? 0
+    const [firstAfterIdleMs] = await wallTimes(server.url, pdfPath, clientCookie, 1)
 
     return {
       backend,
@@ -107,12 +143,34 @@ const result = await withSeededServer(
         rssStartMiB,
         rssBeforeMiB,
         rssAfterMiB,
+        rssIdleMiB,
+        idleAfterS,
+        memoryAfter,
+        memoryIdle,
+        otherRequest: { path: otherPath, alone: otherAlone, duringPdfs: otherDuring },
+        firstAfterIdleMs,
       },
     } satisfies BillingResult
   },
 )
 console.log(JSON.stringify(result, null, 2))
 if (args.out) fs.writeFileSync(args.out, JSON.stringify(result, null, 2))
+
+/** `count` requests one after another, each timed from outside the server (ms, wall time). */
+async function wallTimes(baseUrl: string, pathWithQuery: string, cookie: string, count: number): Promise<number[]> {
+  const times: number[] = []
+  for (let i = 0; i < count; i++) {
+    const start = performance.now()
+    const response = await fetch(`${baseUrl}${pathWithQuery}`, {
+      headers: { cookie, 'x-forwarded-for': '10.254.1.1' },
+      redirect: 'manual',
+    })
+    await response.arrayBuffer()
+    if (response.status !== 200) throw new Error(`${pathWithQuery} answered ${response.status}`)
+    times.push(Math.round((performance.now() - start) * 10) / 10)
+  }
+  return times
+}
 
 /**
  * `documentCount` documents of every kind and a hundred clients, straight into the database

@@ -10,7 +10,7 @@
 // requests, one PDF of the demo client's invoice, one new booking (a new address each) and 18 signed-in
 // pages (/, /dashboard, /billing, /billing/invoices, the sessions in turn). The server's RSS is sampled
 // every 5 s; the report gives the samples and the growth over the second half (flat means the process
-// found its size in the first half and kept it).
+// found its size in the first half and kept it), then the memory once the PDF thread has exited.
 import fs from 'node:fs'
 import path from 'node:path'
 import { parseArgs } from 'node:util'
@@ -19,6 +19,7 @@ import { and, eq, ne } from 'drizzle-orm'
 import type { Database } from '../../server/db/client.server.ts'
 import { account, billingDocuments, clientOnboarding, user } from '../../server/db/schema/index.server.ts'
 import { rssMiB } from './lib.ts'
+import { afterPdfThreadExit, type MemoryParts, memoryParts } from './memory-parts.ts'
 import { seedAccounts, withSeededServer } from './seeded-server.ts'
 import { signedInPaths } from './signed-in-paths.ts'
 
@@ -37,6 +38,9 @@ export type SoakResult = {
   rssEndMiB: number
   /** RSS at the end minus RSS at half time (MiB). */
   growthSecondHalfMiB: number
+  /** At the end of the mix, and once the PDF thread has exited after its idle time (at most 60 s later). */
+  memoryEnd?: MemoryParts
+  memoryIdle?: MemoryParts & { waitedS: number }
 }
 
 const { values: args } = parseArgs({
@@ -115,6 +119,8 @@ const result = await withSeededServer(
     )
     clearInterval(sampler)
     sample()
+    const memoryEnd = memoryParts(server.pid)
+    const idle = await afterPdfThreadExit(server.pid, memoryEnd.threads)
     const rss = samples.map((s) => s.rssMiB)
     const half = samples.find((s) => s.atS >= (minutes * 60) / 2) ?? samples[0]
     const end = samples.at(-1)
@@ -131,6 +137,8 @@ const result = await withSeededServer(
       rssMaxMiB: Math.max(...rss),
       rssEndMiB: end?.rssMiB ?? 0,
       growthSecondHalfMiB: Math.round(((end?.rssMiB ?? 0) - (half?.rssMiB ?? 0)) * 10) / 10,
+      memoryEnd,
+      memoryIdle: { ...idle.memory, waitedS: idle.waitedS },
     }
   },
 )

@@ -1,9 +1,10 @@
 import { extractText, getDocumentProxy } from 'unpdf'
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import { documentTotals } from '../../../app/features/billing/money.ts'
 import type { BillingDocument, BillingDocumentLine, BillToSnapshot } from '../../db/schema/index.server.ts'
 import { currentIssuer } from '../parties.server.ts'
-import { type BillingPdfInput, billingPdf, pdfFilename } from './billing-pdf.server.tsx'
+import { type BillingPdfInput, billingPdf, pdfFilename, printedBillingDocument } from './billing-pdf.server.tsx'
+import { PdfRenderer } from './renderer.server.ts'
 
 const billTo: BillToSnapshot = {
   name: 'Carla Client',
@@ -172,6 +173,65 @@ describe('billing PDFs', { timeout: 30_000 }, () => {
       expect(text).toContain(`Line ${i + 1}:`)
       expect(text).not.toContain(`Line ${i + 2}:`)
     })
+  })
+})
+
+// The PDF thread (renderer.server.ts): started on demand, one job at a time, gone after its idle time.
+describe('the PDF thread', { timeout: 60_000 }, () => {
+  const job = (input: BillingPdfInput) => ({ kind: 'billing' as const, input })
+
+  it('renders in a thread of its own that exits after its idle time, and starts again for the next PDF', async () => {
+    const renderer = new PdfRenderer({ idleMs: 50 })
+    expect(renderer.state.running).toBe(false)
+    const pdf = await renderer.render(job(invoiceWith(3)))
+    expect(pdf.subarray(0, 5).toString()).toBe('%PDF-')
+    expect(renderer.state.started).toBe(1)
+    await vi.waitFor(() => expect(renderer.state.running).toBe(false), { timeout: 10_000, interval: 20 })
+    const again = await renderer.render(job(invoiceWith(1, { number: 'INV-2026-0077' })))
+    expect((await textOf(again)).text).toContain('INV-2026-0077')
+    expect(renderer.state.started).toBe(2)
+    await renderer.stop()
+  })
+
+  it('rejects with the error the rendering threw, as rendering in the caller did, and keeps its thread', async () => {
+    const renderer = new PdfRenderer()
+    const broken = { ...invoiceWith(1), document: null } as unknown as BillingPdfInput
+    const thrown = (() => {
+      try {
+        printedBillingDocument(broken)
+      } catch (error) {
+        return error as Error
+      }
+    })()
+    expect(thrown).toBeInstanceOf(TypeError)
+    const error = await renderer.render(job(broken)).catch((e: unknown) => e)
+    expect(error).toBeInstanceOf(TypeError)
+    expect((error as Error).message).toBe(thrown?.message)
+    expect((await renderer.render(job(invoiceWith(1)))).subarray(0, 5).toString()).toBe('%PDF-')
+    expect(renderer.state.started).toBe(1)
+    await renderer.stop()
+  })
+
+  it('fails the job of a thread that dies (past its memory limit) and gives the next job a new thread', async () => {
+    const renderer = new PdfRenderer({ maxOldGenerationSizeMb: 48 })
+    const huge = renderer.render(job(invoiceWith(40_000)))
+    const next = renderer.render(job(invoiceWith(2, { number: 'INV-2026-0099' })))
+    await expect(huge).rejects.toMatchObject({ code: 'ERR_WORKER_OUT_OF_MEMORY' })
+    expect((await textOf(await next)).text).toContain('INV-2026-0099')
+    expect(renderer.state.started).toBe(2)
+    await renderer.stop()
+  })
+
+  it('stops only after the PDFs already asked for are made', async () => {
+    const renderer = new PdfRenderer()
+    const made: string[] = []
+    const asked = [1, 2, 3].map((n) =>
+      renderer.render(job(invoiceWith(n, { number: `INV-2026-020${n}` }))).then((pdf) => made.push(`${n}`) && pdf),
+    )
+    await renderer.stop()
+    expect(made).toEqual(['1', '2', '3'])
+    expect(renderer.state).toMatchObject({ running: false, queued: 0 })
+    await Promise.all(asked)
   })
 })
 

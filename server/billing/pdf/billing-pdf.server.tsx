@@ -1,19 +1,16 @@
 import { type PrintInput, printedBillingDocument } from '../../../app/features/billing/printed.ts'
 import type { BillingDocument } from '../../db/schema/index.server.ts'
+import { pdfRenderer } from './renderer.server.ts'
 
 export type BillingPdfInput = PrintInput
 export { printedBillingDocument }
 
 /**
- * The PDF file of a billing document. The document's parts and react-pdf load on the first PDF the
- * process makes, not at boot: about 0.2 s of every start went into loading them (docs/perf/boot.md).
+ * The PDF file of a billing document, made in the PDF thread (./renderer.server.ts): react-pdf and
+ * the document's parts load there, on the first PDF after an idle spell, never in the request thread.
  */
-export async function billingPdf(input: BillingPdfInput): Promise<Buffer> {
-  const [{ PrintedDocumentPdf }, { renderPdf }] = await Promise.all([
-    import('./parts.server.tsx'),
-    import('./render.server.ts'),
-  ])
-  return renderPdf(<PrintedDocumentPdf doc={printedBillingDocument(input)} />)
+export function billingPdf(input: BillingPdfInput): Promise<Buffer> {
+  return pdfRenderer.render({ kind: 'billing', input })
 }
 
 /** "INV-2026-0001.pdf"; a draft: "invoice-draft-1a2b3c4d.pdf". */

@@ -1,26 +1,25 @@
+import { pdfRenderer } from '../../billing/pdf/renderer.server.ts'
 import type { Contract, ContractEvent } from '../../db/schema/index.server.ts'
 
 /**
  * A contract's PDF file and its name. The document itself (./contract-document.server.tsx) and
- * react-pdf load on the first PDF the process makes, not at boot: about 0.2 s of every start
- * went into loading them (docs/perf/boot.md).
+ * react-pdf load in the PDF thread (server/billing/pdf/renderer.server.ts), never in the request thread.
  */
 
 export type ContractPdfInput = { contract: Contract; events: ContractEvent[]; generatedAt: Date }
 
 /** The PDF of a contract as it stands: a draft or an unsigned one says so across the top. */
-export async function contractPdf(input: ContractPdfInput): Promise<Buffer> {
-  const { renderContractPdf } = await import('./contract-document.server.tsx')
-  return renderContractPdf(input)
+export function contractPdf(input: ContractPdfInput): Promise<Buffer> {
+  return pdfRenderer.render({ kind: 'contract', input })
 }
 
 /**
- * Loads the document and react-pdf now, ahead of PDFs made inside a transaction (the demo seed's
- * signed contract): loading them there would hold the embedded database's one connection, and every
- * request waiting for it, for the time it takes.
+ * Starts the PDF thread and loads react-pdf in it now, ahead of PDFs made inside a transaction (the
+ * demo seed's signed contract): loading them there would hold the embedded database's one
+ * connection, and every request waiting for it, for the time it takes.
  */
-export async function loadContractPdf(): Promise<void> {
-  await import('./contract-document.server.tsx')
+export function loadContractPdf(): Promise<void> {
+  return pdfRenderer.warm()
 }
 
 /** "CTR-2026-0001-signed.pdf", "CTR-2026-0001.pdf" (countersigned, final), a draft "contract-draft-1a2b3c4d.pdf". */
