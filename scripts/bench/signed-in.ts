@@ -7,6 +7,8 @@
 //   node scripts/with-postgres.mjs node scripts/bench/signed-in.ts --out result.json
 //   node scripts/bench/signed-in.ts --cpu-prof-dir /tmp/prof   (the server writes a V8 CPU profile there)
 //   node scripts/bench/signed-in.ts --paths /dashboard         (only these signed-in pages, comma-separated)
+//   node scripts/bench/signed-in.ts --connections 1            (one request at a time: CPU per request
+//                                                               without the contention of 20 at once)
 //
 // Every page is first asked once with every session (each must answer 200: a redirect to /auth would
 // measure the sign-in page), then loaded with `wrk -t1 -c20` whose requests take the sessions in turn
@@ -67,12 +69,13 @@ const { values: args } = parseArgs({
     rounds: { type: 'string', default: '3' },
     'cpu-prof-dir': { type: 'string' },
     paths: { type: 'string' },
+    connections: { type: 'string', default: '20' },
   },
 })
 const clientCount = Math.max(1, Number(args.clients) || 200)
 const duration = Math.max(1, Number(args.duration) || 5)
 const rounds = Math.max(1, Number(args.rounds) || 3)
-const connections = 20
+const connections = Math.max(1, Number(args.connections) || 20)
 const paths = args.paths ? args.paths.split(',').map((p) => p.trim()) : signedInPaths
 const password = 'bench-client-password-71'
 
