@@ -7,25 +7,43 @@
 //   node scripts/with-postgres.mjs node scripts/bench/signed-in.ts --out result.json
 //   node scripts/bench/signed-in.ts --cpu-prof-dir /tmp/prof   (the server writes a V8 CPU profile there)
 //   node scripts/bench/signed-in.ts --paths /dashboard         (only these signed-in pages, comma-separated)
+//   node scripts/bench/signed-in.ts --connections 1            (one request at a time: CPU per request
+//                                                               without the contention of 20 at once)
 //
 // Every page is first asked once with every session (each must answer 200: a redirect to /auth would
 // measure the sign-in page), then loaded with `wrk -t1 -c20` whose requests take the sessions in turn
 // (not one cookie reused), as browsers ask (Accept-Encoding: gzip, deflate, br). The anonymous home page
 // is measured the same way, without a cookie, in the same rounds. Reports requests/s and p50/p99 per
 // page (medians of the rounds) and the server's RSS after.
+//
+// The framework's floor is measured in the same rounds, as a reference beside our pages: a tiny React
+// Router app (framework-floor.ts) behind the same host path (Hono, the same compression), in a
+// process of its own with the server's V8 settings. Its CPU per request is what any React Router page
+// costs on this machine; `floorShare` says what part of a page's CPU that is.
+import { spawn } from 'node:child_process'
 import fs from 'node:fs'
+import path from 'node:path'
 import { parseArgs } from 'node:util'
 import { hashPassword } from 'better-auth/crypto'
 import type { Database } from '../../server/db/client.server.ts'
 import { account, user } from '../../server/db/schema/index.server.ts'
+import { freePort } from '../lib/server-process.mjs'
 import { type Summary, summarize } from './http.ts'
 import { rssMiB, treeCpuMs } from './lib.ts'
 import { seedAccounts, withSeededServer } from './seeded-server.ts'
 import { signedInPaths } from './signed-in-paths.ts'
 import { browserAcceptEncoding, ensureWrk, type LoadResult, rawGet, wrk } from './wrk.ts'
 
-/** `cpuMsPerRequest`: the server's CPU time (user + system) over the requests of the measured runs. */
-export type SignedInPage = { path: string; signedIn: boolean; cpuMsPerRequest: number | null } & Summary
+/**
+ * `cpuMsPerRequest`: the server's CPU time (user + system) over the requests of the measured runs.
+ * `reference`: 'floor' for the tiny React Router app (the framework's floor), absent for our pages.
+ */
+export type SignedInPage = {
+  path: string
+  signedIn: boolean
+  reference?: 'floor'
+  cpuMsPerRequest: number | null
+} & Summary
 export type SignedInResult = {
   backend: 'pglite' | 'postgres'
   clients: number
@@ -33,7 +51,13 @@ export type SignedInResult = {
   rounds: number
   duration: number
   connections: number
+  /** Our pages (the floor is not among them). */
   pages: SignedInPage[]
+  /**
+   * The framework's floor: the tiny React Router app of framework-floor.ts, measured in the same rounds
+   * with the same load and generator, as a reference beside `pages`.
+   */
+  floor: SignedInPage | null
   rssAfterMiB: number | null
 }
 
@@ -45,17 +69,43 @@ const { values: args } = parseArgs({
     rounds: { type: 'string', default: '3' },
     'cpu-prof-dir': { type: 'string' },
     paths: { type: 'string' },
+    connections: { type: 'string', default: '20' },
   },
 })
 const clientCount = Math.max(1, Number(args.clients) || 200)
 const duration = Math.max(1, Number(args.duration) || 5)
 const rounds = Math.max(1, Number(args.rounds) || 3)
-const connections = 20
+const connections = Math.max(1, Number(args.connections) || 20)
 const paths = args.paths ? args.paths.split(',').map((p) => p.trim()) : signedInPaths
 const password = 'bench-client-password-71'
 
 const wrkBin = ensureWrk()
 if (!wrkBin) throw new Error('wrk is not installed and could not be installed')
+
+/** The tiny React Router app of framework-floor.ts, started with the server's V8 settings (server.js). */
+async function startFloor(): Promise<{ url: string; pid: number; stop: () => void }> {
+  const port = await freePort()
+  const file = path.join(import.meta.dirname, 'framework-floor.ts')
+  const child = spawn(
+    process.execPath,
+    ['--liftoff-only', '--max-semi-space-size=4', '--max-old-space-size=256', file, String(port)],
+    { stdio: ['ignore', 'pipe', 'inherit'], env: { ...process.env, NODE_ENV: 'production' } },
+  )
+  await new Promise<void>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error('the framework floor app did not start within 30 s')), 30_000)
+    child.stdout?.on('data', (chunk: Buffer) => {
+      if (chunk.toString().includes('listening')) {
+        clearTimeout(timer)
+        resolve()
+      }
+    })
+    child.once('exit', (code) => {
+      clearTimeout(timer)
+      reject(new Error(`the framework floor app exited (${code})`))
+    })
+  })
+  return { url: `http://127.0.0.1:${port}`, pid: child.pid ?? 0, stop: () => child.kill('SIGTERM') }
+}
 
 const result = await withSeededServer(
   {
@@ -80,50 +130,69 @@ const result = await withSeededServer(
         if (answer.status !== 200) throw new Error(`${path} answered ${answer.status} to a signed-in client`)
       }
     }
-    // With --paths (profiling one page) the anonymous home page is left out.
-    const targets = [
-      ...(args.paths ? [] : [{ path: '/', signedIn: false }]),
-      ...paths.map((path) => ({ path, signedIn: true })),
-    ]
-    const runs = new Map<string, LoadResult[]>()
-    const cpu = new Map<string, number>()
-    for (let round = 0; round < rounds; round++) {
-      for (const t of targets) {
-        const key = `${t.signedIn}${t.path}`
-        const cpuBefore = treeCpuMs(server.pid)
-        const run = await wrk(wrkBin, `${server.url}${t.path}`, {
-          connections,
-          duration,
-          headers,
-          ...(t.signedIn ? { cookies } : {}),
-        })
-        const cpuAfter = treeCpuMs(server.pid)
-        if (cpuBefore !== undefined && cpuAfter !== undefined) cpu.set(key, (cpu.get(key) ?? 0) + cpuAfter - cpuBefore)
-        runs.set(key, [...(runs.get(key) ?? []), run])
+    const floor = await startFloor()
+    try {
+      const home = await rawGet(`${floor.url}/`, headers)
+      if (home.status !== 200) throw new Error(`the framework floor app answered ${home.status}`)
+      // With --paths (profiling one page) the anonymous home page is left out.
+      type Target = { path: string; signedIn: boolean; reference?: 'floor' }
+      const targets: Target[] = [
+        ...(args.paths ? [] : [{ path: '/', signedIn: false }]),
+        { path: '/', signedIn: false, reference: 'floor' },
+        ...paths.map((path) => ({ path, signedIn: true })),
+      ]
+      const keyOf = (t: Target) => `${t.reference ?? ''}${t.signedIn}${t.path}`
+      const runs = new Map<string, LoadResult[]>()
+      const cpu = new Map<string, number>()
+      for (let round = 0; round < rounds; round++) {
+        for (const t of targets) {
+          const key = keyOf(t)
+          const [url, pid] = t.reference ? [floor.url, floor.pid] : [server.url, server.pid]
+          const cpuBefore = treeCpuMs(pid)
+          const run = await wrk(wrkBin, `${url}${t.path}`, {
+            connections,
+            duration,
+            headers,
+            ...(t.signedIn ? { cookies } : {}),
+          })
+          const cpuAfter = treeCpuMs(pid)
+          if (cpuBefore !== undefined && cpuAfter !== undefined)
+            cpu.set(key, (cpu.get(key) ?? 0) + cpuAfter - cpuBefore)
+          runs.set(key, [...(runs.get(key) ?? []), run])
+        }
       }
-    }
-    const pages = targets.map((t) => {
-      const key = `${t.signedIn}${t.path}`
-      const measured = runs.get(key) ?? []
-      const requests = measured.reduce((n, r) => n + r.requests, 0)
-      const used = cpu.get(key)
-      const cpuMsPerRequest = used !== undefined && requests > 0 ? Math.round((used / requests) * 100) / 100 : null
-      return { ...t, cpuMsPerRequest, ...summarize(measured) }
-    })
-    for (const p of pages) {
-      process.stdout.write(
-        `signed-in ${backend} ${p.path} (${p.signedIn ? 'signed in' : 'anonymous'}): ${p.rps} req/s, p50 ${p.p50} ms, p99 ${p.p99} ms, server CPU ${p.cpuMsPerRequest} ms/request, ${p.errors} errors\n`,
-      )
-    }
-    return {
-      backend,
-      clients: clientCount,
-      sessions: cookies.length,
-      rounds,
-      duration,
-      connections,
-      pages,
-      rssAfterMiB: rssMiB(server.pid),
+      const pages = targets.map((t) => {
+        const measured = runs.get(keyOf(t)) ?? []
+        const requests = measured.reduce((n, r) => n + r.requests, 0)
+        const used = cpu.get(keyOf(t))
+        const cpuMsPerRequest = used !== undefined && requests > 0 ? Math.round((used / requests) * 100) / 100 : null
+        return { ...t, cpuMsPerRequest, ...summarize(measured) }
+      })
+      const floorCpu = pages.find((p) => p.reference === 'floor')?.cpuMsPerRequest ?? null
+      for (const p of pages) {
+        const who =
+          p.reference === 'floor' ? 'framework floor, tiny React Router app' : p.signedIn ? 'signed in' : 'anonymous'
+        const share =
+          floorCpu && p.cpuMsPerRequest && !p.reference && p.signedIn
+            ? `, floor ${Math.round((floorCpu / p.cpuMsPerRequest) * 100)} % of it`
+            : ''
+        process.stdout.write(
+          `signed-in ${backend} ${p.path} (${who}): ${p.rps} req/s, p50 ${p.p50} ms, p99 ${p.p99} ms, server CPU ${p.cpuMsPerRequest} ms/request${share}, ${p.errors} errors\n`,
+        )
+      }
+      return {
+        backend,
+        clients: clientCount,
+        sessions: cookies.length,
+        rounds,
+        duration,
+        connections,
+        pages: pages.filter((p) => !p.reference),
+        floor: pages.find((p) => p.reference === 'floor') ?? null,
+        rssAfterMiB: rssMiB(server.pid),
+      }
+    } finally {
+      floor.stop()
     }
   },
 )

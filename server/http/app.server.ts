@@ -3,7 +3,6 @@ import type { IncomingMessage } from 'node:http'
 import { serveStatic } from '@hono/node-server/serve-static'
 import { Hono } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
-import { compress } from 'hono/compress'
 import { HTTPException } from 'hono/http-exception'
 import { createRequestHandler, type RequestHandler, RouterContextProvider, type ServerBuild } from 'react-router'
 import { appContext } from '../../app/context.server.ts'
@@ -24,6 +23,7 @@ import { paymentsApi } from '../payments/webhook-api.server.ts'
 import type { Secrets } from '../secrets.server.ts'
 import { mountSupportRoutes } from '../support/http.server.ts'
 import { type PageCacheDeps, type PageCacheOutcome, pageCacheFill } from './page-cache.server.ts'
+import { compressAnswers } from './page-compression.server.ts'
 import { securityHeadersFor, securityHeadersMiddleware } from './security-headers.server.ts'
 
 export const BODY_LIMIT_BYTES = 100 * 1024
@@ -103,7 +103,7 @@ export function createApp(deps: AppDeps) {
 
   app.use(securityHeadersMiddleware(securityHeadersFor(config, deps.strictCsp !== false)))
 
-  app.use(compress())
+  app.use(compressAnswers())
 
   const siteLimit = bodyLimit({
     maxSize: BODY_LIMIT_BYTES,

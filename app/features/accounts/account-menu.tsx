@@ -1,8 +1,16 @@
-import { LayoutDashboardIcon, LogOutIcon, ShieldCheckIcon } from 'lucide-react'
+import * as layoutDashboard from 'lucide-react/icons/layout-dashboard'
+import * as logOut from 'lucide-react/icons/log-out'
+import * as shieldCheck from 'lucide-react/icons/shield-check'
 import { Link } from 'react-router'
 import type { AccountSummary } from '~/features/accounts/status'
 import { Button } from '~/ui/button'
+import { iconData, staticIcon } from '~/ui/static-icon'
 import { useAccount, useSignOut } from './account-state'
+
+// Made once (ui/static-icon.ts): the menu is in every signed-in page's frame, twice (bar and phone menu).
+const adminIcon = staticIcon(iconData(shieldCheck))
+const dashboardIcon = staticIcon(iconData(layoutDashboard))
+const logOutIcon = staticIcon(iconData(logOut))
 
 /** Admin Dashboard for admins, the employee portal for employees, otherwise Dashboard, plus Log Out. */
 export function accountHome(account: Pick<AccountSummary, 'isAdmin' | 'role'>) {
@@ -16,12 +24,11 @@ export function AccountMenu({ initial }: { initial: AccountSummary }) {
   const account = useAccount(initial) ?? initial
   const { signOut, pending } = useSignOut()
   const home = accountHome(account)
-  const Icon = account.isAdmin ? ShieldCheckIcon : LayoutDashboardIcon
   return (
     <div className="flex items-center gap-1" data-testid="account-menu">
       <Button asChild variant="ghost" size="lg" className="px-3 text-muted-foreground hover:text-foreground">
         <Link to={home.to}>
-          <Icon aria-hidden="true" />
+          {account.isAdmin ? adminIcon : dashboardIcon}
           {/* Below 1280 px the bar has no room for both labels next to the menu: icons, names kept for screen readers. */}
           <span className="max-xl:sr-only">{home.label}</span>
         </Link>
@@ -34,7 +41,7 @@ export function AccountMenu({ initial }: { initial: AccountSummary }) {
         data-sign-out
         disabled={pending}
       >
-        <LogOutIcon aria-hidden="true" />
+        {logOutIcon}
         <span className="max-xl:sr-only">Log Out</span>
       </Button>
     </div>
@@ -52,7 +59,7 @@ export function MobileAccountMenu({ initial }: { initial: AccountSummary }) {
         <Link to={home.to}>{home.label}</Link>
       </Button>
       <Button variant="ghost" size="lg" className="w-full" onClick={signOut} data-sign-out disabled={pending}>
-        <LogOutIcon aria-hidden="true" />
+        {logOutIcon}
         Log Out
       </Button>
     </div>

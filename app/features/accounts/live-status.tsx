@@ -10,7 +10,11 @@ import { watchAccountStatus } from './browser-calls'
  * staff change this account, the page refetches the profile, reloads its data and shows the Account
  * Status Updated toast. A new user remounts it (root keys it by user id).
  */
-export function LiveAccountStatus({ status }: { status: AccountStatus }) {
+export const LiveAccountStatus: (props: { status: AccountStatus }) => null = import.meta.env.SSR
+  ? () => null
+  : BrowserLiveAccountStatus
+
+function BrowserLiveAccountStatus({ status }: { status: AccountStatus }) {
   const queryClient = useQueryClient()
   const revalidator = useRevalidator()
   const revalidate = useRef(revalidator.revalidate)

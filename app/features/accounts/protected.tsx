@@ -15,7 +15,12 @@ import { ACCESS_CHECK_RETRIES, fetchProfile } from './browser-calls'
  * the visitor to /auth when it has. A check that keeps failing gives up with a toast. Islands pages
  * (/dashboard, /billing) do the same in plain DOM code (enhance/signed-in.ts).
  */
-export function AccessCheck({ require }: { require: Requirement }) {
+export const AccessCheck: (props: { require: Requirement }) => null = import.meta.env.SSR
+  ? () => null
+  : BrowserAccessCheck
+
+/** The check itself, in the browser only: on the server it has nothing to do and renders nothing. */
+function BrowserAccessCheck({ require }: { require: Requirement }) {
   const navigate = useNavigate()
   const location = useLocation()
   const warned = useRef(false)

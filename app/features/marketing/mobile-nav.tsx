@@ -1,12 +1,21 @@
-import { PhoneIcon, XIcon } from 'lucide-react'
+import * as phone from 'lucide-react/icons/phone'
+import * as x from 'lucide-react/icons/x'
 import { Link, NavLink } from 'react-router'
 import { business } from '~/content/business'
 import { services } from '~/content/catalog'
 import { mainNav, sectionLinks } from '~/content/navigation'
 import { LogoMark } from '~/features/marketing/logo'
 import { SectionLink } from '~/features/marketing/section-link'
-import { serviceIcons } from '~/features/marketing/service-icon'
+import { serviceIconData } from '~/features/marketing/service-icon'
 import { Button } from '~/ui/button'
+import { iconData, staticIcon } from '~/ui/static-icon'
+
+// The menu's icons, made once (ui/static-icon.ts): the menu is in every page's markup.
+const closeIcon = staticIcon(iconData(x), 'size-5')
+const phoneIcon = staticIcon(iconData(phone), 'size-4')
+const sheetIcons = Object.fromEntries(
+  Object.entries(serviceIconData).map(([key, data]) => [key, staticIcon(data, 'size-5 shrink-0 text-primary')]),
+) as Record<keyof typeof serviceIconData, React.ReactElement>
 
 // NavLink marks the current page with aria-current="page".
 const sheetLink =
@@ -41,7 +50,7 @@ export function MobileNav({ id, account }: { id: string; account?: React.ReactNo
           aria-label="Close"
           className="rounded-sm p-1 text-muted-foreground opacity-80 transition-opacity hover:opacity-100 focus-visible:opacity-100"
         >
-          <XIcon className="size-5" aria-hidden="true" />
+          {closeIcon}
         </button>
       </div>
       <nav aria-label="Mobile" className="flex-1 overflow-y-auto px-3 py-4">
@@ -53,11 +62,10 @@ export function MobileNav({ id, account }: { id: string; account?: React.ReactNo
         </h3>
         <ul aria-labelledby={`${id}-services`} className="grid gap-0.5">
           {services.map((service) => {
-            const Icon = serviceIcons[service.key]
             return (
               <li key={service.key}>
                 <NavLink to={service.path} className={sheetLink}>
-                  <Icon className="size-5 shrink-0 text-primary" aria-hidden="true" />
+                  {sheetIcons[service.key]}
                   {service.name}
                 </NavLink>
               </li>
@@ -94,7 +102,7 @@ export function MobileNav({ id, account }: { id: string; account?: React.ReactNo
           href={`tel:${business.phoneE164}`}
           className="mt-1 inline-flex min-h-11 items-center justify-center gap-2 rounded-md font-semibold text-primary text-sm hover:text-primary-hover hover:underline"
         >
-          <PhoneIcon className="size-4" aria-hidden="true" />
+          {phoneIcon}
           Call {business.phone}
         </a>
       </div>

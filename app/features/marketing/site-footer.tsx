@@ -1,4 +1,7 @@
-import { ClockIcon, MailIcon, MapPinIcon, PhoneIcon } from 'lucide-react'
+import * as clock from 'lucide-react/icons/clock'
+import * as mail from 'lucide-react/icons/mail'
+import * as mapPin from 'lucide-react/icons/map-pin'
+import * as phone from 'lucide-react/icons/phone'
 import { Link } from 'react-router'
 import { business, formatHours, fullAddress } from '~/content/business'
 import { homeSections, industries, services } from '~/content/catalog'
@@ -6,6 +9,7 @@ import { mainNav, sectionLinks } from '~/content/navigation'
 import { LogoMark } from '~/features/marketing/logo'
 import { SectionLink } from '~/features/marketing/section-link'
 import { FacebookIcon, LinkedInIcon } from '~/features/marketing/social-icons'
+import { iconData, staticIcon } from '~/ui/static-icon'
 
 export type SiteFooterProps = {
   /**
@@ -19,6 +23,15 @@ const socialLinks = [
   { label: 'LinkedIn', href: business.social.linkedin, Icon: LinkedInIcon },
   { label: 'Facebook', href: business.social.facebook, Icon: FacebookIcon },
 ]
+
+// The footer's icons, made once (ui/static-icon.ts): the footer is drawn on every page.
+const footerIcon = 'mt-0.5 size-4 shrink-0 text-footer-accent'
+const footerIcons = {
+  mapPin: staticIcon(iconData(mapPin), footerIcon),
+  phone: staticIcon(iconData(phone), footerIcon),
+  mail: staticIcon(iconData(mail), footerIcon),
+  clock: staticIcon(iconData(clock), footerIcon),
+}
 
 const heading = 'font-semibold text-footer-foreground text-sm uppercase tracking-wide'
 const listLink = 'rounded-sm transition-colors hover:text-footer-foreground hover:underline underline-offset-4'
@@ -38,23 +51,23 @@ export function SiteFooter({ cookieSettings }: SiteFooterProps) {
           </p>
           <address className="mt-6 grid gap-3 not-italic">
             <p className="flex gap-3">
-              <MapPinIcon className="mt-0.5 size-4 shrink-0 text-footer-accent" aria-hidden="true" />
+              {footerIcons.mapPin}
               <span>{fullAddress}</span>
             </p>
             <p className="flex gap-3">
-              <PhoneIcon className="mt-0.5 size-4 shrink-0 text-footer-accent" aria-hidden="true" />
+              {footerIcons.phone}
               <a className={listLink} href={`tel:${business.phoneE164}`}>
                 {business.phone}
               </a>
             </p>
             <p className="flex gap-3">
-              <MailIcon className="mt-0.5 size-4 shrink-0 text-footer-accent" aria-hidden="true" />
+              {footerIcons.mail}
               <a className={`${listLink} break-all`} href={`mailto:${business.email}`}>
                 {business.email}
               </a>
             </p>
             <p className="flex gap-3">
-              <ClockIcon className="mt-0.5 size-4 shrink-0 text-footer-accent" aria-hidden="true" />
+              {footerIcons.clock}
               <span>
                 {business.hours.main.days}, {formatHours(business.hours.main)}
               </span>

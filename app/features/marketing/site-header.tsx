@@ -1,4 +1,6 @@
-import { ArrowRightIcon, ChevronDownIcon, MenuIcon } from 'lucide-react'
+import * as arrowRight from 'lucide-react/icons/arrow-right'
+import * as chevronDown from 'lucide-react/icons/chevron-down'
+import * as menu from 'lucide-react/icons/menu'
 import { Link, useLocation } from 'react-router'
 import { business } from '~/content/business'
 import { services } from '~/content/catalog'
@@ -7,9 +9,21 @@ import { SERVICES_MENU_ATTR } from '~/features/marketing/enhance/services-menu'
 import { LogoMark } from '~/features/marketing/logo'
 import { MobileNav } from '~/features/marketing/mobile-nav'
 import { SectionLink } from '~/features/marketing/section-link'
-import { serviceIcons } from '~/features/marketing/service-icon'
+import { serviceIconData } from '~/features/marketing/service-icon'
 import { cn } from '~/lib/cn'
 import { Button } from '~/ui/button'
+import { iconData, staticIcon } from '~/ui/static-icon'
+
+// The frame's icons, made once (ui/static-icon.ts): the header is drawn on every page.
+const menuIcon = staticIcon(iconData(menu), 'size-6')
+const chevronIcon = staticIcon(
+  iconData(chevronDown),
+  'size-4 transition-transform duration-200 group-data-[state=open]:rotate-180',
+)
+const arrowIcon = staticIcon(iconData(arrowRight), 'size-4')
+const panelIcons = Object.fromEntries(
+  Object.entries(serviceIconData).map(([key, data]) => [key, staticIcon(data, 'size-5')]),
+) as Record<keyof typeof serviceIconData, React.ReactElement>
 
 export type SiteHeaderProps = {
   /**
@@ -49,7 +63,7 @@ export function SiteHeader({ account, mobileAccount }: SiteHeaderProps) {
           data-mobile-menu-trigger=""
           className="ms-auto md:hidden"
         >
-          <MenuIcon className="size-6" aria-hidden="true" />
+          {menuIcon}
         </Button>
         <MobileNav id="mobile-menu" account={mobileAccount ?? account} />
       </div>
@@ -79,10 +93,7 @@ function DesktopNav({ account }: { account?: React.ReactNode }) {
             data-active={pathname.startsWith('/services/') ? '' : undefined}
           >
             {mainNav.servicesLabel}
-            <ChevronDownIcon
-              className="size-4 transition-transform duration-200 group-data-[state=open]:rotate-180"
-              aria-hidden="true"
-            />
+            {chevronIcon}
           </button>
           {/* pt-2 (not a margin) keeps the gap between trigger and panel inside the hover area. */}
           <div
@@ -131,7 +142,6 @@ function ServicesPanel({ pathname }: { pathname: string }) {
     <div className="w-[min(36rem,calc(100vw-2rem))] overflow-hidden rounded-xl border bg-popover text-popover-foreground shadow-slate-900/10 shadow-xl">
       <ul className="grid grid-cols-2 gap-1 p-2">
         {services.map((service) => {
-          const Icon = serviceIcons[service.key]
           const active = pathname === service.path
           return (
             <li key={service.key}>
@@ -142,7 +152,7 @@ function ServicesPanel({ pathname }: { pathname: string }) {
                 className="group/item flex gap-3 rounded-lg p-3 transition-colors hover:bg-accent focus-visible:bg-accent data-[active]:bg-secondary"
               >
                 <span className="flex size-9 shrink-0 items-center justify-center rounded-md bg-secondary text-primary transition-colors group-hover/item:bg-primary group-hover/item:text-primary-foreground">
-                  <Icon className="size-5" aria-hidden="true" />
+                  {panelIcons[service.key]}
                 </span>
                 <span className="grid gap-0.5">
                   <span className="font-semibold text-foreground text-sm">{service.name}</span>
@@ -160,7 +170,7 @@ function ServicesPanel({ pathname }: { pathname: string }) {
           className="inline-flex shrink-0 items-center gap-1 rounded-sm font-semibold text-primary hover:text-primary-hover hover:underline"
         >
           Book now
-          <ArrowRightIcon className="size-4" aria-hidden="true" />
+          {arrowIcon}
         </Link>
       </div>
     </div>
