@@ -32,11 +32,17 @@ describe('a visitor finds their way around', () => {
 
   it('opens the Services menu on hover only after the 200 ms open delay', async () => {
     const { page, context } = await newPage(browser(), { viewport: { width: 1280, height: 800 } })
+    // The page's clock, stopped once the page is ready: the delay is read on it, not on a busy
+    // machine's wall clock (where the test's own steps can take longer than 200 ms).
+    await page.clock.install()
     await open(page, '/')
     const trigger = page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Services' })
+    await trigger.waitFor()
+    await page.clock.pauseAt(Date.now() + 60_000)
     await trigger.hover()
-    await page.waitForTimeout(60)
+    await page.clock.runFor(150)
     expect(await trigger.getAttribute('aria-expanded')).toBe('false')
+    await page.clock.runFor(100)
     await expect.poll(() => trigger.getAttribute('aria-expanded'), { timeout: 2000 }).toBe('true')
     await context.close()
   })
