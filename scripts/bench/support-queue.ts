@@ -159,7 +159,8 @@ const result = await withSeededServer(
         ...(await measure(target.path, target.cookie, samples)),
       })
     }
-    if (args.hold) await holdUntilDeleted(args.hold, {
+    if (args.hold)
+      await holdUntilDeleted(args.hold, {
         url: server.url,
         database: process.env.DATABASE_URL ?? dataDir,
         adminCookie,
