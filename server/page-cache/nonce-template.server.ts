@@ -141,8 +141,11 @@ export function nonceTemplate(page: Buffer, nonce: string): NonceTemplate {
   return template
 }
 
-/** Released bodies kept per form of a page: about the responses of one page in flight at once. */
-const SPARES_PER_FORM = 8
+/**
+ * Released bodies kept per form of a page: at least the answers of one page in flight at once (a
+ * read of many requests is answered in one turn of the event loop, before any write completes).
+ */
+const SPARES_PER_FORM = 32
 /** Released bodies kept for all pages together, bytes (docs/perf/http.md). */
 const SPARE_BYTES = 8 * 1024 * 1024
 let spareBytes = 0
