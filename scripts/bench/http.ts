@@ -4,11 +4,17 @@
 // bottleneck, nginx would show it first). Each target is measured as browsers ask
 // (Accept-Encoding: gzip, deflate, br) and once without Accept-Encoding; rounds alternate the three
 // servers so that a busy moment of the shared machine weighs on all of them.
-import { median } from './lib.ts'
+import { fileURLToPath } from 'node:url'
+import { startBuiltServer } from '../lib/server-process.mjs'
+import { loadAverage1m, median, treeCpuMs } from './lib.ts'
 import { ensureNginx, type Reference, type StaticFile, startBareNode, startNginx } from './references.ts'
 import { browserAcceptEncoding, ensureWrk, type LoadResult, rawGet, wrk } from './wrk.ts'
 
-export type Summary = { rps: number; p50: number; p99: number; errors: number }
+/**
+ * `cpuUsPerRequest`: the server's CPU time (user + system, its process tree, read from /proc around
+ * each load) per answered request, microseconds; absent when the server's pid is not known.
+ */
+export type Summary = { rps: number; p50: number; p99: number; errors: number; cpuUsPerRequest?: number }
 export type ThroughputRow = {
   target: string
   /** The Accept-Encoding sent ('' for none) and the Content-Encoding ours answered with. */
@@ -34,12 +40,16 @@ export type HttpSettings = {
   oneWayPerTarget?: boolean
 }
 
-export function summarize(runs: LoadResult[]): Summary {
+type Measured = LoadResult & { cpuMs?: number | undefined }
+
+export function summarize(runs: Measured[]): Summary {
+  const cpu = runs.flatMap((r) => (r.cpuMs !== undefined && r.requests > 0 ? [(r.cpuMs * 1000) / r.requests] : []))
   return {
     rps: median(runs.map((r) => r.rps)),
     p50: median(runs.map((r) => r.p50)),
     p99: median(runs.map((r) => r.p99)),
     errors: runs.reduce((n, r) => n + r.errors + r.non2xx, 0),
+    ...(cpu.length ? { cpuUsPerRequest: Math.round(median(cpu) * 10) / 10 } : {}),
   }
 }
 
@@ -68,7 +78,13 @@ async function targetsOf(base: string, notes: string[]) {
   return targets
 }
 
-export async function throughput(base: string, settings: HttpSettings, notes: string[]): Promise<ThroughputRow[]> {
+/** `serverPid`: ours, for its CPU time per request (absent: no CPU figure for ours). */
+export async function throughput(
+  base: string,
+  settings: HttpSettings,
+  notes: string[],
+  serverPid?: number,
+): Promise<ThroughputRow[]> {
   const wrkBin = ensureWrk()
   if (!wrkBin) throw new Error('wrk is not installed and could not be installed (run the bench as root once)')
   const targets = await targetsOf(base, notes)
@@ -95,15 +111,24 @@ export async function throughput(base: string, settings: HttpSettings, notes: st
       const ways = [browserAcceptEncoding, '']
       for (const acceptEncoding of settings.oneWayPerTarget ? [ways[index % 2] ?? ''] : ways) {
         const headers: Record<string, string> = acceptEncoding ? { 'accept-encoding': acceptEncoding } : {}
-        const runs = new Map<string, LoadResult[]>()
+        const runs = new Map<string, Measured[]>()
+        const servers = [{ name: 'ours', url: base, pid: serverPid }, ...references]
+        // One untimed second per server first: the first target measured after boot otherwise counts
+        // its JIT warming up (the hashed CSS moved by a third from run to run).
+        for (const { url } of servers) {
+          await wrk(wrkBin, `${url}${t.path}`, { connections: settings.connections, duration: 1, headers })
+        }
         for (let i = 0; i < settings.rounds; i++) {
-          for (const [name, url] of [['ours', base], ...references.map((r) => [r.name, r.url])] as const) {
+          for (const { name, url, pid } of servers) {
+            const cpuBefore = treeCpuMs(pid)
             const result = await wrk(wrkBin, `${url}${t.path}`, {
               connections: settings.connections,
               duration: settings.duration,
               headers,
             })
-            runs.set(name, [...(runs.get(name) ?? []), result])
+            const cpuAfter = treeCpuMs(pid)
+            const cpuMs = cpuBefore !== undefined && cpuAfter !== undefined ? cpuAfter - cpuBefore : undefined
+            runs.set(name, [...(runs.get(name) ?? []), { ...result, cpuMs }])
           }
         }
         const of = (name: string) => {
@@ -126,8 +151,10 @@ export async function throughput(base: string, settings: HttpSettings, notes: st
           vsBareNode: ratio(ours.rps, bareNode?.rps),
           vsNginx: ratio(ours.rps, nginx?.rps),
         })
+        const cpu = (s: Summary | null) =>
+          s?.cpuUsPerRequest !== undefined ? ` (${s.cpuUsPerRequest} µs CPU/req)` : ''
         process.stdout.write(
-          `http ${t.name} (${acceptEncoding || 'no Accept-Encoding'}): ours ${ours.rps}, bare Node ${bareNode?.rps}, nginx ${nginx?.rps ?? 'n/a'} req/s\n`,
+          `http ${t.name} (${acceptEncoding || 'no Accept-Encoding'}): ours ${ours.rps}${cpu(ours)}, bare Node ${bareNode?.rps}${cpu(bareNode)}, nginx ${nginx?.rps ?? 'n/a'}${cpu(nginx)} req/s\n`,
         )
       }
     }
@@ -136,3 +163,58 @@ export async function throughput(base: string, settings: HttpSettings, notes: st
     for (const r of references) await r.stop()
   }
 }
+
+/**
+ * The step alone, on the built server (`npm run build` first), for profiling and before/after runs:
+ *   node scripts/bench/http.ts [--rounds 3] [--duration 5] [--connections 20] [--runs 1] [--cpu-prof <dir>]
+ * `--runs n` repeats the whole step n times back to back on the same server; `--cpu-prof <dir>` starts
+ * ours under `node --cpu-prof` and writes its profile there when it stops. Prints each run's rows
+ * and, for several runs, the medians of the ratios.
+ */
+async function main() {
+  const args = process.argv.slice(2)
+  const option = (name: string, fallback: string) => {
+    const at = args.indexOf(`--${name}`)
+    return at === -1 ? fallback : (args[at + 1] ?? fallback)
+  }
+  const settings: HttpSettings = {
+    rounds: Number(option('rounds', '3')),
+    duration: Number(option('duration', '5')),
+    connections: Number(option('connections', '20')),
+  }
+  const profileDir = option('cpu-prof', '')
+  const server = await startBuiltServer({
+    env: profileDir ? { NODE_OPTIONS: `--cpu-prof --cpu-prof-dir=${profileDir}` } : {},
+  })
+  const all: ThroughputRow[][] = []
+  try {
+    // What the server starts after listening (the demo client's data and PDFs, docs/perf/boot.md)
+    // would weigh on the first figures: wait until it uses under 5% of a core (at most a minute).
+    for (let waited = 0, before = treeCpuMs(server.pid) ?? 0; waited < 60; waited++) {
+      await new Promise((resolve) => setTimeout(resolve, 1000))
+      const now = treeCpuMs(server.pid) ?? 0
+      if (now - before < 50) break
+      before = now
+    }
+    for (let run = 1; run <= Number(option('runs', '1')); run++) {
+      const notes: string[] = []
+      const load = loadAverage1m()
+      const rows = await throughput(server.url, settings, notes, server.pid)
+      all.push(rows)
+      process.stdout.write(`run ${run}: load ${load} at the start, ${loadAverage1m()} at the end\n`)
+      for (const note of notes) process.stdout.write(`note: ${note}\n`)
+    }
+  } finally {
+    await server.stop()
+  }
+  const first = all[0] ?? []
+  for (const [i, row] of first.entries()) {
+    const of = (pick: (r: ThroughputRow) => number | null | undefined) =>
+      median(all.map((rows) => pick(rows[i] as ThroughputRow) ?? Number.NaN))
+    process.stdout.write(
+      `median of ${all.length}: ${row.target} (${row.acceptEncoding || 'no Accept-Encoding'}): ours ${of((r) => r.ours.rps)} req/s, ×${of((r) => r.vsBareNode)} of bare Node, ×${of((r) => r.vsNginx)} of nginx; CPU µs/req ours ${of((r) => r.ours.cpuUsPerRequest)}, bare Node ${of((r) => r.bareNode?.cpuUsPerRequest)}\n`,
+    )
+  }
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) await main()

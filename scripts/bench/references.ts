@@ -15,7 +15,8 @@ import { browserAcceptEncoding, rawGet } from './wrk.ts'
  */
 export type StaticFile = { body: Buffer; contentType: string; encoded?: { encoding: string; body: Buffer } }
 
-export type Reference = { name: string; url: string; stop: () => Promise<void> }
+/** `pid`: the process whose tree's CPU time is read around each load (nginx's master and worker). */
+export type Reference = { name: string; url: string; pid: number | undefined; stop: () => Promise<void> }
 
 /** nginx from Debian, installed on demand when running as root; null when it cannot be had. */
 export function ensureNginx(): string | null {
@@ -143,7 +144,7 @@ http {
     }
     fs.rmSync(dir, { recursive: true, force: true })
   }
-  const reference = { name: 'nginx', url, stop }
+  const reference = { name: 'nginx', url, pid: child.pid, stop }
   await waitForAnswer(`${url}/`, () => child.exitCode === null, 'nginx')
   await checkSameBytes(reference, files)
   return reference
@@ -173,7 +174,7 @@ export async function startBareNode(files: Record<string, StaticFile>): Promise<
     }
     fs.rmSync(dir, { recursive: true, force: true })
   }
-  const reference = { name: 'bare Node', url, stop }
+  const reference = { name: 'bare Node', url, pid: child.pid, stop }
   await waitForAnswer(`${url}/`, () => child.exitCode === null, 'the bare Node server')
   await checkSameBytes(reference, files)
   return reference

@@ -28,12 +28,18 @@ export function serverListener(deps: {
   const csp = pageCache?.securityHeaders.csp
   // The CSP around its nonce, made once.
   const cspParts = csp?.('\u0000').split('\u0000')
-  // Per page, the headers that do not change from one answer to the next, made on its first hit.
-  const prepared = new WeakMap<CachedPage, string[]>()
-  const headersOf = (page: CachedPage): string[] => {
+  // Per page and form (plain, gzip), what does not change from one answer to the next, made on its
+  // first hit: the headers before the CSP and the Content-Length's text.
+  type Prepared = { before: string[]; rawLength: string; gzipLength: string }
+  const prepared = new WeakMap<CachedPage, Prepared>()
+  const preparedOf = (page: CachedPage): Prepared => {
     let fixed = prepared.get(page)
     if (!fixed) {
-      fixed = [...(pageCache?.securityHeaders.fixed.flat() ?? []), ...page.headers.flat(), 'Vary', 'Accept-Encoding']
+      fixed = {
+        before: [...(pageCache?.securityHeaders.fixed.flat() ?? []), ...page.headers.flat(), 'Vary', 'Accept-Encoding'],
+        rawLength: String(page.body.rawLength),
+        gzipLength: String(page.body.gzipLength),
+      }
       prepared.set(page, fixed)
     }
     return fixed
@@ -50,23 +56,24 @@ export function serverListener(deps: {
     const requestId = randomUUID()
     const nonce = newNonce()
     const gzip = acceptsGzip(req.headers['accept-encoding'])
-    const headers = headersOf(page).concat(
+    const fixed = preparedOf(page)
+    const headers = fixed.before.concat(
       'Content-Security-Policy',
       cspParts.join(nonce),
       'Content-Length',
-      String(gzip ? page.body.gzipLength : page.body.rawLength),
+      gzip ? fixed.gzipLength : fixed.rawLength,
       'X-Request-Id',
       requestId,
     )
     if (gzip) headers.push('Content-Encoding', 'gzip')
     res.writeHead(page.status, headers)
+    // The page in one buffer with this answer's nonce: it leaves with the headers in one write, as a
+    // static file does, and once written ('finish') the buffer serves a later answer
+    // (nonce-template.server.ts).
     if (req.method === 'HEAD') res.end()
     else {
-      // The page's fixed parts are written as they are, around the nonce: nothing copied. Corked,
-      // they leave in one writev; end() uncorks.
-      res.cork()
-      for (const chunk of gzip ? page.body.gzip(nonce) : page.body.raw(nonce)) res.write(chunk)
-      res.end()
+      const body = gzip ? page.body.gzip(nonce) : page.body.raw(nonce)
+      res.end(body, () => page.body.release(body))
     }
     if (!log.isLevelEnabled('info')) return
     log.info(

@@ -54,7 +54,7 @@ function serve(c: Context<AppEnv>, page: CachedPage, nonce: string): Response {
   if (gzip) headers.set('Vary', 'Accept-Encoding')
   if (gzip) headers.set('Content-Encoding', 'gzip')
   headers.set('Content-Length', String(gzip ? page.body.gzipLength : page.body.rawLength))
-  const body = Buffer.concat(gzip ? page.body.gzip(nonce) : page.body.raw(nonce))
+  const body = gzip ? page.body.gzip(nonce) : page.body.raw(nonce)
   return new Response(body, { status: page.status, headers })
 }
 

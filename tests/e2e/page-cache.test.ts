@@ -110,6 +110,48 @@ describe('the anonymous page cache', () => {
     expect(html.replaceAll(nonce ?? '?', 'NONCE')).toBe(withoutNonce(plain))
   }, 30_000)
 
+  it('gives each of many answers at once its own nonce in its own body, plain and gzip', async () => {
+    // The server reuses a body once its answer is written (nonce-template.server.ts): answers in
+    // flight together must never share one, nor carry another's nonce.
+    await get('/services/managed-it')
+    const plain = withoutNonce(await get('/services/managed-it'))
+    const agent = new http.Agent({ keepAlive: true, maxSockets: 16 })
+    const one = (acceptEncoding: string) =>
+      new Promise<{ body: string; nonce: string | undefined }>((resolve, reject) =>
+        http
+          .get(
+            `${server.url}/services/managed-it`,
+            { agent, headers: { 'accept-encoding': acceptEncoding } },
+            (res) => {
+              const chunks: Buffer[] = []
+              res.on('data', (chunk: Buffer) => chunks.push(chunk))
+              res.on('end', () => {
+                const bytes = Buffer.concat(chunks)
+                const body = res.headers['content-encoding'] === 'gzip' ? zlib.gunzipSync(bytes) : bytes
+                const nonce = /'nonce-([^']+)'/.exec(String(res.headers['content-security-policy']))?.[1]
+                resolve({ body: body.toString(), nonce })
+              })
+              res.on('error', reject)
+            },
+          )
+          .on('error', reject),
+      )
+    try {
+      for (let round = 0; round < 5; round++) {
+        const answers = await Promise.all(
+          Array.from({ length: 40 }, (_, i) => one(i % 2 ? 'gzip, deflate, br' : 'identity')),
+        )
+        expect(new Set(answers.map((a) => a.nonce)).size).toBe(answers.length)
+        for (const { body, nonce } of answers) {
+          expect(nonce).toBeTruthy()
+          expect(body.replaceAll(nonce ?? '?', 'NONCE')).toBe(plain)
+        }
+      }
+    } finally {
+      agent.destroy()
+    }
+  }, 60_000)
+
   it('never answers a signed-in visitor from the cache, nor keeps what they were shown', async () => {
     const anonymous = await get('/promotional-offer')
     expect(anonymous.cache).toBe('stored')
