@@ -1146,7 +1146,8 @@ function report() {
       "whose public pages come from the page cache (docs/page-cache.md). The generator's ceiling is nginx's figure:",
       `${ceiling} req/s at best in this run, against ${oursTop} for ours${ceiling > oursTop * 1.5 ? ', so wrk was not what limited ours.' : ': too close to tell the generator from the servers here (the machine was busy, or the runs too short).'}`,
       'The ratios compare servers measured in the same minutes; the absolute figures depend on what else the',
-      'shared machine was doing (the load average is at the top).',
+      "shared machine was doing (the load average is at the top). Where the compressed answers' time went and",
+      'what was changed: docs/perf/http.md.',
       '',
       '| target | Accept-Encoding | sent | bytes | ours req/s | p50 / p99 ms | bare Node req/s | p99 ms | nginx req/s | p99 ms | ours / bare Node | ours / nginx |',
       '|---|---|---|---|---|---|---|---|---|---|---|---|',
@@ -1334,12 +1335,16 @@ function report() {
       `loaded with \`wrk -t1 -c${b0?.connections}\` for ${b0?.duration} s whose requests take the sessions in turn, as browsers ask`,
       `(Accept-Encoding: gzip, deflate, br); medians of ${b0?.rounds} rounds, the anonymous home page in the same rounds.`,
       '',
-      '| backend | page | visitor | req/s | p50 ms | p99 ms | errors | server RSS after |',
-      '|---|---|---|---|---|---|---|---|',
+      "The last row of each backend is the framework's floor: a tiny React Router app (scripts/bench/framework-floor.ts)",
+      'behind the same host path and compression, measured in the same rounds: what any page of this stack costs',
+      "here before its own work. CPU ms/request is the server process's (docs/perf/signed-in.md).",
+      '',
+      '| backend | page | visitor | req/s | p50 ms | p99 ms | CPU ms/request | errors | server RSS after |',
+      '|---|---|---|---|---|---|---|---|---|',
       ...s.signedIn.backends.flatMap((b) =>
-        b.pages.map(
+        [...b.pages, ...(b.floor ? [b.floor] : [])].map(
           (p) =>
-            `| ${b.backend} | ${p.path} | ${p.signedIn ? `${b.sessions} sessions` : 'anonymous'} | ${p.rps} | ${p.p50} | ${p.p99} | ${p.errors} | ${b.rssAfterMiB ?? 'n/a'} MiB |`,
+            `| ${b.backend} | ${p.reference === 'floor' ? `${p.path} (framework floor)` : p.path} | ${p.signedIn ? `${b.sessions} sessions` : 'anonymous'} | ${p.rps} | ${p.p50} | ${p.p99} | ${p.cpuMsPerRequest ?? 'n/a'} | ${p.errors} | ${p.reference === 'floor' ? 'n/a' : `${b.rssAfterMiB ?? 'n/a'} MiB`} |`,
         ),
       ),
       '',
