@@ -351,6 +351,10 @@ describe(`support targets on ${backend}`, () => {
     const last = await page(45)
     expect(last).toMatchObject({ total: 1030, more: false, pageCount: 42, page: 42 })
     expect(last.items).toHaveLength(5)
+    // A search every ticket matches passes the bound among the newest tickets, and says so.
+    expect(
+      await listQueue(database.db, { sort: 'updated', dir: 'desc', page: 1, q: 'printer' }, clock.now()),
+    ).toMatchObject({ total: 1000, more: true, pageCount: 40 })
     // A narrower filter under the bound is counted exactly.
     expect(
       await listQueue(database.db, { sort: 'updated', dir: 'desc', page: 1, q: 'Printer 102' }, clock.now()),
