@@ -262,16 +262,21 @@ export function FilterSelect({
   value,
   options,
   allLabel,
+  onOpenChange,
+  pendingLabel,
 }: {
   label: string
   name: string
   value: string | undefined
   options: ReadonlyArray<{ value: string; label: string }>
   allLabel: string
+  onOpenChange?: (open: boolean) => void
+  /** Shown as a last, disabled choice while more choices are on their way. */
+  pendingLabel?: string
 }) {
   return (
     <Field label={label}>
-      <Select name={name} defaultValue={value ?? ALL}>
+      <Select name={name} defaultValue={value ?? ALL} onOpenChange={onOpenChange}>
         <SelectTrigger>
           <SelectValue />
         </SelectTrigger>
@@ -282,6 +287,11 @@ export function FilterSelect({
               {option.label}
             </SelectItem>
           ))}
+          {pendingLabel && (
+            <SelectItem value="pending" disabled>
+              {pendingLabel}
+            </SelectItem>
+          )}
         </SelectContent>
       </Select>
     </Field>
@@ -296,13 +306,10 @@ type FilterOption = { value: string; label: string }
  * `{ options }`) the first time the list is opened.
  */
 export function LazyFilterSelect({
-  label,
-  name,
-  value,
   chosen,
-  allLabel,
   source,
   loadingLabel,
+  ...filter
 }: {
   label: string
   name: string
@@ -315,34 +322,15 @@ export function LazyFilterSelect({
 }) {
   const fetcher = useFetcher<{ options: FilterOption[] }>()
   const loaded = fetcher.data?.options
-  const options = loaded ?? (chosen ? [chosen] : [])
   return (
-    <Field label={label}>
-      <Select
-        name={name}
-        defaultValue={value ?? ALL}
-        onOpenChange={(open) => {
-          if (open && !loaded && fetcher.state === 'idle') fetcher.load(source)
-        }}
-      >
-        <SelectTrigger>
-          <SelectValue />
-        </SelectTrigger>
-        <SelectContent>
-          <SelectItem value={ALL}>{allLabel}</SelectItem>
-          {options.map((option) => (
-            <SelectItem key={option.value} value={option.value}>
-              {option.label}
-            </SelectItem>
-          ))}
-          {!loaded && (
-            <SelectItem value="loading" disabled>
-              {loadingLabel}
-            </SelectItem>
-          )}
-        </SelectContent>
-      </Select>
-    </Field>
+    <FilterSelect
+      {...filter}
+      options={loaded ?? (chosen ? [chosen] : [])}
+      pendingLabel={loaded ? undefined : loadingLabel}
+      onOpenChange={(open) => {
+        if (open && !loaded && fetcher.state === 'idle') fetcher.load(source)
+      }}
+    />
   )
 }
 
