@@ -16,9 +16,10 @@ if (major < 24) {
 // 524 MiB of resident memory after a minute of signed-in pages, PDFs and bookings, 321 with it, for a
 // live heap that runs under a 96 MiB limit; 192 MiB cost a fifth more CPU per signed-in page in
 // collections, 256 nothing measurable). glibc's allocator keeps two arenas instead of eight per core,
-// each holding freed memory of its own. Both are read only at start, so the process replaces itself once with them:
-// same process id, signals and output, about 50 ms.
-const v8Flags = ['--liftoff-only', '--max-semi-space-size=4', '--max-old-space-size=256']
+// each holding freed memory of its own. `--expose-gc` lets the server ask V8 to give back what a burst
+// of work grew into once it is quiet (server/idle-collection.server.ts). All are read only at start,
+// so the process replaces itself once with them: same process id, signals and output, about 50 ms.
+const v8Flags = ['--liftoff-only', '--max-semi-space-size=4', '--max-old-space-size=256', '--expose-gc']
 if (!v8Flags.every((flag) => process.execArgv.includes(flag))) {
   process.execve(process.execPath, [process.execPath, ...v8Flags, ...process.execArgv, ...process.argv.slice(1)], {
     ...process.env,

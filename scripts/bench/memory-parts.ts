@@ -1,4 +1,5 @@
 import fs from 'node:fs'
+import { idleQuietMs } from '../../server/idle-collection.server.ts'
 
 /** Resident memory split into anonymous (heaps, WebAssembly, allocator) and file-backed (code), and the thread count. */
 export type MemoryParts = { rssMiB: number; anonymousMiB: number; fileMiB: number; threads: number }
@@ -23,9 +24,11 @@ export function memoryParts(pid: number): MemoryParts {
 }
 
 /**
- * Waits for the PDF thread to exit after its idle time (server/billing/pdf/renderer.server.ts): until
- * the process has fewer threads than `threadsDuringWork`, at most `limitMs`; then a second for the
- * memory to be given back. Returns the seconds waited and the memory then.
+ * Waits for the server to be idle after work: for the PDF thread to exit after its idle time
+ * (server/billing/pdf/renderer.server.ts), until the process has fewer threads than
+ * `threadsDuringWork`, at most `limitMs`; then for the server's collection once quiet
+ * (server/idle-collection.server.ts: two of its ticks after the exit), and a second more. Returns
+ * the seconds waited and the memory then.
  */
 export async function afterPdfThreadExit(
   pid: number,
@@ -36,6 +39,6 @@ export async function afterPdfThreadExit(
   while (Date.now() - start < limitMs && memoryParts(pid).threads >= threadsDuringWork) {
     await new Promise((r) => setTimeout(r, 500))
   }
-  await new Promise((r) => setTimeout(r, 1000))
+  await new Promise((r) => setTimeout(r, 2 * idleQuietMs + 1000))
   return { waitedS: Math.round((Date.now() - start) / 1000), memory: memoryParts(pid) }
 }
