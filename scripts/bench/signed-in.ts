@@ -88,7 +88,7 @@ async function startFloor(): Promise<{ url: string; pid: number; stop: () => voi
   const file = path.join(import.meta.dirname, 'framework-floor.ts')
   const child = spawn(
     process.execPath,
-    ['--liftoff-only', '--max-semi-space-size=4', '--max-old-space-size=256', file, String(port)],
+    ['--liftoff-only', '--max-semi-space-size=4', '--max-old-space-size=256', '--expose-gc', file, String(port)],
     { stdio: ['ignore', 'pipe', 'inherit'], env: { ...process.env, NODE_ENV: 'production' } },
   )
   await new Promise<void>((resolve, reject) => {

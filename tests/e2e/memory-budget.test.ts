@@ -24,6 +24,7 @@ describe('the server process and its memory', () => {
     expect(argv).toContain('--liftoff-only')
     expect(argv).toContain('--max-semi-space-size=4')
     expect(argv).toContain('--max-old-space-size=256')
+    expect(argv).toContain('--expose-gc')
     expect(argv.at(-2)).toMatch(/server\.js$/)
   })
 
