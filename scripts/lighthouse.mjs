@@ -46,6 +46,8 @@ const header = [
   'Transfer',
   'JS (br)',
   'JS (gzip)',
+  'Main thread CPU / wall',
+  'Load',
 ]
 const rows = results.map((r) => [
   r.label,
@@ -60,6 +62,8 @@ const rows = results.map((r) => [
   `${kb(r.transfer)} KB`,
   `${kb(r.jsTransfer)} KB`,
   `${kb(r.jsGzip)} KB`,
+  `${Math.round(r.mainThread.cpuMs)} / ${Math.round(r.mainThread.wallMs)} ms`,
+  r.load1.toFixed(2),
 ])
 const widthsOf = header.map((h, i) => Math.max(h.length, ...rows.map((row) => row[i].length)))
 const line = (cells) => cells.map((c, i) => c.padEnd(widthsOf[i])).join('  ')
@@ -97,6 +101,10 @@ the production build started by the script on 127.0.0.1 with a temporary DATA_DI
 
 Transfer is everything the page downloads (HTML, CSS, JS, icons) as sent (HTML gzip, the page cache's one form; CSS and JS Brotli). "JS (br)" is the
 JavaScript as transferred (Brotli); "JS (gzip)" the same files as gzip, which the targets are stated in.
+"Main thread CPU / wall" is the page's renderer main thread in the chosen run, from its navigation on: the
+CPU time of its tasks (the page's own work) and their wall time (what TBT is computed from); "Load" the
+1-minute load average as that run started. A wall time far above the CPU time means the cores were busy
+with other work during the run (see "Reading a low score" below).
 
 | ${header.join(' | ')} |
 | ${header.map(() => '---').join(' | ')} |
@@ -108,5 +116,10 @@ ${checks.map(([label, ok]) => `- ${ok ? '✔' : '✖'} ${label}`).join('\n')}
 ${failing.length ? `\nAudits below full marks:\n\n${failing.map((r) => `- \`${r.path}\`: ${r.failed.join(', ')}`).join('\n')}\n` : ''}`
 if (chosenPaths.length) process.exit(0)
 fs.mkdirSync(path.join(root, 'docs/perf'), { recursive: true })
-fs.writeFileSync(path.join(root, 'docs/perf/lighthouse.md'), md)
+// The findings written by hand below the marker stay when the table above is rewritten.
+const docPath = path.join(root, 'docs/perf/lighthouse.md')
+const notesMarker = '<!-- notes: kept by npm run lighthouse -->'
+const previous = fs.existsSync(docPath) ? fs.readFileSync(docPath, 'utf8') : ''
+const notes = previous.includes(notesMarker) ? previous.slice(previous.indexOf(notesMarker)) : ''
+fs.writeFileSync(docPath, notes ? `${md}\n${notes}` : md)
 console.log('\nwrote docs/perf/lighthouse.md')

@@ -11,6 +11,10 @@ export type LighthouseResult = LighthousePage & {
   jsGzip: number
   jsCount: number
   failed: string[]
+  /** The page's renderer main thread during the chosen run: its tasks' CPU (thread) time and wall time, ms. */
+  mainThread: { cpuMs: number; wallMs: number }
+  /** The 1-minute load average as the chosen run started. */
+  load1: number
   versions: { lighthouse: string; ua: string }
 }
 export const categories: string[]
@@ -23,4 +27,5 @@ export const lighthouseTargets: {
   homeJsGzipKB: number
   transferKB: number
 }
+export function mainThreadTime(trace: unknown, url: string): { cpuMs: number; wallMs: number }
 export function lighthousePages(baseURL: string, pages: LighthousePage[], runs?: number): Promise<LighthouseResult[]>
