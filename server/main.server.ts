@@ -326,7 +326,7 @@ function startAfterListen(deps: {
     started.operations = await startOperationsJobs({ database, dataDir: config.dataDir, log })
     started.supportTargets = await startSupportTargetJobs({ database, outbox, publicUrl: config.publicUrl, log })
     // The support mailbox (IMAP_URL): it retries by itself while the mail server is away.
-    started.mailbox = startSupportMailbox({ config, database, outbox, log })
+    started.mailbox = await startSupportMailbox({ config, database, outbox, log })
     // The monthly run; with payment keys, an invoice it issues is charged at once where its
     // organisation has autopay on (a failed charge is retried by the payment jobs).
     const provider = paymentProviderFor(config)

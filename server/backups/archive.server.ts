@@ -4,8 +4,6 @@ import path from 'node:path'
 import { Readable, type Writable } from 'node:stream'
 import { pipeline } from 'node:stream/promises'
 import zlib from 'node:zlib'
-import { Decrypter, Encrypter } from 'age-encryption'
-import * as tar from 'tar'
 import { z } from 'zod'
 import { DomainError } from '../../app/lib/domain-error.ts'
 
@@ -97,6 +95,13 @@ export function describeParts(staging: string): Manifest['parts'] {
 }
 
 /**
+ * tar and age with its cryptography (~350 KB of code): loaded when a backup is written or read, not
+ * at every boot (docs/perf/boot.md).
+ */
+const loadTar = () => import('tar')
+const loadAge = () => import('age-encryption')
+
+/**
  * Packs a staging folder (manifest.json, database/, files/) into `file`: tar, gzip (Node's zlib),
  * then age when a passphrase is given. Written beside and renamed: a backup cut off half-way never
  * has the final name.
@@ -105,6 +110,7 @@ export async function packBackup(staging: string, manifest: Manifest, file: stri
   fs.writeFileSync(path.join(staging, 'manifest.json'), `${JSON.stringify(manifest, null, 2)}\n`)
   const partial = `${file}.partial`
   const entries = ['manifest.json', ...manifest.parts.map((p) => p.path)]
+  const tar = await loadTar()
   try {
     const tarred = tar.create({ cwd: staging, portable: true, noDirRecurse: true }, entries) as unknown as Readable
     // tar's stream is a Minipass, not a stream.Readable: wrapped through its async iterator.
@@ -115,6 +121,7 @@ export async function packBackup(staging: string, manifest: Manifest, file: stri
       packed = gzip
     }
     if (passphrase) {
+      const { Encrypter } = await loadAge()
       const encrypter = new Encrypter()
       encrypter.setPassphrase(passphrase)
       const encrypted = await encrypter.encrypt(Readable.toWeb(packed) as ReadableStream<Uint8Array>)
@@ -151,6 +158,7 @@ export async function unpackBackup(file: string, into: string, passphrase?: stri
   let source: Readable = fs.createReadStream(file)
   if (encrypted) {
     if (!passphrase) throw unreadable(file, 'it is encrypted: set BACKUP_PASSPHRASE to the passphrase it was made with')
+    const { Decrypter } = await loadAge()
     const decrypter = new Decrypter()
     decrypter.addPassphrase(passphrase)
     try {
@@ -161,6 +169,7 @@ export async function unpackBackup(file: string, into: string, passphrase?: stri
     }
   }
   fs.mkdirSync(into, { recursive: true })
+  const tar = await loadTar()
   let compression = 'none' as BackupCompression
   try {
     await pipeline(

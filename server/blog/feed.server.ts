@@ -1,4 +1,3 @@
-import { Feed } from 'feed'
 import { blogPage } from '../../app/content/blog.ts'
 import { business } from '../../app/content/business.ts'
 import { readingTimeLabel } from '../../app/features/blog/reading-time.ts'
@@ -27,6 +26,8 @@ export const plainTextAsHtml = (text: string) =>
  * the excerpt with the reading time. The body stays on the site (readers click through to it).
  */
 export async function blogFeed(db: Db, publicUrl: string, kind: FeedKind, now = new Date()): Promise<string> {
+  // The feed library and its XML writer load with the first feed asked for, not at boot (docs/perf/boot.md).
+  const { Feed } = await import('feed')
   const posts = await feedPosts(db, now)
   const updated = new Date(Math.max(0, ...posts.map((post) => lastChangeOf(post).getTime())))
   const feed = new Feed({

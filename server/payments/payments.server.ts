@@ -220,9 +220,9 @@ export async function receiveWebhook(
   signature: string | undefined,
 ): Promise<'processed' | 'duplicate'> {
   const provider = requireProvider(deps)
-  let event: ReturnType<PaymentProvider['verifyWebhook']>
+  let event: Awaited<ReturnType<PaymentProvider['verifyWebhook']>>
   try {
-    event = provider.verifyWebhook(rawBody, signature)
+    event = await provider.verifyWebhook(rawBody, signature)
   } catch {
     throw new DomainError('invalid', 'The webhook signature does not match.')
   }

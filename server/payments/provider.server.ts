@@ -29,7 +29,7 @@ export interface PaymentProvider {
    * Checks a webhook's signature over its raw body (throws when it does not match) and says what
    * the event means for us.
    */
-  verifyWebhook(rawBody: string, signature: string | undefined): ReceivedEvent
+  verifyWebhook(rawBody: string, signature: string | undefined): Promise<ReceivedEvent>
   /** What a verified event means for us; may ask the provider for what the event only names. */
   interpret(event: ReceivedEvent): Promise<PaymentSignal>
 }

@@ -1,4 +1,4 @@
-import Stripe from 'stripe'
+import type Stripe from 'stripe'
 import type { MethodKind } from '../../app/features/payments/states.ts'
 import { DomainError } from '../../app/lib/domain-error.ts'
 import type { StripeConfig } from '../config.server.ts'
@@ -11,27 +11,25 @@ import {
   type ReceivedEvent,
 } from './provider.server.ts'
 
+/** The Stripe SDK (~330 KB of code): loaded at the provider's first call, not at every boot (docs/perf/boot.md). */
+let sdk: Promise<typeof Stripe> | undefined
+const loadStripe = () => {
+  sdk ??= import('stripe').then((module) => module.default)
+  return sdk
+}
+
 /**
  * Stripe not answering (no connection, a timeout, its own 5xx, too many requests) is an outage of
  * the provider, not a bug of ours: a DomainError the page shows (502), with Stripe's error kept as
  * its cause for the log. Anything else (a refused key, a bad request) stays what it is.
  */
-export function providerOutage(error: unknown): DomainError | null {
+export function providerOutage(errors: typeof Stripe.errors, error: unknown): DomainError | null {
   const outage =
-    error instanceof Stripe.errors.StripeConnectionError ||
-    error instanceof Stripe.errors.StripeAPIError ||
-    error instanceof Stripe.errors.StripeRateLimitError ||
-    (error instanceof Stripe.errors.StripeError && (error.statusCode ?? 0) >= 500)
+    error instanceof errors.StripeConnectionError ||
+    error instanceof errors.StripeAPIError ||
+    error instanceof errors.StripeRateLimitError ||
+    (error instanceof errors.StripeError && (error.statusCode ?? 0) >= 500)
   return outage ? new DomainError('unavailable', providerUnavailableMessage, { cause: error }) : null
-}
-
-/** Runs a call to Stripe, turning an outage into the DomainError above. */
-async function reaching<T>(call: () => Promise<T>): Promise<T> {
-  try {
-    return await call()
-  } catch (error) {
-    throw providerOutage(error) ?? error
-  }
 }
 
 /**
@@ -40,15 +38,31 @@ async function reaching<T>(call: () => Promise<T>): Promise<T> {
  * package's own signature check. `apiBase` points the package at the tests' stand-in.
  */
 export function stripeProvider(config: StripeConfig): PaymentProvider {
-  const stripe = new Stripe(config.secretKey, {
-    // A client waits at most about half a minute for the provider before being told it is not answering.
-    maxNetworkRetries: 2,
-    timeout: 10_000,
-    telemetry: false,
-    ...(config.apiBase
-      ? { host: config.apiBase.host, port: config.apiBase.port, protocol: config.apiBase.protocol }
-      : {}),
-  })
+  let connected: Promise<{ sdk: typeof Stripe; stripe: Stripe }> | undefined
+  const connect = () => {
+    connected ??= loadStripe().then((sdk) => ({
+      sdk,
+      stripe: new sdk(config.secretKey, {
+        // A client waits at most about half a minute for the provider before being told it is not answering.
+        maxNetworkRetries: 2,
+        timeout: 10_000,
+        telemetry: false,
+        ...(config.apiBase
+          ? { host: config.apiBase.host, port: config.apiBase.port, protocol: config.apiBase.protocol }
+          : {}),
+      }),
+    }))
+    return connected
+  }
+  /** Runs a call to Stripe, turning an outage into the DomainError above. */
+  async function reaching<T>(call: (stripe: Stripe) => Promise<T>): Promise<T> {
+    const { sdk, stripe } = await connect()
+    try {
+      return await call(stripe)
+    } catch (error) {
+      throw providerOutage(sdk.errors, error) ?? error
+    }
+  }
   const kindOf = (type: string | undefined | null): MethodKind | null =>
     type === 'card' ? 'card' : type === 'us_bank_account' ? 'us_bank_account' : null
   const idOf = (value: unknown): string | null =>
@@ -57,6 +71,7 @@ export function stripeProvider(config: StripeConfig): PaymentProvider {
   /** The payment intent's method kind and charge, when the event carries only the intent's id. */
   async function intentFacts(intentId: string | null) {
     if (!intentId) return { methodKind: null, chargeId: null }
+    const { stripe } = await connect()
     const intent = await stripe.paymentIntents.retrieve(intentId, { expand: ['payment_method'] })
     const method = intent.payment_method
     return {
@@ -69,7 +84,7 @@ export function stripeProvider(config: StripeConfig): PaymentProvider {
     name: 'stripe',
     async createPaymentCheckout(request) {
       const metadata = { online_payment_id: request.onlinePaymentId, invoice_id: request.invoiceId }
-      const session = await reaching(() =>
+      const session = await reaching((stripe) =>
         stripe.checkout.sessions.create(
           {
             mode: 'payment',
@@ -98,7 +113,7 @@ export function stripeProvider(config: StripeConfig): PaymentProvider {
       return { sessionId: session.id, url: session.url }
     },
     async createCustomer(request) {
-      const customer = await reaching(() =>
+      const customer = await reaching((stripe) =>
         stripe.customers.create(
           { email: request.email, name: request.name, metadata: { organisation_id: request.organisationId } },
           { idempotencyKey: `customer-${request.organisationId}` },
@@ -108,7 +123,7 @@ export function stripeProvider(config: StripeConfig): PaymentProvider {
     },
     async createSetupCheckout(request) {
       const metadata = { organisation_id: request.organisationId }
-      const session = await reaching(() =>
+      const session = await reaching((stripe) =>
         stripe.checkout.sessions.create({
           mode: 'setup',
           currency: 'usd',
@@ -124,6 +139,7 @@ export function stripeProvider(config: StripeConfig): PaymentProvider {
       return { sessionId: session.id, url: session.url }
     },
     async describeMethod(paymentMethodId) {
+      const { stripe } = await connect()
       const method = await stripe.paymentMethods.retrieve(paymentMethodId)
       const kind = kindOf(method.type)
       if (!kind) throw new Error(`unexpected payment method type ${method.type}`)
@@ -139,6 +155,7 @@ export function stripeProvider(config: StripeConfig): PaymentProvider {
     },
     async chargeSavedMethod(request): Promise<ChargeOutcome> {
       const metadata = { online_payment_id: request.onlinePaymentId, invoice_id: request.invoiceId }
+      const { sdk, stripe } = await connect()
       try {
         const intent = await stripe.paymentIntents.create(
           {
@@ -167,10 +184,7 @@ export function stripeProvider(config: StripeConfig): PaymentProvider {
         }
       } catch (error) {
         // A card declined off-session is an error of its own kind; anything else is a bug or an outage.
-        if (
-          error instanceof Stripe.errors.StripeCardError ||
-          error instanceof Stripe.errors.StripeInvalidRequestError
-        ) {
+        if (error instanceof sdk.errors.StripeCardError || error instanceof sdk.errors.StripeInvalidRequestError) {
           const raw = error.raw as { payment_intent?: { id?: string } } | undefined
           return {
             status: 'failed',
@@ -183,7 +197,7 @@ export function stripeProvider(config: StripeConfig): PaymentProvider {
       }
     },
     async refund(request) {
-      const refund = await reaching(() =>
+      const refund = await reaching((stripe) =>
         stripe.refunds.create(
           { payment_intent: request.paymentIntentId, amount: request.amountCents },
           { idempotencyKey: request.idempotencyKey },
@@ -192,10 +206,12 @@ export function stripeProvider(config: StripeConfig): PaymentProvider {
       return { refundId: refund.id }
     },
     async detachMethod(paymentMethodId) {
+      const { stripe } = await connect()
       await stripe.paymentMethods.detach(paymentMethodId)
     },
-    verifyWebhook(rawBody, signature): ReceivedEvent {
+    async verifyWebhook(rawBody, signature): Promise<ReceivedEvent> {
       if (!signature) throw new Error('no Stripe-Signature header')
+      const { stripe } = await connect()
       const event = stripe.webhooks.constructEvent(rawBody, signature, config.webhookSecret)
       return { id: event.id, type: event.type, payload: JSON.parse(rawBody) as Record<string, unknown> }
     },
@@ -210,6 +226,7 @@ export function stripeProvider(config: StripeConfig): PaymentProvider {
         case 'checkout.session.async_payment_failed': {
           if (object.mode === 'setup') {
             if (received.type !== 'checkout.session.completed') return { kind: 'ignored' }
+            const { stripe } = await connect()
             const setupIntent = await stripe.setupIntents.retrieve(idOf(object.setup_intent) ?? '')
             const paymentMethodId = idOf(setupIntent.payment_method)
             const organisationId = metadata.organisation_id

@@ -1,5 +1,4 @@
 import { createHash } from 'node:crypto'
-import { fileTypeFromBuffer } from 'file-type'
 import { ticketLimits } from '../../app/features/support/catalogue.ts'
 import { DomainError } from '../../app/lib/domain-error.ts'
 
@@ -71,6 +70,8 @@ export function displayName(fileName: string): string {
 
 /** The sniffed type of a file, or null when it is not one the ticket accepts. */
 export async function sniffedType(content: Buffer): Promise<string | null> {
+  // file-type and its readers load with the first attachment, not at boot (docs/perf/boot.md).
+  const { fileTypeFromBuffer } = await import('file-type')
   const found = await fileTypeFromBuffer(content)
   if (found) return allowedSniffed.has(found.mime) ? found.mime : null
   return isPlainText(content) ? 'text/plain' : null

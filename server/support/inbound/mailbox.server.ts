@@ -3,21 +3,23 @@ import type { Database } from '../../db/client.server.ts'
 import type { Logger } from '../../log.server.ts'
 import type { Outbox } from '../../mail/outbox.server.ts'
 import { processStoredMessages } from './process.server.ts'
-import { type MailboxReader, startMailboxReader } from './reader.server.ts'
+import type { MailboxReader } from './reader.server.ts'
 
 /**
  * The support mailbox of IMAP_URL read for as long as the server runs (docs/support.md#e-mail):
  * undefined when IMAP_URL is not set. Started after listen with the scheduled jobs; on PostgreSQL
- * one process of all reads it (the reader's advisory lock).
+ * one process of all reads it (the reader's advisory lock). The reader and imapflow (~700 KB of code
+ * with its MIME and proxy packages) load here, only where IMAP_URL is set (docs/perf/boot.md).
  */
-export function startSupportMailbox(deps: {
+export async function startSupportMailbox(deps: {
   config: Config
   database: Database
   outbox: Outbox
   log: Logger
-}): MailboxReader | undefined {
+}): Promise<MailboxReader | undefined> {
   const { config, database, outbox } = deps
   if (!config.imap) return undefined
+  const { startMailboxReader } = await import('./reader.server.ts')
   const log = deps.log.child({ part: 'support-mailbox' })
   const supportDeps = {
     db: database.db,

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto'
-import PostalMime, { type Address } from 'postal-mime'
+import type { Address } from 'postal-mime'
 import type { SenderCheck } from '../../../app/features/support/inbound-mail.ts'
 import { senderCheck } from './authentication.server.ts'
 import { automaticMessage } from './automatic.server.ts'
@@ -59,7 +59,11 @@ function bareAddress(value: string): string | undefined {
   return /^[^\s@]+@[^\s@]+$/.test(inside) ? inside.toLowerCase() : undefined
 }
 
+/** postal-mime: loaded with the first message parsed, not at every boot (docs/perf/boot.md). */
+const loadPostalMime = () => import('postal-mime').then((module) => module.default)
+
 export async function parseInbound(raw: Uint8Array): Promise<ParsedInbound> {
+  const PostalMime = await loadPostalMime()
   const email = await PostalMime.parse(raw, { attachmentEncoding: 'arraybuffer' })
   const headers = headerMap(email.headers)
   const from = email.from && !email.from.group ? email.from : undefined
@@ -78,7 +82,7 @@ export async function parseInbound(raw: Uint8Array): Promise<ParsedInbound> {
     ...(email.inReplyTo?.match(messageIdPattern) ?? []),
     ...(email.references?.match(messageIdPattern) ?? []).reverse(),
   ]
-  const text = email.text?.trim() ? email.text : email.html ? htmlToText(email.html) : ''
+  const text = email.text?.trim() ? email.text : email.html ? await htmlToText(email.html) : ''
   const check = senderCheck(headers.get('authentication-results'), fromAddress)
   return {
     messageId: messageIdOf(email.messageId, raw),

@@ -51,10 +51,10 @@ describe('the reply part of an e-mail answer', () => {
 })
 
 describe('HTML-only mail', () => {
-  it('becomes text without the quoted history, images or link targets', () => {
+  it('becomes text without the quoted history, images or link targets', async () => {
     const html =
       '<div dir="ltr">The <b>VPN</b> fails, see <a href="https://evil.test">this</a>.<img src="cid:x"></div><div class="gmail_quote"><div>On Tue Support wrote:</div><blockquote>old</blockquote></div>'
-    const text = htmlToText(html)
+    const text = await htmlToText(html)
     expect(text).toContain('The VPN fails, see this.')
     expect(text).not.toContain('evil.test')
     expect(text).not.toContain('old')

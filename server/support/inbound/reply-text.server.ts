@@ -1,5 +1,3 @@
-import { convert } from 'html-to-text'
-
 /**
  * The reply part of an e-mail answer: what the person wrote, without the history their mail program
  * quoted below it (docs/support.md#e-mail). The text is cut at the first reply marker:
@@ -73,7 +71,9 @@ function tidy(lines: string[]): string {
  * An HTML-only message as text: links as their words, no images, quoted history (Gmail's and
  * Outlook's quote blocks, <blockquote>) left out, and what is left cut like a text message.
  */
-export function htmlToText(html: string): string {
+export async function htmlToText(html: string): Promise<string> {
+  // html-to-text and its HTML parser (~200 KB of code) load with the first HTML-only message, not at boot (docs/perf/boot.md).
+  const { convert } = await import('html-to-text')
   return convert(html, {
     wordwrap: false,
     selectors: [
