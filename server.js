@@ -1,3 +1,5 @@
+import { serverV8Flags } from './server-v8-flags.js'
+
 // Process entry. Run it through npm (npm start / npm run dev) so that Node 24 from node_modules/.bin
 // is used; `node server.js` by hand runs whatever node is first on PATH (see README).
 const major = Number(process.versions.node.split('.')[0])
@@ -8,7 +10,7 @@ if (major < 24) {
   process.exit(1)
 }
 
-// V8 settings that bound the process's memory (docs/perf/memory.md): the embedded database's
+// V8 settings that bound the process's memory (docs/perf/memory.md; the list: server-v8-flags.js): the embedded database's
 // WebAssembly stays on V8's baseline compiler (its optimizing tier held 300-400 MiB of compiler
 // memory for PostgreSQL's 9 MB of code), the young generation stays small (V8 sizes it from the
 // machine's memory: 128 MiB here), and the old generation is collected before it passes 256 MiB
@@ -19,12 +21,15 @@ if (major < 24) {
 // each holding freed memory of its own. `--expose-gc` lets the server ask V8 to give back what a burst
 // of work grew into once it is quiet (server/idle-collection.server.ts). All are read only at start,
 // so the process replaces itself once with them: same process id, signals and output, about 50 ms.
-const v8Flags = ['--liftoff-only', '--max-semi-space-size=4', '--max-old-space-size=256', '--expose-gc']
-if (!v8Flags.every((flag) => process.execArgv.includes(flag))) {
-  process.execve(process.execPath, [process.execPath, ...v8Flags, ...process.execArgv, ...process.argv.slice(1)], {
-    ...process.env,
-    MALLOC_ARENA_MAX: process.env.MALLOC_ARENA_MAX ?? '2',
-  })
+if (!serverV8Flags.every((flag) => process.execArgv.includes(flag))) {
+  process.execve(
+    process.execPath,
+    [process.execPath, ...serverV8Flags, ...process.execArgv, ...process.argv.slice(1)],
+    {
+      ...process.env,
+      MALLOC_ARENA_MAX: process.env.MALLOC_ARENA_MAX ?? '2',
+    },
+  )
 }
 
 if (process.env.NODE_ENV === 'development') {

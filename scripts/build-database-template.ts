@@ -18,6 +18,7 @@ import {
   openDatabase,
   pgliteVersion,
 } from '../server/db/client.server.ts'
+import { serverV8Flags } from '../server-v8-flags.js'
 
 const target = databaseTemplateDir()
 const pgBossVersion = (
@@ -55,7 +56,6 @@ if (fs.existsSync(manifestFile) && fs.readFileSync(manifestFile, 'utf8') === JSO
 }
 
 // The same V8 flags as server.js: Node uses a cache entry only in a process with the flags it was made with.
-const serverV8Flags = ['--liftoff-only', '--max-semi-space-size=4', '--max-old-space-size=256']
 const warm = spawnSync(
   process.execPath,
   [

@@ -27,6 +27,7 @@ import { parseArgs } from 'node:util'
 import { hashPassword } from 'better-auth/crypto'
 import type { Database } from '../../server/db/client.server.ts'
 import { account, user } from '../../server/db/schema/index.server.ts'
+import { serverV8Flags } from '../../server-v8-flags.js'
 import { freePort } from '../lib/server-process.mjs'
 import { type Summary, summarize } from './http.ts'
 import { rssMiB, treeCpuMs } from './lib.ts'
@@ -86,11 +87,10 @@ if (!wrkBin) throw new Error('wrk is not installed and could not be installed')
 async function startFloor(): Promise<{ url: string; pid: number; stop: () => void }> {
   const port = await freePort()
   const file = path.join(import.meta.dirname, 'framework-floor.ts')
-  const child = spawn(
-    process.execPath,
-    ['--liftoff-only', '--max-semi-space-size=4', '--max-old-space-size=256', '--expose-gc', file, String(port)],
-    { stdio: ['ignore', 'pipe', 'inherit'], env: { ...process.env, NODE_ENV: 'production' } },
-  )
+  const child = spawn(process.execPath, [...serverV8Flags, file, String(port)], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+    env: { ...process.env, NODE_ENV: 'production' },
+  })
   await new Promise<void>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error('the framework floor app did not start within 30 s')), 30_000)
     child.stdout?.on('data', (chunk: Buffer) => {
