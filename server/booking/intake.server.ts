@@ -1,6 +1,5 @@
 import { createHmac } from 'node:crypto'
 import { type Context, Hono, type MiddlewareHandler } from 'hono'
-import { bodyLimit } from 'hono/body-limit'
 import type { ContentfulStatusCode } from 'hono/utils/http-status'
 import { business } from '../../app/content/business.ts'
 import { bookingRequestSchema, HONEYPOT_FIELD } from '../../app/features/booking/schema.ts'
@@ -9,6 +8,7 @@ import { fieldErrors } from '../../app/lib/forms/result.ts'
 import type { Config } from '../config.server.ts'
 import { type Database, summarizeError } from '../db/client.server.ts'
 import type { AppEnv } from '../http/app.server.ts'
+import { limitBody } from '../http/body-limit.server.ts'
 import type { Logger } from '../log.server.ts'
 import type { Outbox } from '../mail/outbox.server.ts'
 import { loadSecrets } from '../secrets.server.ts'
@@ -58,7 +58,7 @@ export function processFormRoutes(deps: IntakeDeps) {
 
   route.post(
     '/',
-    bodyLimit({
+    limitBody<AppEnv>({
       maxSize: INTAKE_BODY_LIMIT_BYTES,
       onError: (c) =>
         json(c, { error: `The form is too large: the limit is ${INTAKE_BODY_LIMIT_BYTES / 1024} KB.` }, 413),

@@ -34,6 +34,9 @@ export async function countRequest(tx: Writer, key: string, limit: RateLimit): P
       count: intakeRateLimits.count,
       retryAfterSeconds: sql<number>`greatest(1, ceil(extract(epoch from (${intakeRateLimits.windowStart} + ${window} - now()))))::int`,
     })
+    // A named statement: PostgreSQL parses and plans it once per connection, not for every request.
+    .prepare('intake_count_request')
+    .execute()
   const count = row?.count ?? 1
   return { limited: count > limit.max, count, retryAfterSeconds: row?.retryAfterSeconds ?? limit.windowSeconds }
 }

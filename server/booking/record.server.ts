@@ -69,6 +69,10 @@ export async function recordBooking(
     await tx
       .insert(bookings)
       .values({ ...booking, notificationMailId: notificationId, confirmationMailId: confirmationId })
+      // One statement text per kind of form (a contact message leaves the consultation's columns to
+      // their defaults), each parsed and planned once per connection.
+      .prepare(`intake_store_${request.formType}`)
+      .execute()
     return {
       outcome: 'stored',
       id,
@@ -100,6 +104,8 @@ async function claimPayload(tx: Pick<Db, 'insert'>, payloadHash: string, booking
       },
     })
     .returning({ bookingId: bookingPayloads.bookingId })
+    .prepare('intake_claim_payload')
+    .execute()
   if (!claim) throw new Error('the idempotency claim returned no row')
   return claim.bookingId
 }

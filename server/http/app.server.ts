@@ -2,7 +2,6 @@ import { randomUUID } from 'node:crypto'
 import type { IncomingMessage } from 'node:http'
 import { serveStatic } from '@hono/node-server/serve-static'
 import { Hono } from 'hono'
-import { bodyLimit } from 'hono/body-limit'
 import { HTTPException } from 'hono/http-exception'
 import { createRequestHandler, type RequestHandler, RouterContextProvider, type ServerBuild } from 'react-router'
 import { appContext } from '../../app/context.server.ts'
@@ -22,6 +21,7 @@ import type { Outbox } from '../mail/outbox.server.ts'
 import { paymentsApi } from '../payments/webhook-api.server.ts'
 import type { Secrets } from '../secrets.server.ts'
 import { mountSupportRoutes } from '../support/http.server.ts'
+import { limitBody } from './body-limit.server.ts'
 import { type PageCacheDeps, type PageCacheOutcome, pageCacheFill } from './page-cache.server.ts'
 import { compressAnswers } from './page-compression.server.ts'
 import { securityHeadersFor, securityHeadersMiddleware } from './security-headers.server.ts'
@@ -105,11 +105,11 @@ export function createApp(deps: AppDeps) {
 
   app.use(compressAnswers())
 
-  const siteLimit = bodyLimit({
+  const siteLimit = limitBody<AppEnv>({
     maxSize: BODY_LIMIT_BYTES,
     onError: (c) => c.json({ error: `Request body too large: the limit is ${kb(BODY_LIMIT_BYTES)}.` }, 413),
   })
-  const importLimit = bodyLimit({
+  const importLimit = limitBody<AppEnv>({
     maxSize: IMPORT_BODY_LIMIT_BYTES,
     onError: (c) =>
       c.json(
@@ -121,7 +121,7 @@ export function createApp(deps: AppDeps) {
   })
   // A ticket's message may carry 25 MB of files (docs/support.md#attachments), counted as the body
   // streams in, for a signed-in person the support pages let in; anyone else keeps the site's limit.
-  const uploadLimit = bodyLimit({
+  const uploadLimit = limitBody<AppEnv>({
     maxSize: SUPPORT_UPLOAD_LIMIT_BYTES,
     onError: (c) =>
       c.json({ error: 'The files of one message may add up to 25 MB. Send fewer or smaller files.' }, 413),

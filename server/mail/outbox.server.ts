@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import { sql } from 'drizzle-orm'
-import { fromDrizzle, type JobResult } from 'pg-boss'
+import { type Db as BossDb, fromDrizzle, type JobResult } from 'pg-boss'
 import { z } from 'zod'
 import { isUuid } from '../../app/lib/uuid.ts'
 import { type Database, type Db, selectRows, summarizeError } from '../db/client.server.ts'
@@ -72,6 +72,35 @@ export type RetryPolicy = {
   retryDelayMax: number
 }
 
+/**
+ * pg-boss's statements run in the caller's transaction (its `db` option) as named statements: given
+ * to the driver as pg-boss wrote them, each text under one name (`outbox_1`, …), so PostgreSQL parses
+ * and plans the job insert (about 3 KB of SQL) once per connection instead of for every booking, and
+ * the text is not taken apart into a Drizzle `sql` template first, as `fromDrizzle` does
+ * (ADR 034). The transaction's own session runs them, so they commit or roll back with it.
+ */
+function namedStatements(tx: Pick<Db, '_'>): BossDb {
+  return {
+    executeSql: (text, values = []) =>
+      tx._.session
+        .prepareQuery({ sql: text, params: values }, undefined, statementName(text), false)
+        .execute() as Promise<{
+        rows: unknown[]
+      }>,
+  }
+}
+
+/** One name per statement text for the life of the process: a driver refuses one name for two texts. */
+const statementNames = new Map<string, string>()
+function statementName(text: string): string {
+  let name = statementNames.get(text)
+  if (name === undefined) {
+    name = `outbox_${statementNames.size + 1}`
+    statementNames.set(text, name)
+  }
+  return name
+}
+
 /** Defaults: retries over roughly a day (1 min, 2 min, 4 min … capped at 1 h). */
 export const defaultRetryPolicy: RetryPolicy = { retryLimit: 30, retryDelay: 60, retryDelayMax: 3600 }
 
@@ -91,7 +120,11 @@ export type Outbox = {
    */
   enqueue(message: MailMessage, tx?: SqlRunner, options?: EnqueueOptions): Promise<string>
   /** Like enqueue, for several messages in one statement; the ids come back in the same order. */
-  enqueueAll(messages: readonly MailMessage[], tx?: SqlRunner, options?: EnqueueOptions): Promise<string[]>
+  enqueueAll(
+    messages: readonly MailMessage[],
+    tx?: SqlRunner & Pick<Db, '_'>,
+    options?: EnqueueOptions,
+  ): Promise<string[]>
   /**
    * Sends messages enqueued with `immediate` (and committed) now, instead of at the worker's next
    * poll, waiting at most budgetMs. Resolves with the ids sent within the budget, once they are
@@ -297,8 +330,7 @@ export async function startOutbox(options: {
         data: mailMessageSchema.parse(message),
         ...(enqueueOptions.immediate ? { startAfter: immediateHoldSeconds } : {}),
       }))
-      const runner = tx as unknown as Parameters<typeof fromDrizzle>[0] | undefined
-      await boss.insert(MAIL_QUEUE, jobs, runner ? { db: fromDrizzle(runner, sql) } : {})
+      await boss.insert(MAIL_QUEUE, jobs, tx ? { db: namedStatements(tx) } : {})
       return jobs.map((job) => job.id)
     },
     async sendNow(messages, budgetMs) {

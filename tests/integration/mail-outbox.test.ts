@@ -112,6 +112,43 @@ describe(`mail outbox over SMTP on ${backend}`, () => {
     expect(towns.map((t) => t.slug)).toEqual(['committed-town'])
   })
 
+  it("stores several messages in the caller's transaction (a named statement on PostgreSQL), or none when it rolls back", async () => {
+    const subject = (n: number) => `Batch ${n}: enqueueAll`
+    await expect(
+      database.db.transaction(async (tx) => {
+        await outbox.enqueueAll([{ to: ['a@example.com'], subject: subject(0), text: 'rolled back' }], tx)
+        throw new Rollback('undo')
+      }),
+    ).rejects.toBeInstanceOf(Rollback)
+    const { ids, prepared } = await database.db.transaction(async (tx) => {
+      const first = await outbox.enqueueAll(
+        [1, 2].map((n) => ({ to: ['b@example.com'], subject: subject(n), text: 'kept' })),
+        tx,
+      )
+      const second = await outbox.enqueueAll([{ to: ['c@example.com'], subject: subject(3), text: 'kept' }], tx)
+      // The statements this connection holds prepared (PGlite runs pg-boss's text as it comes).
+      const names =
+        backend === 'postgres'
+          ? await selectRows<{ name: string }>(
+              tx,
+              sql`select name from pg_prepared_statements where name like 'outbox_%'`,
+            )
+          : []
+      return { ids: [...first, ...second], prepared: names.map((row) => row.name) }
+    })
+    expect(ids).toHaveLength(3)
+    // One statement, prepared once for both calls.
+    if (backend === 'postgres') expect(prepared).toEqual([expect.stringMatching(/^outbox_\d+$/)])
+    await waitFor('the three messages', () => [1, 2, 3].every((n) => receivedWithSubject(subject(n)).length === 1))
+    await outboxCaughtUp(outbox, () => receivedWithSubject(markerSubject).length)
+    expect(receivedWithSubject(subject(0))).toHaveLength(0)
+    const stored = await selectRows<{ id: string }>(
+      database.db,
+      sql`select id::text as id from pgboss.job where name = 'mail' and data->>'subject' like 'Batch %: enqueueAll' order by id`,
+    )
+    expect(stored.map((row) => row.id)).toEqual([...ids].sort())
+  })
+
   it('does not send a message before its transaction commits', async () => {
     const subject = 'Sent only after commit'
     const transaction = database.db.transaction(async (tx) => {
