@@ -2,6 +2,7 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
+import { anyImport, appDir, importsOf, resolveFile, root } from './import-graph.ts'
 
 /**
  * The layout's rules (docs/architecture.md), checked on every import of the tree:
@@ -12,38 +13,12 @@ import { describe, expect, it } from 'vitest'
  *  3. the design system (app/ui/) and the cross-cutting helpers (app/lib/) import no feature.
  */
 
-const root = path.resolve(import.meta.dirname, '../..')
-const appDir = path.join(root, 'app')
-
 function sourceFiles(dir: string): string[] {
   return fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
     const full = path.join(dir, entry.name)
     if (entry.isDirectory()) return sourceFiles(full)
     return /\.(ts|tsx)$/.test(entry.name) ? [full] : []
   })
-}
-
-const importPattern = /(?:\bfrom\s+|\bimport\s*\(\s*|\bimport\s+)['"]([^'"\n]+)['"]/g
-
-/** Every import of a file, with the absolute path it names when it is one of ours. */
-function importsOf(file: string): { specifier: string; target: string | undefined }[] {
-  const text = fs.readFileSync(file, 'utf8')
-  return [...text.matchAll(importPattern)].map((match) => {
-    const specifier = match[1] ?? ''
-    let target: string | undefined
-    if (specifier.startsWith('~/')) target = path.join(appDir, specifier.slice(2))
-    else if (specifier.startsWith('.')) target = path.resolve(path.dirname(file), specifier)
-    return { specifier, target }
-  })
-}
-
-const extensions = ['', '.ts', '.tsx', '/index.ts', '/index.tsx']
-function resolveFile(target: string): string | undefined {
-  for (const extension of extensions) {
-    const candidate = target + extension
-    if (fs.existsSync(candidate) && fs.statSync(candidate).isFile()) return candidate
-  }
-  return undefined
 }
 
 const isHttpHost = (specifier: string, target: string | undefined) =>
@@ -56,7 +31,7 @@ function hostChain(file: string): string[] | null {
   const known = reachesHost.get(file)
   if (known !== undefined) return known
   reachesHost.set(file, null) // cycles end here
-  for (const { specifier, target } of importsOf(file)) {
+  for (const { specifier, target } of importsOf(file, anyImport)) {
     if (isHttpHost(specifier, target)) {
       reachesHost.set(file, [specifier])
       return [specifier]
@@ -106,7 +81,7 @@ describe('the layout rules', () => {
     const offenders = files.flatMap((file) => {
       const own = featureOf(file)
       if (!own) return []
-      return importsOf(file)
+      return importsOf(file, anyImport)
         .filter(({ target }) => {
           if (!target) return false
           const other = featureOf(target)
@@ -124,7 +99,7 @@ describe('the layout rules', () => {
     const offenders = files
       .filter((file) => /^(ui|lib)$/.test(path.relative(appDir, file).split(path.sep)[0] ?? ''))
       .flatMap((file) =>
-        importsOf(file)
+        importsOf(file, anyImport)
           .filter(({ target }) => target !== undefined && featureOf(target) !== undefined)
           .map(({ specifier }) => `${relative(file)} imports ${specifier}`),
       )

@@ -2,6 +2,7 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
+import { appDir, importsOf, resolveFile, root, staticImport } from './import-graph.ts'
 
 /**
  * Packages that no request needs at boot load at their first use, through a dynamic `import()` in
@@ -22,32 +23,6 @@ const lazyPackages = [
   'file-type', // an attachment checked (server/support/attachments.server.ts)
 ]
 
-const root = path.resolve(import.meta.dirname, '../..')
-const appDir = path.join(root, 'app')
-
-/** Static imports and re-exports of a file (type-only ones left out), with the file they name when it is ours. */
-const staticImport = /(?:^|\n)\s*(?:import|export)\s+(?!type\s)(?:[\w*{}\s,$]+?\s+from\s+)?['"]([^'"\n]+)['"]/g
-
-function staticImportsOf(file: string): { specifier: string; target: string | undefined }[] {
-  const text = fs.readFileSync(file, 'utf8')
-  return [...text.matchAll(staticImport)].map((match) => {
-    const specifier = match[1] ?? ''
-    let target: string | undefined
-    if (specifier.startsWith('~/')) target = path.join(appDir, specifier.slice(2))
-    else if (specifier.startsWith('.')) target = path.resolve(path.dirname(file), specifier)
-    return { specifier, target }
-  })
-}
-
-const extensions = ['', '.ts', '.tsx', '/index.ts', '/index.tsx']
-function resolveFile(target: string): string | undefined {
-  for (const extension of extensions) {
-    const candidate = target + extension
-    if (fs.existsSync(candidate) && fs.statSync(candidate).isFile()) return candidate
-  }
-  return undefined
-}
-
 const packageOf = (specifier: string) => {
   const parts = specifier.split('/')
   return specifier.startsWith('@') ? parts.slice(0, 2).join('/') : (parts[0] ?? '')
@@ -62,7 +37,7 @@ function lazyPackageChain(
   const found = known.get(file)
   if (found !== undefined) return found
   known.set(file, null) // cycles end here
-  for (const { specifier, target } of staticImportsOf(file)) {
+  for (const { specifier, target } of importsOf(file, staticImport)) {
     if (!target && packages.includes(packageOf(specifier))) {
       known.set(file, [specifier])
       return [specifier]
