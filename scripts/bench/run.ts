@@ -26,11 +26,12 @@
 // Writes docs/perf/results.md and docs/perf/results.json, with each figure's target and ✓/✗.
 //   --quick          the smoke version `npm test` runs: every step, tiny loads, nothing written
 //   --only a,b       run only these steps (lighthouse, signed-in-js, http, intake, live, billing, staff,
-//                    support, support-mail, monthly-run, backup, signed-in); boot and
-//                    memory always run
+//                    support, support-mail, monthly-run, backup, signed-in); boot and the PostgreSQL
+//                    process always run. The sections measured replace theirs in results.md/json and
+//                    every other section is kept from the earlier run, each with the date it was
+//                    measured on (the report lists them): a re-measured part, not a whole run
 //   --soak <minutes> also the soak step (scripts/bench/soak.ts) on both databases: RSS over time under mixed work
-//   --only boot      only the boot step (embedded database): its figures replace section 5's boot lines in
-//                    results.md/json, every other figure is kept from the earlier run (the report says so)
+//   --only boot      only the boot step (embedded database), merged the same way
 import { spawn } from 'node:child_process'
 import fs from 'node:fs'
 import os from 'node:os'
@@ -125,6 +126,11 @@ const budgets = {
 type Check = { section: string; figure: string; value: string; target: string; ok: boolean | null; broken?: boolean }
 type Results = {
   date: string
+  /**
+   * When results merge a partial run (`--only`) into an earlier one: each section's key and the date of
+   * the run that measured it. Absent when one run measured every section.
+   */
+  measuredAt?: Record<string, string>
   machine: string
   loadAverage: { start: number[]; end?: number[]; steps?: Record<string, number> }
   quick: boolean
@@ -141,8 +147,6 @@ type Results = {
       /** Every boot's time, in the order measured (ms). */
       coldAll?: number[]
       warmAll?: number[]
-      /** When `--only boot` measured this section alone (the others come from an earlier run). */
-      measuredAlone?: string
       rssAfterBootMiB: number | null
     }
     postgresProcess?: PostgresProcess | { error: string; skipped?: boolean }
@@ -191,8 +195,10 @@ const only = new Set(
     .split(',')
     .map((s) => s.trim()),
 )
-/** `--only boot`: the boot step alone, merged into the earlier results (see the header). */
+/** `--only boot`: the boot step alone. */
 const bootOnly = only.size === 1 && only.has('boot')
+/** `--only` in a full (not --quick) run: the sections measured are merged into the earlier results. */
+const partial = args.only !== undefined && !quick
 /** wrk, one thread, 20 connections; each figure the median of `rounds` runs alternating the three servers. */
 const httpSettings: HttpSettings = {
   rounds: quick ? 1 : 3,
@@ -357,7 +363,8 @@ async function main() {
     }
     if (bootOnly) {
       await server.stop()
-      return finishBootOnly()
+      results.loadAverage.end = loadAvg()
+      return finish()
     }
 
     if (only.has('lighthouse')) {
@@ -458,8 +465,7 @@ async function main() {
   results.loadAverage.end = loadAvg()
   results.loadAverage.steps = stepLoad
   results.sections.notes = notes
-  results.checks = checks()
-  report()
+  finish()
   const timed = Object.entries(stepSeconds)
   console.log(`seconds per step: ${timed.map(([step, s]) => `${step} ${s}`).join(', ')}`)
 }
@@ -489,26 +495,40 @@ function medianBoot(boots: Boot[]): Boot {
   return sorted[Math.floor(sorted.length / 2)] ?? { ms: 0, steps: undefined, afterListen: undefined }
 }
 
-/**
- * `--only boot`: the boot figures just measured, every other section as the earlier run left it in
- * docs/perf/results.json; the report names both dates.
- */
-function finishBootOnly() {
-  const file = path.join(root, 'docs/perf/results.json')
-  const boot = results.sections.boot
-  if (!boot) throw new Error('no boot figures')
-  boot.measuredAlone = results.date
-  if (fs.existsSync(file)) {
-    const earlier = JSON.parse(fs.readFileSync(file, 'utf8')) as Results
-    const date = results.date
-    Object.assign(results, earlier, { sections: { ...earlier.sections, boot } })
-    results.sections.notes = [
-      ...(earlier.sections.notes ?? []).filter((n) => !n.startsWith('The boot figures were measured alone')),
-      `The boot figures were measured alone (\`--only boot\`) on ${date}; every other figure comes from the run of ${earlier.date}.`,
-    ]
-  }
+/** The checks and the report; a partial run (`--only`) first takes the sections it did not measure from the earlier run. */
+function finish() {
+  if (partial) mergeIntoEarlier()
   results.checks = checks()
   report()
+}
+
+/**
+ * `--only`: the sections this run measured, every other one as the earlier run(s) left it in
+ * docs/perf/results.json, each with its date in `measuredAt` (the report's header lists them). The memory
+ * section describes a whole run's servers, so it is replaced only when the HTTP step ran.
+ */
+function mergeIntoEarlier() {
+  const file = path.join(root, 'docs/perf/results.json')
+  if (!fs.existsSync(file)) return
+  const earlier = JSON.parse(fs.readFileSync(file, 'utf8')) as Results
+  type Key = keyof Results['sections']
+  const measured = (Object.keys(results.sections) as Key[]).filter(
+    (key) => key !== 'notes' && (key !== 'memory' || only.has('http')),
+  )
+  const measuredAt: Record<string, string> = {}
+  for (const key of Object.keys(earlier.sections) as Key[]) {
+    if (key !== 'notes') measuredAt[key] = earlier.measuredAt?.[key] ?? earlier.date
+  }
+  const sections: Results['sections'] = { ...earlier.sections }
+  for (const key of measured) {
+    Object.assign(sections, { [key]: results.sections[key] })
+    measuredAt[key] = results.date
+  }
+  // The notes of the HTTP step (the only step that writes notes) follow its figures.
+  sections.notes = only.has('http') ? results.sections.notes : earlier.sections.notes
+  results.sections = sections
+  results.measuredAt = measuredAt
+  results.loadAverage.steps = { ...earlier.loadAverage.steps, ...results.loadAverage.steps }
 }
 
 /** The signed-in pages' JavaScript on the bench's server (scripts/lib/signed-in-js.mjs); the smoke run too. */
@@ -966,18 +986,31 @@ function checks(): Check[] {
   for (const error of s.signedIn?.errors ?? []) {
     list.push({ section: 'Signed-in pages', figure: 'signed-in benchmark', value: error, target: 'runs', ok: false })
   }
+  const cpu = (page: { cpuMsPerRequest: number | null }) =>
+    page.cpuMsPerRequest === null ? '' : `, server CPU ${page.cpuMsPerRequest} ms/request`
   for (const b of s.signedIn?.backends ?? []) {
     for (const page of b.pages) {
       list.push({
         section: 'Signed-in pages',
-        figure: `${b.backend}, ${page.signedIn ? `${b.sessions} sessions` : 'anonymous'}: ${page.path}, req/s, p50 / p99`,
-        value: `${page.rps} req/s, ${page.p50} / ${page.p99} ms`,
+        figure: `${b.backend}, ${page.signedIn ? `${b.sessions} sessions` : 'anonymous'}: ${page.path}, req/s, p50 / p99, server CPU`,
+        value: `${page.rps} req/s, ${page.p50} / ${page.p99} ms${cpu(page)}`,
         target: page.signedIn
           ? `≥ ${signedInTarget.rps} req/s, p99 < ${signedInTarget.p99Ms} ms`
           : 'no errors (reference)',
         ok:
           page.errors === 0 && (!page.signedIn || (page.rps >= signedInTarget.rps && page.p99 < signedInTarget.p99Ms)),
         broken: page.errors > 0,
+      })
+    }
+    // The framework's floor (ADR 036): what any React Router page costs here, the reference for the pages' CPU.
+    if (b.floor) {
+      list.push({
+        section: 'Signed-in pages',
+        figure: `${b.backend}: the framework's floor (a tiny React Router app), req/s, p50 / p99, server CPU`,
+        value: `${b.floor.rps} req/s, ${b.floor.p50} / ${b.floor.p99} ms${cpu(b.floor)}`,
+        target: 'no errors (reference)',
+        ok: b.floor.errors === 0,
+        broken: b.floor.errors > 0,
       })
     }
   }
@@ -1066,6 +1099,22 @@ function checks(): Check[] {
   return list
 }
 
+/** A merged report (`--only`): which sections each run measured, newest run first. */
+function measuredAtLines(): string[] {
+  if (!results.measuredAt) return []
+  const byDate = new Map<string, string[]>()
+  for (const [key, date] of Object.entries(results.measuredAt)) byDate.set(date, [...(byDate.get(date) ?? []), key])
+  const runs = [...byDate].sort(([a], [b]) => b.localeCompare(a))
+  return [
+    'This report joins runs: a part re-measured with `--only` replaced its sections, the others are an',
+    "earlier run's (the date and load at start and end above are the latest run's; each step's load is its",
+    "own run's). Sections by the run that measured them:",
+    '',
+    ...runs.map(([date, keys]) => `- ${date}: ${keys.join(', ')}`),
+    '',
+  ]
+}
+
 function report() {
   const s = results.sections
   const mark = (ok: boolean | null) => (ok === null ? '' : ok ? '✓' : '✗')
@@ -1086,6 +1135,7 @@ function report() {
         ]
       : []),
     '',
+    ...measuredAtLines(),
     '## Summary',
     '',
     '| section | figure | value | target | |',
