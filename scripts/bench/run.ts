@@ -505,16 +505,14 @@ function finish() {
 /**
  * `--only`: the sections this run measured, every other one as the earlier run(s) left it in
  * docs/perf/results.json, each with its date in `measuredAt` (the report's header lists them). The memory
- * section describes a whole run's servers, so it is replaced only when the HTTP step ran.
+ * section (RSS after each step and at the end of the whole run) is a whole run's: a partial run keeps it.
  */
 function mergeIntoEarlier() {
   const file = path.join(root, 'docs/perf/results.json')
   if (!fs.existsSync(file)) return
   const earlier = JSON.parse(fs.readFileSync(file, 'utf8')) as Results
   type Key = keyof Results['sections']
-  const measured = (Object.keys(results.sections) as Key[]).filter(
-    (key) => key !== 'notes' && (key !== 'memory' || only.has('http')),
-  )
+  const measured = (Object.keys(results.sections) as Key[]).filter((key) => key !== 'notes' && key !== 'memory')
   const measuredAt: Record<string, string> = {}
   for (const key of Object.keys(earlier.sections) as Key[]) {
     if (key !== 'notes') measuredAt[key] = earlier.measuredAt?.[key] ?? earlier.date
