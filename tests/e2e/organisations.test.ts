@@ -211,7 +211,16 @@ describe('client organisations, end to end', () => {
     const choice = await merge.getByRole('combobox').locator('option', { hasText: 'Olivia Orchard' }).first()
     await merge.getByRole('combobox').selectOption((await choice.getAttribute('value')) ?? '')
     await merge.getByRole('button', { name: /^Merge / }).click()
-    await staffPage.waitForURL(new RegExp(`/employee/clients/${organisationA}`))
+    // The merge moves the duplicate's people and records in one transaction: beside the other lane of
+    // `npm test` it once took longer than Playwright's 30 s. If it fails, say what the page showed.
+    await staffPage
+      .waitForURL(new RegExp(`/employee/clients/${organisationA}`), { timeout: 60_000 })
+      .catch(async (error) => {
+        const said = await staffPage.locator('[role="alert"], [role="status"]').allTextContents()
+        throw new Error(
+          `the merge did not lead to the owner's organisation (at ${staffPage.url()}; the page said: ${said.join(' | ') || 'nothing'}): ${error instanceof Error ? error.message : String(error)}`,
+        )
+      })
     await staffPage.getByTestId('person').filter({ hasText: twice }).waitFor()
     expect((await get(`/employee/clients/${duplicate}`, admin)).status).toBe(404)
     // Staff keep notes on the organisation, never shown to its people.
