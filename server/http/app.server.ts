@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto'
 import type { IncomingMessage } from 'node:http'
-import { serveStatic } from '@hono/node-server/serve-static'
 import { Hono } from 'hono'
 import { HTTPException } from 'hono/http-exception'
 import { createRequestHandler, type RequestHandler, RouterContextProvider, type ServerBuild } from 'react-router'
@@ -24,6 +23,7 @@ import { mountSupportRoutes } from '../support/http.server.ts'
 import { limitBody } from './body-limit.server.ts'
 import { type PageCacheDeps, type PageCacheOutcome, pageCacheFill } from './page-cache.server.ts'
 import { compressAnswers } from './page-compression.server.ts'
+import { publicFiles } from './public-files.server.ts'
 import { securityHeadersFor, securityHeadersMiddleware } from './security-headers.server.ts'
 
 export const BODY_LIMIT_BYTES = 100 * 1024
@@ -190,15 +190,8 @@ export function createApp(deps: AppDeps) {
 
   if (deps.clientDir) {
     // favicon, robots.txt and other unhashed public files: cacheable for a short while only.
-    app.use(
-      '*',
-      serveStatic({
-        root: deps.clientDir,
-        onFound: (_path, c) => {
-          c.header('Cache-Control', 'public, max-age=3600')
-        },
-      }),
-    )
+    // Only paths of the set read at boot reach the disk (server/http/public-files.server.ts).
+    app.use('*', publicFiles(deps.clientDir, { 'Cache-Control': 'public, max-age=3600' }))
   }
 
   if (deps.getBuild) {
