@@ -41,25 +41,36 @@ function readMessage(file: string): ParsedMessage | undefined {
   }
 }
 
+/** The newest message to `to` whose subject matches in `dir`, reading the newest files first. */
+function newestMail(dir: string, to: string, subject: RegExp): ParsedMessage | undefined {
+  if (!fs.existsSync(dir)) return undefined
+  const files = fs
+    .readdirSync(dir)
+    .filter((f) => f.endsWith('.eml'))
+    .map((f) => ({ file: f, mtime: fs.statSync(path.join(dir, f)).mtimeMs }))
+    .sort((a, b) => b.mtime - a.mtime)
+  // One message after another, newest first, up to the first that matches: the folder holds every
+  // mail the server has sent in the run so far (some with PDFs), and the one awaited is nearly always
+  // among the newest; reading and decoding all of them at every poll grew with the run.
+  for (const { file } of files) {
+    const message = readMessage(path.join(dir, file))
+    if (
+      message &&
+      (message.headers.get('to') ?? '').includes(to) &&
+      subject.test(message.headers.get('subject') ?? '')
+    ) {
+      return message
+    }
+  }
+  return undefined
+}
+
 /** The newest message to `to` whose subject matches, read from the server's mail folder (waits for the worker). */
 export async function waitForMail(to: string, subject: RegExp, timeoutMs = 20_000): Promise<ParsedMessage> {
   const dir = path.join(inject('dataDir'), 'mail')
   const deadline = Date.now() + timeoutMs
   for (;;) {
-    const found = fs.existsSync(dir)
-      ? fs
-          .readdirSync(dir)
-          .filter((f) => f.endsWith('.eml'))
-          .map((f) => ({ file: f, mtime: fs.statSync(path.join(dir, f)).mtimeMs }))
-          .sort((a, b) => b.mtime - a.mtime)
-          .map(({ file }) => readMessage(path.join(dir, file)))
-          .find(
-            (m): m is ParsedMessage =>
-              m !== undefined &&
-              (m.headers.get('to') ?? '').includes(to) &&
-              subject.test(m.headers.get('subject') ?? ''),
-          )
-      : undefined
+    const found = newestMail(dir, to, subject)
     if (found) return found
     if (Date.now() > deadline) throw new Error(`no mail to ${to} matching ${subject} within ${timeoutMs} ms`)
     await new Promise((r) => setTimeout(r, 250))
