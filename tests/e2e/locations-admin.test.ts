@@ -41,10 +41,19 @@ const hydrated = (page: Page) => page.waitForSelector('html[data-hydrated="true"
 async function save(page: Page) {
   const loadedAt = await page.locator('input[type="hidden"][name="updatedAt"]').inputValue()
   await page.getByRole('button', { name: 'Save', exact: true }).click()
-  await page.waitForFunction((before) => {
-    const field = document.querySelector<HTMLInputElement>('input[type="hidden"][name="updatedAt"]')
-    return field !== null && field.value !== before
-  }, loadedAt)
+  await page
+    .waitForFunction((before) => {
+      const field = document.querySelector<HTMLInputElement>('input[type="hidden"][name="updatedAt"]')
+      return field !== null && field.value !== before
+    }, loadedAt)
+    .catch(async (error) => {
+      // It once timed out beside the other lane of `npm test` with nothing in the report to say why:
+      // say what the page showed (a refusal's toast, a field error) and where it was.
+      const said = await page.locator('[role="alert"], [role="status"], [aria-invalid="true"]').allTextContents()
+      throw new Error(
+        `the save was not drawn from the saved page (at ${page.url()}; the page said: ${said.join(' | ') || 'nothing'}): ${error instanceof Error ? error.message : String(error)}`,
+      )
+    })
   await page.getByRole('button', { name: 'Save', exact: true }).waitFor()
 }
 
