@@ -1,8 +1,5 @@
 import { eq } from 'drizzle-orm'
-import { RouterContextProvider } from 'react-router'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { type AppContext, appContext } from '../../app/context.server.ts'
-import { accountsContext } from '../../app/features/accounts/context.server.ts'
 import { areaGuard, getUser, sessionMiddleware } from '../../app/features/accounts/guards.server.ts'
 import type { BillToSnapshot, IssuerSnapshot } from '../../app/features/billing/printed.ts'
 import { loader as dashboardLoader } from '../../app/routes/account/dashboard.tsx'
@@ -11,7 +8,14 @@ import { loader as billingLoader } from '../../app/routes/billing/index.tsx'
 import { loader as homeLoader } from '../../app/routes/home.tsx'
 import { clientSummary, listClientDocuments } from '../../server/billing/queries.server.ts'
 import { billingDocuments, clientOnboarding } from '../../server/db/schema/index.server.ts'
-import { type Client, type Harness, PUBLIC_URL, signIn, signUpVerified, startHarness } from './helpers/accounts.ts'
+import {
+  type Client,
+  type Harness,
+  signedInLoaderArgs,
+  signIn,
+  signUpVerified,
+  startHarness,
+} from './helpers/accounts.ts'
 import { backend } from './helpers/database.ts'
 import { statementsDuring } from './helpers/statements.ts'
 
@@ -69,16 +73,7 @@ afterAll(async () => {
 
 /** The statements of one signed-in request: the session, the root loader, the area's guard, the page. */
 async function statementsOf(path: string, page: (args: never) => Promise<unknown> | unknown, guarded: boolean) {
-  const request = new Request(`${PUBLIC_URL}${path}`, { headers: { cookie: client.cookieHeader() } })
-  const context = new RouterContextProvider()
-  context.set(accountsContext, harness.accounts)
-  context.set(appContext, {
-    database: harness.database,
-    log: harness.accounts.log,
-    outbox: {},
-    config: { publicUrl: PUBLIC_URL },
-  } as unknown as AppContext)
-  const args = { request, context, params: {} } as never
+  const args = signedInLoaderArgs(harness, path, client)
   let answer: unknown
   const { statements } = await statementsDuring(harness.database.db, async () => {
     await sessionMiddleware(args, async () => {

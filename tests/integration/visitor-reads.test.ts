@@ -1,12 +1,9 @@
 import { eq } from 'drizzle-orm'
-import { RouterContextProvider } from 'react-router'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { type AppContext, appContext } from '../../app/context.server.ts'
-import { accountsContext } from '../../app/features/accounts/context.server.ts'
 import { areaGuard, getUser, sessionMiddleware } from '../../app/features/accounts/guards.server.ts'
 import { loader as billingLoader } from '../../app/routes/billing/index.tsx'
 import { clientOnboarding } from '../../server/db/schema/index.server.ts'
-import { type Harness, PUBLIC_URL, signIn, signUpVerified, startHarness } from './helpers/accounts.ts'
+import { type Harness, signedInLoaderArgs, signIn, signUpVerified, startHarness } from './helpers/accounts.ts'
 import { backend } from './helpers/database.ts'
 import { statementsDuring } from './helpers/statements.ts'
 
@@ -31,16 +28,7 @@ describe(`a signed-in page's reads of its visitor on ${backend}`, () => {
       .set({ status: 'approved' })
       .where(eq(clientOnboarding.email, email))
     const client = await signIn(harness, email)
-    const request = new Request(`${PUBLIC_URL}/billing`, { headers: { cookie: client.cookieHeader() } })
-    const context = new RouterContextProvider()
-    context.set(accountsContext, harness.accounts)
-    context.set(appContext, {
-      database: harness.database,
-      log: harness.accounts.log,
-      outbox: {},
-      config: { publicUrl: PUBLIC_URL },
-    } as unknown as AppContext)
-    const args = { request, context, params: {} } as never
+    const args = signedInLoaderArgs(harness, '/billing', client)
     let page: Awaited<ReturnType<typeof billingLoader>> | undefined
 
     const { statements } = await statementsDuring(harness.database.db, async () => {

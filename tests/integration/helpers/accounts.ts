@@ -2,6 +2,9 @@ import { randomBytes } from 'node:crypto'
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
+import { RouterContextProvider } from 'react-router'
+import { type AppContext, appContext } from '../../../app/context.server.ts'
+import { accountsContext } from '../../../app/features/accounts/context.server.ts'
 import { type Accounts, startAccounts } from '../../../server/accounts/accounts.server.ts'
 import { loadConfig } from '../../../server/config.server.ts'
 import { selectRows, sql } from '../../../server/db/client.server.ts'
@@ -188,4 +191,22 @@ export async function signInStaff(harness: Harness, email: string, password = st
   if (verify.status !== 200) throw new Error(`second factor failed: ${verify.status} ${await verify.text()}`)
   sessions.set(email, new Map(client.cookies))
   return client
+}
+
+/**
+ * A route's loader arguments for a GET of `path` by `client`, with the harness's accounts and database
+ * in the context as the server puts them (a mail outbox is there, never reached), for calling
+ * sessionMiddleware, the guards and loaders directly.
+ */
+export function signedInLoaderArgs(harness: Harness, path: string, client: Client): never {
+  const request = new Request(`${PUBLIC_URL}${path}`, { headers: { cookie: client.cookieHeader() } })
+  const context = new RouterContextProvider()
+  context.set(accountsContext, harness.accounts)
+  context.set(appContext, {
+    database: harness.database,
+    log: harness.accounts.log,
+    outbox: {},
+    config: { publicUrl: PUBLIC_URL },
+  } as unknown as AppContext)
+  return { request, context, params: {} } as never
 }
