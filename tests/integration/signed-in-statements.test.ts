@@ -120,23 +120,15 @@ describe(`the statements of a signed-in page on ${backend}`, () => {
   })
 
   it('counts a client list with its page, and past its last page', async () => {
-    const first = await listClientDocuments(harness.database.db, organisationId, { kind: 'invoice' }, '2026-06-01')
+    const invoices = (page: number) =>
+      listClientDocuments(harness.database.db, organisationId, { kind: 'invoice', page }, '2026-06-01')
+    const first = await invoices(1)
     expect(first).toMatchObject({ total: 25, page: 1, pageCount: 2 })
     expect(first.items).toHaveLength(20)
-    const second = await listClientDocuments(
-      harness.database.db,
-      organisationId,
-      { kind: 'invoice', page: 2 },
-      '2026-06-01',
-    )
+    const second = await invoices(2)
     expect(second).toMatchObject({ total: 25, page: 2, pageCount: 2 })
     expect(second.items).toHaveLength(5)
-    const past = await listClientDocuments(
-      harness.database.db,
-      organisationId,
-      { kind: 'invoice', page: 9 },
-      '2026-06-01',
-    )
+    const past = await invoices(9)
     expect(past).toMatchObject({ total: 25, page: 9, pageCount: 2, items: [] })
   })
 })
