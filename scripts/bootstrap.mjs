@@ -286,9 +286,8 @@ if (mode === 'start') {
   // The suites run side by side, two at a time (TEST_LANES), each lane taking the next one it may
   // run from the list below when it is free, so neither lane idles while the other has work left.
   // The end-to-end files are split in two halves (each with its own server), which keeps the last
-  // suite to finish short. (A third lane once bought nothing: it stretched every suite's waits. The
-  // fresh clone of 28 November used about one core of two on average; TEST_LANES=3 on a quiet
-  // machine is the measurement still to make, docs/decisions/006-testing.md.)
+  // suite to finish short. (A third lane bought nothing measurable: on a fresh clone of a quiet machine
+  // 22.6 minutes against 23.3 for two, every suite slower beside two others; docs/decisions/006-testing.md.)
   // Suites that run against the build wait for it. The summary keeps this order whatever finishes first.
   const e2eHalf = (n) => ({
     label: `End-to-end tests in Chromium (half ${n} of 2)`,
