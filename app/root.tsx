@@ -31,6 +31,7 @@ import { pageUsesIslands } from '~/lib/islands-mode'
 import { useServerNonce } from '~/lib/nonce'
 import { buttonVariants } from '~/ui/button'
 import { DeferredToaster } from '~/ui/deferred-toaster'
+import { PlainLinks } from '~/ui/frame-link'
 import type { Route } from './+types/root'
 import stylesheet from './app.css?url'
 import { appContext } from './context.server'
@@ -101,22 +102,24 @@ export function Layout({ children }: { children: React.ReactNode }) {
           Skip to content
         </a>
         <AccountProvider account={account}>
-          {account && <LiveAccountStatus key={account.userId} status={account.status} />}
-          {!backOffice && (
-            <SiteHeader
-              account={account ? <AccountMenu initial={account} /> : undefined}
-              mobileAccount={account ? <MobileAccountMenu initial={account} /> : undefined}
-            />
-          )}
-          <main
-            id="main"
-            tabIndex={-1}
-            className={backOffice ? 'flex flex-1 flex-col focus:outline-none' : 'flex-1 focus:outline-none'}
-          >
-            <ProtectedNavigationStatus />
-            {children}
-          </main>
-          {!backOffice && <SiteFooter cookieSettings={<CookieSettingsButton />} />}
+          <PlainLinks value={islands}>
+            {account && <LiveAccountStatus key={account.userId} status={account.status} />}
+            {!backOffice && (
+              <SiteHeader
+                account={account ? <AccountMenu initial={account} /> : undefined}
+                mobileAccount={account ? <MobileAccountMenu initial={account} /> : undefined}
+              />
+            )}
+            <main
+              id="main"
+              tabIndex={-1}
+              className={backOffice ? 'flex flex-1 flex-col focus:outline-none' : 'flex-1 focus:outline-none'}
+            >
+              <ProtectedNavigationStatus />
+              {children}
+            </main>
+            {!backOffice && <SiteFooter cookieSettings={<CookieSettingsButton />} />}
+          </PlainLinks>
         </AccountProvider>
         <DeferredToaster />
         {islands && data ? (

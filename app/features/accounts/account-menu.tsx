@@ -1,9 +1,9 @@
 import * as layoutDashboard from 'lucide-react/icons/layout-dashboard'
 import * as logOut from 'lucide-react/icons/log-out'
 import * as shieldCheck from 'lucide-react/icons/shield-check'
-import { Link } from 'react-router'
 import type { AccountSummary } from '~/features/accounts/status'
 import { Button } from '~/ui/button'
+import { FrameLink } from '~/ui/frame-link'
 import { iconData, staticIcon } from '~/ui/static-icon'
 import { useAccount, useSignOut } from './account-state'
 
@@ -27,11 +27,11 @@ export function AccountMenu({ initial }: { initial: AccountSummary }) {
   return (
     <div className="flex items-center gap-1" data-testid="account-menu">
       <Button asChild variant="ghost" size="lg" className="px-3 text-muted-foreground hover:text-foreground">
-        <Link to={home.to}>
+        <FrameLink to={home.to}>
           {account.isAdmin ? adminIcon : dashboardIcon}
           {/* Below 1280 px the bar has no room for both labels next to the menu: icons, names kept for screen readers. */}
           <span className="max-xl:sr-only">{home.label}</span>
-        </Link>
+        </FrameLink>
       </Button>
       <Button
         variant="ghost"
@@ -56,7 +56,7 @@ export function MobileAccountMenu({ initial }: { initial: AccountSummary }) {
   return (
     <div className="grid gap-2">
       <Button asChild variant="outline" size="lg" className="w-full">
-        <Link to={home.to}>{home.label}</Link>
+        <FrameLink to={home.to}>{home.label}</FrameLink>
       </Button>
       <Button variant="ghost" size="lg" className="w-full" onClick={signOut} data-sign-out disabled={pending}>
         {logOutIcon}

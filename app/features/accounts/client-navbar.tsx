@@ -1,6 +1,6 @@
 import { LogOutIcon, SettingsIcon } from 'lucide-react'
-import { Link } from 'react-router'
 import { Button } from '~/ui/button'
+import { FrameLink } from '~/ui/frame-link'
 import { useSignOut } from './account-state'
 
 /** On /dashboard, a client navbar with a welcome, Account Settings and Log Out. */
@@ -12,10 +12,10 @@ export function ClientNavbar({ name }: { name: string }) {
         <p className="font-semibold text-secondary-foreground">Welcome, {name}</p>
         <div className="flex items-center gap-2">
           <Button asChild variant="ghost" size="md">
-            <Link to="/account/settings">
+            <FrameLink to="/account/settings">
               <SettingsIcon aria-hidden="true" />
               Account Settings
-            </Link>
+            </FrameLink>
           </Button>
           <Button variant="ghost" size="md" onClick={signOut} data-sign-out disabled={pending}>
             <LogOutIcon aria-hidden="true" />

@@ -1,6 +1,5 @@
 import * as phone from 'lucide-react/icons/phone'
 import * as x from 'lucide-react/icons/x'
-import { Link, NavLink } from 'react-router'
 import { business } from '~/content/business'
 import { services } from '~/content/catalog'
 import { mainNav, sectionLinks } from '~/content/navigation'
@@ -8,6 +7,7 @@ import { LogoMark } from '~/features/marketing/logo'
 import { SectionLink } from '~/features/marketing/section-link'
 import { serviceIconData } from '~/features/marketing/service-icon'
 import { Button } from '~/ui/button'
+import { FrameLink, FrameNavLink } from '~/ui/frame-link'
 import { iconData, staticIcon } from '~/ui/static-icon'
 
 // The menu's icons, made once (ui/static-icon.ts): the menu is in every page's markup.
@@ -64,10 +64,10 @@ export function MobileNav({ id, account }: { id: string; account?: React.ReactNo
           {services.map((service) => {
             return (
               <li key={service.key}>
-                <NavLink to={service.path} className={sheetLink}>
+                <FrameNavLink to={service.path} className={sheetLink}>
                   {sheetIcons[service.key]}
                   {service.name}
-                </NavLink>
+                </FrameNavLink>
               </li>
             )
           })}
@@ -82,20 +82,20 @@ export function MobileNav({ id, account }: { id: string; account?: React.ReactNo
           ))}
           {[mainNav.blog, mainNav.mobileContact].map((link) => (
             <li key={link.to}>
-              <NavLink to={link.to} className={sheetLink}>
+              <FrameNavLink to={link.to} className={sheetLink}>
                 {link.label}
-              </NavLink>
+              </FrameNavLink>
             </li>
           ))}
         </ul>
       </nav>
       <div className="flex flex-col gap-2 border-t bg-muted/60 p-4">
         <Button asChild size="xl" className="w-full">
-          <Link to={mainNav.book.to}>{mainNav.book.label}</Link>
+          <FrameLink to={mainNav.book.to}>{mainNav.book.label}</FrameLink>
         </Button>
         {account ?? (
           <Button asChild variant="outline" size="lg" className="w-full">
-            <Link to={mainNav.mobileLogin.to}>{mainNav.mobileLogin.label}</Link>
+            <FrameLink to={mainNav.mobileLogin.to}>{mainNav.mobileLogin.label}</FrameLink>
           </Button>
         )}
         <a

@@ -2,13 +2,13 @@ import * as clock from 'lucide-react/icons/clock'
 import * as mail from 'lucide-react/icons/mail'
 import * as mapPin from 'lucide-react/icons/map-pin'
 import * as phone from 'lucide-react/icons/phone'
-import { Link } from 'react-router'
 import { business, formatHours, fullAddress } from '~/content/business'
 import { homeSections, industries, services } from '~/content/catalog'
 import { mainNav, sectionLinks } from '~/content/navigation'
 import { LogoMark } from '~/features/marketing/logo'
 import { SectionLink } from '~/features/marketing/section-link'
 import { FacebookIcon, LinkedInIcon } from '~/features/marketing/social-icons'
+import { FrameLink } from '~/ui/frame-link'
 import { iconData, staticIcon } from '~/ui/static-icon'
 
 export type SiteFooterProps = {
@@ -110,14 +110,14 @@ export function SiteFooter({ cookieSettings }: SiteFooterProps) {
                 </li>
               ))}
             <li>
-              <Link className={listLink} to={mainNav.blog.to}>
+              <FrameLink className={listLink} to={mainNav.blog.to}>
                 {mainNav.blog.label}
-              </Link>
+              </FrameLink>
             </li>
             <li>
-              <Link className={listLink} to={mainNav.book.to}>
+              <FrameLink className={listLink} to={mainNav.book.to}>
                 {mainNav.book.label}
-              </Link>
+              </FrameLink>
             </li>
           </ul>
         </nav>
@@ -131,14 +131,14 @@ export function SiteFooter({ cookieSettings }: SiteFooterProps) {
           <nav aria-label="Legal">
             <ul className="flex flex-wrap items-center gap-x-6 gap-y-2">
               <li>
-                <Link className={listLink} to="/privacy">
+                <FrameLink className={listLink} to="/privacy">
                   Privacy Policy
-                </Link>
+                </FrameLink>
               </li>
               <li>
-                <Link className={listLink} to="/terms">
+                <FrameLink className={listLink} to="/terms">
                   Terms of Service
-                </Link>
+                </FrameLink>
               </li>
               {/* Cookie Settings slot: the cookie consent feature passes its button as `cookieSettings`. */}
               {cookieSettings && <li>{cookieSettings}</li>}
@@ -165,9 +165,9 @@ function FooterLinks(props: {
       <ul className="mt-4 grid gap-2.5">
         {props.links.map((link) => (
           <li key={link.path}>
-            <Link className={listLink} to={link.path}>
+            <FrameLink className={listLink} to={link.path}>
               {link.name}
-            </Link>
+            </FrameLink>
           </li>
         ))}
       </ul>

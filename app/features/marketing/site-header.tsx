@@ -1,7 +1,7 @@
 import * as arrowRight from 'lucide-react/icons/arrow-right'
 import * as chevronDown from 'lucide-react/icons/chevron-down'
 import * as menu from 'lucide-react/icons/menu'
-import { Link, useLocation } from 'react-router'
+import { useLocation } from 'react-router'
 import { business } from '~/content/business'
 import { services } from '~/content/catalog'
 import { mainNav, sectionLinks } from '~/content/navigation'
@@ -12,6 +12,7 @@ import { SectionLink } from '~/features/marketing/section-link'
 import { serviceIconData } from '~/features/marketing/service-icon'
 import { cn } from '~/lib/cn'
 import { Button } from '~/ui/button'
+import { FrameLink } from '~/ui/frame-link'
 import { iconData, staticIcon } from '~/ui/static-icon'
 
 // The frame's icons, made once (ui/static-icon.ts): the header is drawn on every page.
@@ -44,14 +45,14 @@ export function SiteHeader({ account, mobileAccount }: SiteHeaderProps) {
   return (
     <header className="sticky top-0 z-40 border-b bg-background/95 backdrop-blur supports-[backdrop-filter]:bg-background/85">
       <div className="mx-auto flex h-16 max-w-6xl items-center gap-3 px-6 lg:gap-6">
-        <Link
+        <FrameLink
           to="/"
           className="-ms-1 flex shrink-0 items-center gap-2.5 rounded-md p-1 font-bold text-foreground tracking-tight"
         >
           <LogoMark />
           {/* Between md and lg the desktop bar needs the room; the link keeps its name for screen readers. */}
           <span className="text-lg leading-none md:max-lg:sr-only">{business.name}</span>
-        </Link>
+        </FrameLink>
         <DesktopNav account={account} />
         <Button
           variant="ghost"
@@ -113,24 +114,24 @@ function DesktopNav({ account }: { account?: React.ReactNode }) {
           </li>
         ))}
         <li>
-          <Link
+          <FrameLink
             to={mainNav.blog.to}
             className={barItem}
             aria-current={blogActive ? 'page' : undefined}
             data-active={blogActive ? '' : undefined}
           >
             {mainNav.blog.label}
-          </Link>
+          </FrameLink>
         </li>
       </ul>
       <div className="flex items-center gap-1 lg:gap-2">
         {account ?? (
           <Button asChild variant="ghost" size="lg" className="px-3 text-muted-foreground hover:text-foreground">
-            <Link to={mainNav.login.to}>{mainNav.login.label}</Link>
+            <FrameLink to={mainNav.login.to}>{mainNav.login.label}</FrameLink>
           </Button>
         )}
         <Button asChild size="lg">
-          <Link to={mainNav.book.to}>{mainNav.book.label}</Link>
+          <FrameLink to={mainNav.book.to}>{mainNav.book.label}</FrameLink>
         </Button>
       </div>
     </nav>
@@ -145,7 +146,7 @@ function ServicesPanel({ pathname }: { pathname: string }) {
           const active = pathname === service.path
           return (
             <li key={service.key}>
-              <Link
+              <FrameLink
                 to={service.path}
                 aria-current={active ? 'page' : undefined}
                 data-active={active ? '' : undefined}
@@ -158,20 +159,20 @@ function ServicesPanel({ pathname }: { pathname: string }) {
                   <span className="font-semibold text-foreground text-sm">{service.name}</span>
                   <span className="text-muted-foreground text-xs leading-snug">{service.summary}</span>
                 </span>
-              </Link>
+              </FrameLink>
             </li>
           )
         })}
       </ul>
       <div className="flex items-center justify-between gap-4 border-t bg-muted px-5 py-3 text-sm">
         <span className="text-muted-foreground">Not sure what you need? The first consultation is free.</span>
-        <Link
+        <FrameLink
           to={mainNav.book.to}
           className="inline-flex shrink-0 items-center gap-1 rounded-sm font-semibold text-primary hover:text-primary-hover hover:underline"
         >
           Book now
           {arrowIcon}
-        </Link>
+        </FrameLink>
       </div>
     </div>
   )
