@@ -12,7 +12,7 @@ if (major < 24) {
 
 // V8 settings that bound the process's memory (docs/perf/memory.md; the list: server-v8-flags.js): the embedded database's
 // WebAssembly stays on V8's baseline compiler (its optimizing tier held 300-400 MiB of compiler
-// memory for PostgreSQL's 9 MB of code), the young generation stays small (V8 sizes it from the
+// memory for PostgreSQL's 9 MB of code), the young generation stays at 2 × 16 MiB (V8 sizes it from the
 // machine's memory: 128 MiB here), and the old generation is collected before it passes 256 MiB
 // (V8 would otherwise let it grow towards its own limit, some GiB on this machine, and keep the pages:
 // 524 MiB of resident memory after a minute of signed-in pages, PDFs and bookings, 321 with it, for a

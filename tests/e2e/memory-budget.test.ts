@@ -22,7 +22,7 @@ describe('the server process and its memory', () => {
   it('runs with its V8 memory flags in the process that was started (same pid)', () => {
     const argv = fs.readFileSync(`/proc/${server.pid}/cmdline`, 'utf8').split('\0')
     expect(argv).toContain('--liftoff-only')
-    expect(argv).toContain('--max-semi-space-size=4')
+    expect(argv).toContain('--max-semi-space-size=16')
     expect(argv).toContain('--max-old-space-size=256')
     expect(argv).toContain('--expose-gc')
     expect(argv.at(-2)).toMatch(/server\.js$/)
