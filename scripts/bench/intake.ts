@@ -138,6 +138,23 @@ type Phase = {
   version: string | undefined
   runs: ThroughputRun[]
   limit: LimitRun
+  /** PostgreSQL only: the embedded database has no target (and about a third of the rate's capacity). */
+  atRate: RateRun | null
+}
+
+/** Bookings offered at a steady rate (rateRun). */
+type RateRun = {
+  offeredPerSecond: number
+  bookingsPerSecond: number
+  seconds: number
+  p50Ms: number
+  p90Ms: number
+  p99Ms: number
+  acknowledged: number
+  stored: number
+  acknowledgedButMissing: number
+  other: number
+  loadAverage1mAtStart: number
 }
 
 /** The i-th client address, from 198.18.0.0/15 (set aside for benchmarks, RFC 2544). */
@@ -174,11 +191,12 @@ function bookingFactory(prefix: string) {
 /**
  * One load: for `seconds`, or, given `amount`, exactly that many requests, each one answered before
  * autocannon returns (every connection sends its share and waits for the last answer). Request n
- * comes from client address n modulo `senders`.
+ * comes from client address n modulo `senders`. Given `rate`, the connections together send that many
+ * requests a second (autocannon's `overallRate`) instead of each sending its next one on an answer.
  */
 async function load(
   url: string,
-  options: { prefix: string; seconds?: number; amount?: number; senders: number },
+  options: { prefix: string; seconds?: number; amount?: number; senders: number; rate?: number },
 ): Promise<{ result: LoadResult; acknowledged: string[]; statuses: Map<number, number> }> {
   const next = bookingFactory(options.prefix)
   const acknowledged: string[] = []
@@ -188,6 +206,7 @@ async function load(
     url,
     connections,
     ...(options.amount ? { amount: options.amount } : { duration: options.seconds }),
+    ...(options.rate ? { overallRate: options.rate } : {}),
     timeout: 30,
     requests: [
       {
@@ -291,6 +310,48 @@ async function throughputRun(backend: Backend, runId: string, database: RunDatab
     timeouts: result.timeouts,
     serverErrorLines: errors.length,
     serverErrorSample: errors[0]?.slice(0, 300),
+  }
+}
+
+/**
+ * Bookings as senders make them: `TARGET.bookingsPerSecond` a second, offered at a steady rate over
+ * the same connections and addresses, on a fresh server warmed up at that rate first. The throughput
+ * runs keep every connection busy, so their latency is connections ÷ throughput (Little's law: 167 ms
+ * at 300 a second over 50) whatever the server does; this run measures the wait of a booking at the
+ * target's rate. Each connection sends every connections ÷ rate seconds (167 ms), so an answer later
+ * than that delays its connection's next booking and is then under-counted (coordinated omission):
+ * the figures hold for latencies under that interval, which the target's 100 ms is.
+ */
+async function rateRun(backend: Backend, runId: string, database: RunDatabase, workers: number, dataDir: string) {
+  const server = await serverFor(backend, dataDir, database, workers, { INTAKE_RATE_LIMIT: RAISED_RATE_LIMIT })
+  const rate = TARGET.bookingsPerSecond
+  let measured: Awaited<ReturnType<typeof load>>
+  try {
+    const warmSeconds = Number(args.warmup)
+    await load(server.url, { prefix: `warm-${runId}`, amount: rate * warmSeconds, rate, senders: addresses })
+    measured = await load(server.url, { prefix: `rate-${runId}`, amount: rate * duration, rate, senders: addresses })
+  } finally {
+    await server.stop()
+  }
+  const storedIds = new Set(
+    (
+      await rows<{ id: string }>(database, 'select id::text as id from bookings where email like $1', [
+        `rate-${runId}-%`,
+      ])
+    ).map((r) => r.id),
+  )
+  const { result, acknowledged } = measured
+  return {
+    offeredPerSecond: rate,
+    bookingsPerSecond: acknowledged.length / result.duration,
+    seconds: Math.round(result.duration * 10) / 10,
+    p50Ms: result.latency.p50,
+    p90Ms: result.latency.p90,
+    p99Ms: result.latency.p99,
+    acknowledged: acknowledged.length,
+    stored: storedIds.size,
+    acknowledgedButMissing: acknowledged.filter((id) => !storedIds.has(id)).length,
+    other: result.non2xx + result.errors + result.timeouts,
   }
 }
 
@@ -417,6 +478,19 @@ async function phase(backend: Backend, workers: number): Promise<Phase> {
       `${name}: limit run: ${limit.sent} sent, ${limit.acknowledged} stored-and-answered, ${limit.limited} answered 429, ` +
         `${limit.stored} stored, counter ${limit.counted}: ${limit.holds ? 'the limit holds' : 'THE LIMIT DID NOT HOLD'}`,
     )
+    let atRate: RateRun | null = null
+    if (backend === 'postgres') {
+      const rateLoadAtStart = await waitForQuietMachine(settleSeconds)
+      log(`${name}: rate run (${TARGET.bookingsPerSecond} bookings offered a second for ${duration} s)…`)
+      const run = await withRun(`${workers}_rate`, (database, dataDir) =>
+        rateRun(backend, `${backend}-${workers}-rate-${Date.now().toString(36)}`, database, workers, dataDir),
+      )
+      log(
+        `${name}: rate run: ${run.bookingsPerSecond.toFixed(0)} bookings/s answered of ${run.offeredPerSecond} offered, ` +
+          `p50 ${run.p50Ms} ms, p99 ${run.p99Ms} ms, acknowledged ${run.acknowledged}, stored ${run.stored}`,
+      )
+      atRate = { ...run, loadAverage1mAtStart: rateLoadAtStart }
+    }
     return {
       backend,
       name,
@@ -424,6 +498,7 @@ async function phase(backend: Backend, workers: number): Promise<Phase> {
       version: databases ? await databases.serverVersion() : undefined,
       runs: results,
       limit: { ...limit, loadAverage1mAtStart: loadAtStart },
+      atRate,
     }
   } finally {
     await databases?.close()
@@ -522,6 +597,7 @@ const report = {
     connections,
     addresses,
     settleSeconds,
+    warmupSeconds: Number(args.warmup),
     intakeRateLimit: RAISED_RATE_LIMIT,
     limitRun: { ...PRODUCT_LIMIT, requests: connections * 20, addresses: 1 },
   },
@@ -536,10 +612,12 @@ fs.mkdirSync(outDir, { recursive: true })
 fs.writeFileSync(path.join(outDir, 'intake.json'), `${JSON.stringify(jsonReport(report), null, 2)}\n`)
 fs.writeFileSync(path.join(outDir, 'intake.md'), markdown(report))
 console.log(
-  `\n${markdownTable(report)}\n\n${limitTable(report)}\nWritten to ${path.join(outDir, 'intake.md')} and intake.json`,
+  `\n${markdownTable(report)}\n\n${rateTable(report)}\n\n${limitTable(report)}\nWritten to ${path.join(outDir, 'intake.md')} and intake.json`,
 )
 // Every phase's limit must hold; a run that lost an acknowledged booking fails the benchmark too.
-const broken = phases.filter((p) => !p.limit.holds || p.totals.acknowledgedButMissing > 0)
+const broken = phases.filter(
+  (p) => !p.limit.holds || p.totals.acknowledgedButMissing > 0 || (p.atRate?.acknowledgedButMissing ?? 0) > 0,
+)
 if (broken.length > 0) {
   log(`guarantee broken in: ${broken.map((p) => p.name).join(', ')}`)
   process.exit(1)
@@ -548,11 +626,15 @@ if (broken.length > 0) {
 /**
  * The target is for PostgreSQL as the product ships: one process. With WEB_CONCURRENCY workers (an
  * opt-in for hosts with cores to spare) only the throughput part is checked; null for PGlite.
+ * Met when 50 busy connections get at least the target's rate answered and bookings offered at that
+ * rate are answered with a p99 under the target's (docs/perf/intake-profile.md, "what the target asks").
  */
 function meetsTarget(p: Summary, target: typeof TARGET): boolean | null {
   if (p.backend !== 'postgres') return null
   if (p.workers > 1) return p.median.bookingsPerSecond >= target.bookingsPerSecond
-  return p.median.bookingsPerSecond >= target.bookingsPerSecond && p.median.p99Ms < target.p99Ms
+  // The rate: what 50 busy connections get answered. The p99: of bookings offered at that rate (rateRun);
+  // the busy connections' own p99 is connections ÷ throughput by construction, and is reported beside it.
+  return p.median.bookingsPerSecond >= target.bookingsPerSecond && p.atRate !== null && p.atRate.p99Ms < target.p99Ms
 }
 
 /**
@@ -586,6 +668,7 @@ function jsonReport(r: Report) {
       serverErrorLines: p.totals.serverErrorLines,
       meetsTarget: meetsTarget(p, r.target),
       limitRun: p.limit,
+      atRate: p.atRate,
       runs: p.runs.map((x) => ({
         bookingsPerSec: Math.round(x.bookingsPerSecond),
         p50Ms: x.p50Ms,
@@ -623,6 +706,19 @@ function markdownTable(r: Report) {
     '| backend | bookings/s (median) | p50 ms (median) | p99 ms (median) | CPU ms per booking: server / database (median) | acknowledged (2xx) | stored rows | acknowledged but not stored | stored but unanswered | non-2xx + errors | meets target |',
     '|---|---|---|---|---|---|---|---|---|---|---|',
     ...rows,
+  ].join('\n')
+}
+
+function rateTable(r: Report) {
+  if (r.phases.every((p) => p.atRate === null)) return '(PostgreSQL was not measured in this run.)'
+  return [
+    '| backend | offered bookings/s | answered bookings/s | p50 ms | p90 ms | p99 ms | acknowledged | stored | acknowledged but not stored | non-2xx + errors | load (1 min) at the start |',
+    '|---|---|---|---|---|---|---|---|---|---|---|',
+    ...r.phases.flatMap((p) => {
+      const x = p.atRate
+      if (!x) return []
+      return `| ${p.name} | ${x.offeredPerSecond} | ${x.bookingsPerSecond.toFixed(0)} | ${x.p50Ms} | ${x.p90Ms} | ${x.p99Ms} | ${x.acknowledged} | ${x.stored} | ${x.acknowledgedButMissing} | ${x.other} | ${x.loadAverage1mAtStart} |`
+    }),
   ].join('\n')
 }
 
@@ -666,7 +762,11 @@ after each run. On PostgreSQL the server runs once as one process and once with
 reports, are in \`intake.json\`.
 
 Target on real PostgreSQL: at least ${r.target.bookingsPerSecond} bookings/s with p99 under ${r.target.p99Ms} ms, for the
-product as it ships (one process). \`WEB_CONCURRENCY\` workers are an opt-in for hosts with cores to
+product as it ships (one process). Read as: the ${s.connections} busy connections get at least ${r.target.bookingsPerSecond} a second answered
+(the table below), and bookings offered at ${r.target.bookingsPerSecond} a second wait under ${r.target.p99Ms} ms at the p99 (the rate run,
+further down). The busy connections' own p99 cannot be the measure: each sends its next booking when
+the last is answered, so the mean wait is ${s.connections} ÷ throughput (Little's law), ${Math.round((s.connections / r.target.bookingsPerSecond) * 1000)} ms at ${r.target.bookingsPerSecond} a second,
+whatever the server does; it is reported beside. \`WEB_CONCURRENCY\` workers are an opt-in for hosts with cores to
 spare: here they share the cores with PostgreSQL and the load generator; their row is checked for
 throughput only ("meets target") and its p99 reported.
 
@@ -679,6 +779,16 @@ anything above about 2 means other work was competing with the benchmark for the
 afterwards. Acknowledged and stored must be equal: "acknowledged but not stored" (a booking
 confirmed but lost) and "stored but unanswered" (a booking stored whose answer never came) must
 both be 0. Errors the server logged during the runs: ${r.phases.map((p) => `${p.name}: ${p.totals.serverErrorLines}`).join('; ')}.
+
+## At the target's rate
+
+On PostgreSQL (the embedded database has no target), a fresh server warmed up for ${s.warmupSeconds} s, then ${r.target.bookingsPerSecond} unique valid bookings offered a second
+for ${s.durationSeconds} s over the same ${s.connections} connections and ${s.addresses} addresses (autocannon's \`overallRate\`), as senders
+make them: each booking when it comes, not when the previous one was answered. Each connection sends
+every ${Math.round((s.connections / r.target.bookingsPerSecond) * 1000)} ms, so the figures hold for waits shorter than that (a later answer would delay
+its connection's next booking and go under-counted).
+
+${rateTable(r)}
 
 ## The limit, from one address
 

@@ -97,6 +97,8 @@ type IntakePhase = {
   stored: number
   acknowledgedNotStored: number
   errors: number
+  /** PostgreSQL: bookings offered at the target's rate (intake.ts's rate run); null or absent on PGlite. */
+  atRate?: { offeredPerSecond: number; bookingsPerSecond: number; p50Ms: number; p99Ms: number } | null
 }
 /** `broken`: the step itself failed (errors, did not run), which fails the run; a missed target does not. */
 type PostgresProcess = {
@@ -856,16 +858,24 @@ function checks(): Check[] {
       // The target is the product as shipped: one process. WEB_CONCURRENCY workers are an opt-in for
       // hosts with cores to spare; here they share 2 cores with PostgreSQL and the load generator.
       const optIn = pg && p.workers > 1
+      // The p99 of the target is of bookings offered at 300 a second; the 50 busy connections' own p99 is
+      // 50 ÷ their rate by construction (Little's law, docs/perf/intake-profile.md) and is shown beside it.
+      const atRate = p.atRate
+      const rateP99 = atRate ? `; ${atRate.offeredPerSecond} offered a second: p99 ${atRate.p99Ms} ms` : ''
       list.push({
         section: 'Intake',
-        figure: `${p.name}: bookings/s, p99`,
-        value: `${p.bookingsPerSec}/s, p99 ${p.p99Ms} ms`,
+        figure: `${p.name}: bookings/s at 50 busy connections (their p99); p99 at 300 offered a second`,
+        value: `${p.bookingsPerSec}/s (p99 ${p.p99Ms} ms)${rateP99}`,
         target: optIn
           ? '≥ 300/s; p99 reported (opt-in workers; the p99 target is the default single process)'
           : pg
-            ? '≥ 300/s, p99 < 100 ms'
+            ? '≥ 300/s, p99 < 100 ms at 300 offered a second'
             : 'no target (embedded)',
-        ok: optIn ? p.bookingsPerSec >= 300 : pg ? p.bookingsPerSec >= 300 && p.p99Ms < 100 : null,
+        ok: optIn
+          ? p.bookingsPerSec >= 300
+          : pg
+            ? p.bookingsPerSec >= 300 && atRate !== null && atRate !== undefined && atRate.p99Ms < 100
+            : null,
       })
       list.push({
         section: 'Intake',
@@ -1233,11 +1243,13 @@ function report() {
       'From scripts/bench/intake.ts (details, per-run figures and the cost breakdown in docs/perf/intake.md):',
       'autocannon at 50 connections of unique valid bookings, as many as the warm-up rate sends in the run length, every one answered; every acknowledged id looked up afterwards.',
       '',
-      '| backend | bookings/s | p50 ms | p99 ms | acknowledged | stored | acknowledged, not stored |',
-      '|---|---|---|---|---|---|---|',
+      'On PostgreSQL, a second run on a fresh server offers 300 bookings a second (autocannon overallRate) over the same connections: the wait of a booking at the target rate.',
+      '',
+      '| backend | bookings/s | p50 ms | p99 ms | acknowledged | stored | acknowledged, not stored | at 300 offered a second: answered/s, p50 / p99 ms |',
+      '|---|---|---|---|---|---|---|---|',
       ...s.intake.backends.map(
         (p) =>
-          `| ${p.name}${p.version ? ` (${p.version})` : ''} | ${p.bookingsPerSec} | ${p.p50Ms} | ${p.p99Ms} | ${p.acknowledged} | ${p.stored} | ${p.acknowledgedNotStored} |`,
+          `| ${p.name}${p.version ? ` (${p.version})` : ''} | ${p.bookingsPerSec} | ${p.p50Ms} | ${p.p99Ms} | ${p.acknowledged} | ${p.stored} | ${p.acknowledgedNotStored} | ${p.atRate ? `${Math.round(p.atRate.bookingsPerSecond)}, ${p.atRate.p50Ms} / ${p.atRate.p99Ms}` : '-'} |`,
       ),
       '',
     )
