@@ -97,7 +97,10 @@ export class PdfRenderer {
 
   #start(): Worker {
     if (this.#worker) return this.#worker
-    const worker = createWorker({ maxOldGenerationSizeMb: this.maxOldGenerationSizeMb })
+    const worker = createWorker({
+      maxOldGenerationSizeMb: this.maxOldGenerationSizeMb,
+      maxYoungGenerationSizeMb: PDF_THREAD_YOUNG_GENERATION_MB,
+    })
     this.#worker = worker
     this.#started += 1
     let loaded: () => void = () => undefined
@@ -170,7 +173,14 @@ export class PdfRenderer {
   }
 }
 
-function createWorker(resourceLimits: { maxOldGenerationSizeMb: number }): Worker {
+/**
+ * The thread's young generation (MiB): V8's flags are the process's, so without this the thread would
+ * take the server's 2 × 16 MiB (server-v8-flags.js), sized for many pages at once; one PDF at a time
+ * keeps the size the process had before (2 × 4 MiB; docs/perf/memory.md).
+ */
+const PDF_THREAD_YOUNG_GENERATION_MB = 12
+
+function createWorker(resourceLimits: { maxOldGenerationSizeMb: number; maxYoungGenerationSizeMb: number }): Worker {
   const here = import.meta.url
   if (here.endsWith('.js')) {
     // The build: vite.config.ts bundles the thread's code as its own entry beside the server's
