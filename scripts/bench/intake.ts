@@ -248,6 +248,14 @@ function serverFor(
   })
 }
 
+/** The ids of the bookings a load stored, found by the prefix of their e-mail addresses (bookingFactory). */
+async function storedBookingIds(database: RunDatabase, prefix: string): Promise<Set<string>> {
+  const found = await rows<{ id: string }>(database, 'select id::text as id from bookings where email like $1', [
+    `${prefix}-%`,
+  ])
+  return new Set(found.map((r) => r.id))
+}
+
 /** Error lines (pino levels 50 and 60) the server wrote. */
 function errorLines(server: BuiltServer): string[] {
   return server
@@ -283,13 +291,7 @@ async function throughputRun(backend: Backend, runId: string, database: RunDatab
   const errors = errorLines(server)
   if (errors.length > 0)
     log(`${backend}: the server logged ${errors.length} error(s):\n${errors.slice(0, 5).join('\n')}`)
-  const storedIds = new Set(
-    (
-      await rows<{ id: string }>(database, 'select id::text as id from bookings where email like $1', [
-        `run-${runId}-%`,
-      ])
-    ).map((r) => r.id),
-  )
+  const storedIds = await storedBookingIds(database, `run-${runId}`)
   const { result, acknowledged } = measured
   const ackedAndStored = acknowledged.filter((id) => storedIds.has(id)).length
   return {
@@ -333,13 +335,7 @@ async function rateRun(backend: Backend, runId: string, database: RunDatabase, w
   } finally {
     await server.stop()
   }
-  const storedIds = new Set(
-    (
-      await rows<{ id: string }>(database, 'select id::text as id from bookings where email like $1', [
-        `rate-${runId}-%`,
-      ])
-    ).map((r) => r.id),
-  )
+  const storedIds = await storedBookingIds(database, `rate-${runId}`)
   const { result, acknowledged } = measured
   return {
     offeredPerSecond: rate,
