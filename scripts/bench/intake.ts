@@ -28,7 +28,9 @@ import { parseArgs } from 'node:util'
 import autocannon from 'autocannon'
 import pg from 'pg'
 import { type BuiltServer, root, startBuiltServer } from '../lib/server-process.mjs'
+import { bookingFactory, clientAddress } from './intake-bookings.ts'
 import { loadAverage1m, median, postmasterPid, treeCpuMs, waitForQuietMachine } from './lib.ts'
+import type { OpenLoadOptions, OpenLoadResult } from './open-load.ts'
 
 const { values: args } = parseArgs({
   options: {
@@ -142,7 +144,7 @@ type Phase = {
   atRate: RateRun | null
 }
 
-/** Bookings offered at a steady rate (rateRun). */
+/** Bookings offered at a rate, each at its own time (rateRun). */
 type RateRun = {
   offeredPerSecond: number
   bookingsPerSecond: number
@@ -150,6 +152,9 @@ type RateRun = {
   p50Ms: number
   p90Ms: number
   p99Ms: number
+  maxMs: number
+  /** How late the generator sent bookings (its own timer's lag), p99. */
+  generatorLateP99Ms: number
   acknowledged: number
   stored: number
   acknowledgedButMissing: number
@@ -157,46 +162,15 @@ type RateRun = {
   loadAverage1mAtStart: number
 }
 
-/** The i-th client address, from 198.18.0.0/15 (set aside for benchmarks, RFC 2544). */
-function clientAddress(i: number): string {
-  return `198.${18 + (i >> 16)}.${(i >> 8) & 255}.${i & 255}`
-}
-
-/** A unique, valid booking each time: no two bodies are the same, so none is a repeat. */
-function bookingFactory(prefix: string) {
-  let n = 0
-  const services = ['Managed IT Services', 'Cybersecurity', 'Network & Infrastructure', 'Cloud Solutions']
-  return () => {
-    n++
-    const service = services[n % services.length] ?? 'Cybersecurity'
-    return JSON.stringify({
-      formType: 'consultation',
-      firstName: 'Bench',
-      lastName: `Client ${n}`,
-      name: `Bench Client ${n}`,
-      email: `${prefix}-${n}@bench.example`,
-      phone: '(845) 555-0100',
-      company: `Bench Company ${n}`,
-      employees: (n % 40) + 1,
-      services: [service],
-      service,
-      plan: 'Full Help Desk ($100/user/mo)',
-      message: `Benchmark booking number ${n}.`,
-      source: 'http://127.0.0.1/book',
-      timestamp: new Date().toISOString(),
-    })
-  }
-}
-
 /**
  * One load: for `seconds`, or, given `amount`, exactly that many requests, each one answered before
  * autocannon returns (every connection sends its share and waits for the last answer). Request n
- * comes from client address n modulo `senders`. Given `rate`, the connections together send that many
- * requests a second (autocannon's `overallRate`) instead of each sending its next one on an answer.
+ * comes from client address n modulo `senders`. Each connection sends its next request when the last
+ * is answered (a closed model: the connections are always busy).
  */
 async function load(
   url: string,
-  options: { prefix: string; seconds?: number; amount?: number; senders: number; rate?: number },
+  options: { prefix: string; seconds?: number; amount?: number; senders: number },
 ): Promise<{ result: LoadResult; acknowledged: string[]; statuses: Map<number, number> }> {
   const next = bookingFactory(options.prefix)
   const acknowledged: string[] = []
@@ -206,7 +180,6 @@ async function load(
     url,
     connections,
     ...(options.amount ? { amount: options.amount } : { duration: options.seconds }),
-    ...(options.rate ? { overallRate: options.rate } : {}),
     timeout: 30,
     requests: [
       {
@@ -316,38 +289,60 @@ async function throughputRun(backend: Backend, runId: string, database: RunDatab
 }
 
 /**
- * Bookings as senders make them: `TARGET.bookingsPerSecond` a second, offered at a steady rate over
- * the same connections and addresses, on a fresh server warmed up at that rate first. The throughput
- * runs keep every connection busy, so their latency is connections ÷ throughput (Little's law: 167 ms
- * at 300 a second over 50) whatever the server does; this run measures the wait of a booking at the
- * target's rate. Each connection sends every connections ÷ rate seconds (167 ms), so an answer later
- * than that delays its connection's next booking and is then under-counted (coordinated omission):
- * the figures hold for latencies under that interval, which the target's 100 ms is.
+ * Bookings as senders make them: `TARGET.bookingsPerSecond` a second on average, each sent at its own
+ * time (a Poisson process) over the same connections and addresses, on a fresh server, by the
+ * open-model generator in a process of its own (scripts/bench/open-load.ts), the warm-up at that
+ * rate first. The throughput runs keep every connection busy, so their latency is connections ÷
+ * throughput (Little's law: 167 ms at 300 a second over 50) whatever the server does; this run
+ * measures the wait of a booking at the target's rate, counted from the time it was due.
  */
 async function rateRun(backend: Backend, runId: string, database: RunDatabase, workers: number, dataDir: string) {
   const server = await serverFor(backend, dataDir, database, workers, { INTAKE_RATE_LIMIT: RAISED_RATE_LIMIT })
   const rate = TARGET.bookingsPerSecond
-  let measured: Awaited<ReturnType<typeof load>>
+  const resultFile = path.join(os.tmpdir(), `bench-open-load-${runId}.json`)
+  const options: OpenLoadOptions = {
+    url: server.url,
+    rate,
+    count: rate * duration,
+    warmup: rate * Number(args.warmup),
+    connections,
+    senders: addresses,
+    prefix: `rate-${runId}`,
+    seed: 29,
+    resultFile,
+  }
+  let measured: OpenLoadResult
   try {
-    const warmSeconds = Number(args.warmup)
-    await load(server.url, { prefix: `warm-${runId}`, amount: rate * warmSeconds, rate, senders: addresses })
-    measured = await load(server.url, { prefix: `rate-${runId}`, amount: rate * duration, rate, senders: addresses })
+    const code = await new Promise<number>((resolve) => {
+      const child = spawn(process.execPath, [path.join(root, 'scripts/bench/open-load.ts'), JSON.stringify(options)], {
+        stdio: 'inherit',
+      })
+      child.once('exit', (c) => resolve(c ?? 1))
+    })
+    if (code !== 0) throw new Error(`the open-model generator exited with ${code}`)
+    measured = JSON.parse(fs.readFileSync(resultFile, 'utf8')) as OpenLoadResult
   } finally {
+    fs.rmSync(resultFile, { force: true })
     await server.stop()
   }
-  const storedIds = await storedBookingIds(database, `rate-${runId}`)
-  const { result, acknowledged } = measured
+  const storedIds = await storedBookingIds(database, options.prefix)
+  const { acknowledged } = measured
+  const non2xx = Object.entries(measured.statuses)
+    .filter(([status]) => !status.startsWith('2'))
+    .reduce((sum, [, n]) => sum + n, 0)
   return {
     offeredPerSecond: rate,
-    bookingsPerSecond: acknowledged.length / result.duration,
-    seconds: Math.round(result.duration * 10) / 10,
-    p50Ms: result.latency.p50,
-    p90Ms: result.latency.p90,
-    p99Ms: result.latency.p99,
+    bookingsPerSecond: acknowledged.length / measured.seconds,
+    seconds: measured.seconds,
+    p50Ms: measured.latencyMs.p50,
+    p90Ms: measured.latencyMs.p90,
+    p99Ms: measured.latencyMs.p99,
+    maxMs: measured.latencyMs.max,
+    generatorLateP99Ms: measured.lateMs.p99,
     acknowledged: acknowledged.length,
     stored: storedIds.size,
     acknowledgedButMissing: acknowledged.filter((id) => !storedIds.has(id)).length,
-    other: result.non2xx + result.errors + result.timeouts,
+    other: non2xx + measured.errors,
   }
 }
 
@@ -477,13 +472,15 @@ async function phase(backend: Backend, workers: number): Promise<Phase> {
     let atRate: RateRun | null = null
     if (backend === 'postgres') {
       const rateLoadAtStart = await waitForQuietMachine(settleSeconds)
-      log(`${name}: rate run (${TARGET.bookingsPerSecond} bookings offered a second for ${duration} s)…`)
+      log(
+        `${name}: rate run (${TARGET.bookingsPerSecond} bookings offered a second, Poisson arrivals, for ${duration} s)…`,
+      )
       const run = await withRun(`${workers}_rate`, (database, dataDir) =>
         rateRun(backend, `${backend}-${workers}-rate-${Date.now().toString(36)}`, database, workers, dataDir),
       )
       log(
         `${name}: rate run: ${run.bookingsPerSecond.toFixed(0)} bookings/s answered of ${run.offeredPerSecond} offered, ` +
-          `p50 ${run.p50Ms} ms, p99 ${run.p99Ms} ms, acknowledged ${run.acknowledged}, stored ${run.stored}`,
+          `p50 ${run.p50Ms} ms, p99 ${run.p99Ms} ms, the generator late ${run.generatorLateP99Ms} ms (p99), acknowledged ${run.acknowledged}, stored ${run.stored}`,
       )
       atRate = { ...run, loadAverage1mAtStart: rateLoadAtStart }
     }
@@ -708,12 +705,12 @@ function markdownTable(r: Report) {
 function rateTable(r: Report) {
   if (r.phases.every((p) => p.atRate === null)) return '(PostgreSQL was not measured in this run.)'
   return [
-    '| backend | offered bookings/s | answered bookings/s | p50 ms | p90 ms | p99 ms | acknowledged | stored | acknowledged but not stored | non-2xx + errors | load (1 min) at the start |',
-    '|---|---|---|---|---|---|---|---|---|---|---|',
+    '| backend | offered bookings/s (Poisson) | answered bookings/s | p50 ms | p90 ms | p99 ms | max ms | the generator late, p99 ms | acknowledged | stored | acknowledged but not stored | non-2xx + errors | load (1 min) at the start |',
+    '|---|---|---|---|---|---|---|---|---|---|---|---|---|',
     ...r.phases.flatMap((p) => {
       const x = p.atRate
       if (!x) return []
-      return `| ${p.name} | ${x.offeredPerSecond} | ${x.bookingsPerSecond.toFixed(0)} | ${x.p50Ms} | ${x.p90Ms} | ${x.p99Ms} | ${x.acknowledged} | ${x.stored} | ${x.acknowledgedButMissing} | ${x.other} | ${x.loadAverage1mAtStart} |`
+      return `| ${p.name} | ${x.offeredPerSecond} | ${x.bookingsPerSecond.toFixed(0)} | ${x.p50Ms} | ${x.p90Ms} | ${x.p99Ms} | ${x.maxMs} | ${x.generatorLateP99Ms} | ${x.acknowledged} | ${x.stored} | ${x.acknowledgedButMissing} | ${x.other} | ${x.loadAverage1mAtStart} |`
     }),
   ].join('\n')
 }
@@ -778,11 +775,14 @@ both be 0. Errors the server logged during the runs: ${r.phases.map((p) => `${p.
 
 ## At the target's rate
 
-On PostgreSQL (the embedded database has no target), a fresh server warmed up for ${s.warmupSeconds} s, then ${r.target.bookingsPerSecond} unique valid bookings offered a second
-for ${s.durationSeconds} s over the same ${s.connections} connections and ${s.addresses} addresses (autocannon's \`overallRate\`), as senders
-make them: each booking when it comes, not when the previous one was answered. Each connection sends
-every ${Math.round((s.connections / r.target.bookingsPerSecond) * 1000)} ms, so the figures hold for waits shorter than that (a later answer would delay
-its connection's next booking and go under-counted).
+On PostgreSQL (the embedded database has no target), a fresh server, then ${r.target.bookingsPerSecond} unique valid bookings offered a
+second on average for ${s.durationSeconds} s (after ${s.warmupSeconds} s of warm-up at that rate) over at most ${s.connections} connections from ${s.addresses} addresses,
+as senders make them: each booking at its own time, the gaps between them those of a Poisson process
+(independent senders; a seeded schedule, the same in every run), not when the previous one was
+answered. A booking due while every connection waits for an answer waits for a free one, and its
+latency runs from the time it was due to its answer (no wait goes uncounted). The generator
+(scripts/bench/open-load.ts) runs in a process of its own; "the generator late" is how far behind
+its schedule it sent bookings, so a reader sees it kept to it.
 
 ${rateTable(r)}
 
@@ -799,7 +799,7 @@ ${limitTable(r)}
 
 - ${r.machine.cpus} cores (${r.machine.cpuModel}), ${r.machine.memoryGb} GB, Node ${r.machine.node}
 - Load average (1, 5, 15 min) at start ${r.machine.loadAverageAtStart.join(', ')}, at end ${r.machine.loadAverageAtEnd.join(', ')}
-- autocannon, the server and the database share the same ${r.machine.cpus} cores; other work on the
+- The load generators (autocannon; the rate run's own), the server and the database share the same ${r.machine.cpus} cores; other work on the
   machine during the run shows in the load average and lowers every number.
 - The throwaway PostgreSQL cluster is the test cluster of scripts/with-postgres.mjs: fsync,
   synchronous_commit and full_page_writes off. A production server with durable commits pays a
