@@ -332,7 +332,7 @@ async function rateRun(backend: Backend, runId: string, database: RunDatabase, w
     .reduce((sum, [, n]) => sum + n, 0)
   return {
     offeredPerSecond: rate,
-    bookingsPerSecond: acknowledged.length / measured.seconds,
+    bookingsPerSecond: measured.seconds > 0 ? acknowledged.length / measured.seconds : 0,
     seconds: measured.seconds,
     p50Ms: measured.latencyMs.p50,
     p90Ms: measured.latencyMs.p90,

@@ -160,7 +160,7 @@ export async function offerBookings(options: OpenLoadOptions): Promise<OpenLoadR
   late.sort((a, b) => a - b)
   return {
     offeredPerSecond: options.rate,
-    seconds: round((lastAnswer - measuredFrom) / 1000),
+    seconds: lastAnswer > measuredFrom ? round((lastAnswer - measuredFrom) / 1000) : 0,
     answered: latencies.length,
     latencyMs: {
       p50: round(percentile(latencies, 0.5)),
