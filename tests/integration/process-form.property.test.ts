@@ -205,7 +205,12 @@ describe(`generated bodies against /api/process-form on ${backend}`, () => {
       }),
       { numRuns: RUNS },
     )
-    expect(validCount).toBeGreaterThan(RUNS / 6)
+    // Enough valid bodies were drawn for the property to mean something. Sampled offline (60 × 2,500
+    // cases): 453 on average, 19 either way, 408 at the least, the valid arm's ~280 and some bodies whose
+    // replaced field still passes. The floor sits far under that spread (RUNS / 6 = 417 failed one run
+    // in thirty), yet above what the other arms give alone (~170), so a valid arm that stopped
+    // producing valid bodies still fails here.
+    expect(validCount).toBeGreaterThan(RUNS / 10)
 
     const rows = await h.database.db.select().from(bookings)
     expect(new Set(rows.map((r) => r.id))).toEqual(storedIds)
