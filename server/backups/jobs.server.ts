@@ -115,8 +115,6 @@ export async function startBackupJobs(options: {
   return startCronJobs({
     database,
     log,
-    name: 'backup jobs',
-    waiting: 'the backup waits',
     pollingIntervalSeconds: options.pollingIntervalSeconds,
     stopTimeoutMs: 60_000,
     jobs: [

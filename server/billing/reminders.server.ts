@@ -137,8 +137,6 @@ export async function startBillingJobs(options: {
   return startCronJobs({
     database,
     log,
-    name: 'billing jobs',
-    waiting: 'reminders wait',
     pollingIntervalSeconds: options.pollingIntervalSeconds,
     jobs: [
       {

@@ -24,9 +24,12 @@ export async function startPgBoss(options: {
   connections: number
 }): Promise<PgBoss> {
   const { database, log, schedule, supervise } = options
+  // No job of ours has dependents (pg-boss's flows), so the supervising instance's pass that unblocks
+  // them, every 5 s by default, would run two statements for nothing: once an hour is its cleanup.
+  const common = { schedule, supervise, flowIntervalSeconds: 3600 }
   const boss = database.pglite
-    ? new PgBoss({ db: fromPglite(database.pglite), backend: 'pglite', schedule, supervise })
-    : new PgBoss({ connectionString: database.connectionString ?? '', max: options.connections, schedule, supervise })
+    ? new PgBoss({ db: fromPglite(database.pglite), backend: 'pglite', ...common })
+    : new PgBoss({ connectionString: database.connectionString ?? '', max: options.connections, ...common })
   let lastUnavailableLog = 0
   boss.on('error', (error: unknown) => {
     if (isDatabaseUnavailable(error)) {
@@ -62,33 +65,104 @@ export type CronJobs = { runNow(): Promise<void>; stop(): Promise<void> }
  * nightly backup):
  * a cron schedule in New York time queues one run per tick, whichever process's clock monitor sees
  * it first, and a worker in each process takes such runs (looking every `pollingIntervalSeconds`
- * when idle, 30 by default). Its own pg-boss instance beside the mail outbox's, on the same database.
+ * when idle, 30 by default).
+ *
+ * Every subsystem's jobs in a process share one pg-boss instance on the database, beside the mail
+ * outbox's (ADR 037): one clock monitor, one cron worker and one pool of two connections on
+ * PostgreSQL, where an instance per subsystem polled the database six times as often while idle.
+ * The instance starts with the first subsystem's jobs and stops with the last one's.
  */
 export async function startCronJobs(options: {
   database: Database
   log: Logger
-  name: string
-  waiting: string
   jobs: readonly CronJob[]
   pollingIntervalSeconds?: number | undefined
   /** How long a stop waits for a run under way (15 s; a backup takes longer). */
   stopTimeoutMs?: number
 }): Promise<CronJobs> {
-  const { database, log, name, waiting, jobs } = options
-  const boss = await startPgBoss({ database, log, name, waiting, schedule: true, supervise: false, connections: 2 })
-  for (const job of jobs) await boss.createQueue(job.queue, job.retry)
-  for (const job of jobs) {
-    if (job.cron) await boss.schedule(job.queue, job.cron, null, { tz: businessTimeZone })
-    else await boss.unschedule(job.queue)
+  const { database, log, jobs } = options
+  const scheduler = await joinScheduler(database, log)
+  const { boss } = scheduler
+  try {
+    for (const job of jobs) await boss.createQueue(job.queue, job.retry)
+    for (const job of jobs) {
+      if (job.cron) await boss.schedule(job.queue, job.cron, null, { tz: businessTimeZone })
+      else await boss.unschedule(job.queue)
+    }
+    const polling = { pollingIntervalSeconds: options.pollingIntervalSeconds ?? 30 }
+    for (const job of jobs) await boss.work(job.queue, polling, job.run)
+  } catch (error) {
+    await stopWorkers(boss, jobs, 0)
+    await scheduler.leave(0)
+    throw error
   }
-  const polling = { pollingIntervalSeconds: options.pollingIntervalSeconds ?? 30 }
-  for (const job of jobs) await boss.work(job.queue, polling, job.run)
+  let stopped: Promise<void> | undefined
   return {
     async runNow() {
       for (const job of jobs) await boss.send(job.queue, {})
     },
-    async stop() {
-      await boss.stop({ graceful: true, timeout: options.stopTimeoutMs ?? 15_000, close: !database.pglite })
+    stop() {
+      const timeoutMs = options.stopTimeoutMs ?? 15_000
+      stopped ??= stopWorkers(boss, jobs, timeoutMs).then(() => scheduler.leave(timeoutMs))
+      return stopped
+    },
+  }
+}
+
+/** Stops the workers of `jobs`, waiting up to `timeoutMs` for a run under way. */
+async function stopWorkers(boss: PgBoss, jobs: readonly CronJob[], timeoutMs: number): Promise<void> {
+  let timer: NodeJS.Timeout | undefined
+  const timeout = new Promise<void>((resolve) => {
+    timer = setTimeout(resolve, timeoutMs)
+  })
+  try {
+    await Promise.race([Promise.all(jobs.map((job) => boss.offWork(job.queue))), timeout])
+  } finally {
+    clearTimeout(timer)
+  }
+}
+
+type Scheduler = { boss: PgBoss; leave(timeoutMs: number): Promise<void> }
+
+/** The pg-boss instance of the scheduled jobs on each database, with how many subsystems use it. */
+const schedulers = new WeakMap<Database, { started: Promise<PgBoss>; users: number }>()
+
+/** Joins the database's scheduled-jobs instance, starting it for the first subsystem. */
+async function joinScheduler(database: Database, log: Logger): Promise<Scheduler> {
+  let shared = schedulers.get(database)
+  if (!shared) {
+    const started = startPgBoss({
+      database,
+      log,
+      name: 'scheduled jobs',
+      waiting: 'scheduled runs wait',
+      schedule: true,
+      supervise: false,
+      connections: 2,
+    })
+    shared = { started, users: 0 }
+    schedulers.set(database, shared)
+  }
+  const entry = shared
+  entry.users++
+  let boss: PgBoss
+  try {
+    boss = await entry.started
+  } catch (error) {
+    entry.users--
+    if (schedulers.get(database) === entry) schedulers.delete(database)
+    throw error
+  }
+  let left = false
+  return {
+    boss,
+    async leave(timeoutMs) {
+      if (left) return
+      left = true
+      entry.users--
+      if (entry.users > 0) return
+      if (schedulers.get(database) === entry) schedulers.delete(database)
+      await boss.stop({ graceful: true, timeout: timeoutMs, close: !database.pglite })
     },
   }
 }

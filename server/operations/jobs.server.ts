@@ -31,8 +31,6 @@ export async function startOperationsJobs(options: {
   const jobs = await startCronJobs({
     database,
     log,
-    name: 'operations jobs',
-    waiting: 'retention waits',
     pollingIntervalSeconds: options.pollingIntervalSeconds,
     jobs: [
       {

@@ -37,8 +37,6 @@ export async function startPaymentJobs(options: {
   return startCronJobs({
     database,
     log,
-    name: 'payment jobs',
-    waiting: 'autopay retries wait',
     jobs: [
       {
         queue: AUTOPAY_RETRY_QUEUE,

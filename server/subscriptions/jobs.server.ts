@@ -40,8 +40,6 @@ export async function startSubscriptionJobs(options: {
   return startCronJobs({
     database,
     log,
-    name: 'subscription run',
-    waiting: 'the monthly run waits',
     pollingIntervalSeconds: options.pollingIntervalSeconds,
     jobs: [
       {

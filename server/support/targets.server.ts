@@ -347,8 +347,6 @@ export async function startSupportTargetJobs(options: {
   return startCronJobs({
     database,
     log,
-    name: 'support target jobs',
-    waiting: 'target warnings and auto-close wait',
     pollingIntervalSeconds: options.pollingIntervalSeconds,
     jobs: [
       {
