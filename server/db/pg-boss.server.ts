@@ -24,8 +24,8 @@ export async function startPgBoss(options: {
   connections: number
 }): Promise<PgBoss> {
   const { database, log, schedule, supervise } = options
-  // No job of ours has dependents (pg-boss's flows), so the supervising instance's pass that unblocks
-  // them, every 5 s by default, would run two statements for nothing: once an hour is its cleanup.
+  // No job of ours has dependents (pg-boss's flows): the supervising instance's pass that unblocks
+  // them would run two statements every 5 s (its default) for nothing. It runs hourly instead.
   const common = { schedule, supervise, flowIntervalSeconds: 3600 }
   const boss = database.pglite
     ? new PgBoss({ db: fromPglite(database.pglite), backend: 'pglite', ...common })
