@@ -43,6 +43,11 @@ export default defineConfig({
           // a fresh process per file spent more time importing and compiling PGlite than testing.
           // The server keeps its state in what a test creates (database, app, outbox), not in modules.
           isolate: false,
+          // WebAssembly on the baseline compiler only, as the server runs (server-v8-flags.js): the
+          // one worker creates and closes a PGlite per file, and V8 13 on Node 24 can abort on freeing
+          // optimised WebAssembly code under that churn ("Check failed: jit_page_->allocations_.erase",
+          // nodejs/node#64500; seen once in this suite). Without tier-up no optimised code is freed.
+          execArgv: ['--liftoff-only'],
         },
       },
       {
