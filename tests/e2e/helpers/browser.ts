@@ -120,7 +120,9 @@ export async function expectAccessible(page: Page) {
       id: v.id,
       impact: v.impact,
       help: v.help,
-      targets: v.nodes.map((n) => n.target.join(' ')),
+      // axe's own words on why each node fails (the element that covers a target, the contrast
+      // measured): an intermittent failure is then explained by its one report.
+      targets: v.nodes.map((n) => `${n.target.join(' ')} (${(n.failureSummary ?? '').replace(/\s+/g, ' ').trim()})`),
     }))
   })
   const summary = violations.map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.targets.join(', ')}`)
