@@ -107,7 +107,9 @@ describe('the open-model generator', () => {
     expect(result.answered).toBe(100)
     expect(result.latencyMs.p99).toBeGreaterThan(500)
     expect(result.latencyMs.max).toBeGreaterThanOrEqual(result.latencyMs.p99)
-    // The generator itself sent every booking on time; the wait was the server's.
-    expect(result.lateMs.p99).toBeLessThan(100)
+    // The generator itself sent every booking on time; the wait was the server's. Of 100 bookings the
+    // p99 is nearly the worst one, which a loaded CI machine can delay by 100 ms (107 once); a queue
+    // counted as lateness would be over 500 ms, as the latency is.
+    expect(result.lateMs.p99).toBeLessThan(250)
   })
 })
