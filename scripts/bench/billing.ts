@@ -11,7 +11,7 @@
 //    staff's /admin/billing (plain, filtered, searched). Server time is what the server itself logs
 //    for each request (`ms` of its request line), which excludes the HTTP client.
 // 3. Downloads the 50-line invoice's PDF `--pdfs` times: server time per PDF, and the server's RSS
-//    before and after (after a warm-up of as many PDFs, with the same pause before each reading);
+//    before and after (after a warm-up of the same work, with the same pause before each reading);
 //    meanwhile a second client asks for the client's invoice list, timed from outside (a PDF laid
 //    out in the request thread held every other request; in the PDF thread it does not).
 // 4. Waits until the PDF thread has exited (its idle time, server/billing/pdf/renderer.server.ts;
@@ -100,27 +100,33 @@ const result = await withSeededServer(
     }
 
     const pdfPath = `/billing/invoices/${fiftyLineId}/pdf`
-    // Warm-up: as many PDFs as are measured. Meanwhile V8 grows its heap to what this work needs (the
-    // heap in use after a collection stays flat, server/billing/pdf/render.server.ts); the growth of
-    // the warm-up is reported beside the growth over the measured generations.
-    await new Promise((r) => setTimeout(r, 1000))
-    const rssStartMiB = rssMiB(server.pid) ?? 0
-    await serverTimes(pdfPath, clientCookie, pdfs)
-    await new Promise((r) => setTimeout(r, 1000))
-    const rssBeforeMiB = rssMiB(server.pid) ?? 0
     const otherPath = '/billing/invoices'
     const otherAlone = summary(await wallTimes(server.url, otherPath, clientCookie, 50))
-    let rendering = true
-    const other = (async () => {
-      const times: number[] = []
-      // The same pace as alone: one request after another while the PDFs render.
-      while (rendering) times.push(...(await wallTimes(server.url, otherPath, clientCookie, 1)))
-      return times
-    })()
-    const pdfTimes = await serverTimes(pdfPath, clientCookie, pdfs).finally(() => {
-      rendering = false
-    })
-    const otherDuring = summary(await other)
+    // The PDFs, while a second client asks for its invoice list one request after another (the same
+    // pace as alone): a PDF laid out in the request thread held every other request.
+    const pdfsBeside = async () => {
+      let rendering = true
+      const other = (async () => {
+        const times: number[] = []
+        while (rendering) times.push(...(await wallTimes(server.url, otherPath, clientCookie, 1)))
+        return times
+      })()
+      const pdfTimes = await serverTimes(pdfPath, clientCookie, pdfs).finally(() => {
+        rendering = false
+      })
+      return { pdfTimes, otherTimes: await other }
+    }
+    // Warm-up: the same work as measured (as many PDFs, the same list beside them). Meanwhile V8 grows
+    // its heaps to what this work needs (the heap in use after a collection stays flat,
+    // server/billing/pdf/render.server.ts); the growth of the warm-up is reported beside the growth
+    // over the measured generations, which is what would keep growing if memory leaked.
+    await new Promise((r) => setTimeout(r, 1000))
+    const rssStartMiB = rssMiB(server.pid) ?? 0
+    await pdfsBeside()
+    await new Promise((r) => setTimeout(r, 1000))
+    const rssBeforeMiB = rssMiB(server.pid) ?? 0
+    const { pdfTimes, otherTimes } = await pdfsBeside()
+    const otherDuring = summary(otherTimes)
     await new Promise((r) => setTimeout(r, 1000))
     const rssAfterMiB = rssMiB(server.pid) ?? 0
     const memoryAfter = memoryParts(server.pid)
