@@ -66,7 +66,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const backOffice = account !== null && account.role !== 'client' && isBackOfficePath(pathname)
   // Decided once, on the server: a page in the browser is only ever rendered by the app (an
   // islands page has no React tree there), including islands routes it navigates to.
-  const islands = import.meta.env.SSR && pageUsesIslands(matches, account !== null, search)
+  const islands = import.meta.env.SSR && pageUsesIslands(matches, search)
   // On app pages: the shell's plain-DOM behaviour (menus, section links, cookie banner), here in the
   // layout so that error pages have it too, then the document is marked hydrated (end-to-end tests
   // wait for this). Islands pages get both from their own script.
@@ -91,8 +91,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <link rel="stylesheet" href={stylesheet} precedence="default" />
         <Links />
       </head>
-      {/* An islands page for a signed-in visitor (/dashboard, /billing) tells its script the status it
-          was rendered with, for the live status (features/accounts/enhance/signed-in.ts). */}
+      {/* An islands page for a signed-in visitor (a public page, /dashboard, /billing) tells its script the
+          status it was rendered with, for the live status (features/accounts/enhance/signed-in.ts). */}
       <body className="flex min-h-dvh flex-col" data-account-status={islands && account ? account.status : undefined}>
         {data && <CookieBannerTemplate html={data.cookieBanner} />}
         <a

@@ -13,7 +13,7 @@ import { JsonLd, usePublicUrl } from '~/lib/json-ld-script'
 import { pageMeta } from '~/lib/seo'
 import type { Route } from './+types/home'
 
-/** Served without the app's JavaScript to visitors who are not signed in (lib/islands-mode.ts). */
+/** Served without the app's JavaScript, to signed-in visitors too (lib/islands-mode.ts, ADR 038). */
 export const handle: IslandsHandle = {
   // A verification link (/?token=…) shows the app's verification screen instead.
   islands: (search) => !search.has('token'),

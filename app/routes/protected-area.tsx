@@ -2,7 +2,7 @@ import { Outlet, useLocation } from 'react-router'
 import { requirementOf } from '~/features/accounts/access'
 import { areaGuard } from '~/features/accounts/guards.server'
 import { AccessCheck, ProtectedErrorBoundary } from '~/features/accounts/protected'
-import { signedInIslandsHandle } from '~/lib/islands-mode'
+import { islandsHandle } from '~/lib/islands-mode'
 import type { Route } from './+types/protected-area'
 
 /**
@@ -15,10 +15,10 @@ export const middleware: Route.MiddlewareFunction[] = [areaGuard]
 
 export const ErrorBoundary = ProtectedErrorBoundary
 
-// The area leaves the choice of islands mode to its page (/dashboard and /billing are islands pages
-// for signed-in visitors: ADR 024); there the islands entry runs the access check instead of
-// AccessCheck below (features/accounts/enhance/signed-in.ts).
-export const handle = signedInIslandsHandle
+// The area leaves the choice of islands mode to its page (/dashboard and /billing are islands pages:
+// ADR 024); there the islands entry runs the access check instead of AccessCheck below
+// (features/accounts/enhance/signed-in.ts).
+export const handle = islandsHandle
 
 export default function ProtectedArea() {
   const requirement = requirementOf(useLocation().pathname)

@@ -52,7 +52,7 @@ function createMatcher(build: ServerBuild): Matcher {
       id: match.route.id ?? '',
       handle: build.routes[match.route.id ?? '']?.module.handle,
     }))
-    if (!pageUsesIslands(pages, false, '')) return null
+    if (!pageUsesIslands(pages, '')) return null
     const leaf = matches.at(-1)?.route
     return { scope: scopeOfRoutePath[leaf?.path ?? ''] ?? 'fixed' }
   }

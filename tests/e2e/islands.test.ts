@@ -1,5 +1,5 @@
-// Islands mode (docs/frontend-performance.md): marketing pages for visitors who are not signed in
-// run one small script; React arrives only when an island (the contact form, Cookie Settings) is used.
+// Islands mode (docs/frontend-performance.md): marketing pages run one small script, for signed-in
+// visitors too (with their account menu); React arrives only when an island (the contact form, Cookie Settings) is used.
 import type { Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
 import {
@@ -356,35 +356,50 @@ describe('an app page', () => {
 })
 
 describe('a signed-in visitor', () => {
-  it('gets the whole app on marketing pages (account menu), not the islands', async () => {
+  it('gets public pages as islands pages too, with the account menu and Log Out, and no access check', async () => {
     const who = uniqueIdentity('islands')
     await verifiedAccountOverHttp(who.email, who.ip)
     const cookie = await sessionCookie(who.email, strongPassword, who.ip)
     const { page, context, consoleErrors } = await newPage(browser(), { viewport: { width: 1280, height: 800 } })
-    const url = new URL(baseURL())
-    await context.addCookies(
-      cookie.split('; ').map((pair) => {
-        const [name = '', value = ''] = pair.split('=')
-        return { name, value, domain: url.hostname, path: '/' }
-      }),
-    )
+    await signedInWith(page, cookie)
     const scripts = scriptsOf(page)
     await open(page, '/')
-    expect(hasRouter(scripts())).toBe(true)
-    expect(scripts()).not.toContain('entry')
-    // The shell's plain-DOM behaviour runs on app pages too.
-    const trigger = page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Services' })
+    expect(scripts()).toContain('entry')
+    expect(hasReact(scripts())).toBe(false)
+    expect(hasRouter(scripts())).toBe(false)
+    const main = page.getByRole('navigation', { name: 'Main' })
+    await main.getByRole('link', { name: 'Dashboard' }).waitFor()
+    expect(await main.getByRole('link', { name: 'Login' }).count()).toBe(0)
+    await expectAccessible(page)
+    // The shell's plain-DOM behaviour, as for anyone.
+    const trigger = main.getByRole('button', { name: 'Services' })
     await trigger.click()
     expect(await trigger.getAttribute('aria-expanded')).toBe('true')
+    await page.keyboard.press('Escape')
 
-    // The app's 404 page has the same shell behaviour.
+    // The 404 page is an islands page for them as well.
     const missing = await page.goto('/no-such-page-here', { waitUntil: 'load' })
     expect(missing?.status()).toBe(404)
     await page.waitForSelector('html[data-hydrated="true"]', { timeout: 15_000 })
-    expect(hasRouter(scripts())).toBe(true)
-    await trigger.click()
-    expect(await trigger.getAttribute('aria-expanded')).toBe('true')
-    expect(consoleErrors.filter((message) => !message.includes('404'))).toEqual([])
+    expect(hasRouter(scripts())).toBe(false)
+
+    // No access check on a public page (at load or when it becomes visible again): a session that has
+    // ended leaves the visitor where they are.
+    const profileChecks: string[] = []
+    page.on('request', (request) => {
+      if (new URL(request.url()).pathname === '/api/account/profile') profileChecks.push(request.url())
+    })
+    await open(page, '/services/managed-it')
+    await page.evaluate(() => document.dispatchEvent(new Event('visibilitychange')))
+    await page.waitForTimeout(500)
+    expect(profileChecks).toEqual([])
+    expect(new URL(page.url()).pathname).toBe('/services/managed-it')
+
+    // Log Out from the header: home, signed out.
+    await Promise.all([page.waitForURL(`${baseURL()}/`), main.getByRole('button', { name: 'Log Out' }).click()])
+    await expectToast(page, 'Signed out')
+    await main.getByRole('link', { name: 'Login' }).waitFor()
+    expect(appErrors(consoleErrors)).toEqual([])
     await context.close()
   })
 })

@@ -158,13 +158,14 @@ describe('the anonymous page cache', () => {
     const admin = await get('/promotional-offer', { headers: { cookie: adminCookie } })
     expect(admin.status).toBe(200)
     expect(admin.cache).toBeUndefined()
-    // The signed-in page is the app's, with the account in its data; the anonymous one has neither.
-    expect(admin.html).toContain('__reactRouterContext')
-    expect(admin.html).toContain(testAdmin.email)
+    // The signed-in page has the account's menu and status (an islands page for them too, ADR 038);
+    // the anonymous one has neither.
+    expect(admin.html).toContain('data-testid="account-menu"')
+    expect(admin.html).toContain('data-account-status="approved"')
     const after = await get('/promotional-offer')
     expect(after.cache).toBe('hit')
-    expect(after.html).not.toContain('__reactRouterContext')
-    expect(after.html).not.toContain(testAdmin.email)
+    expect(after.html).not.toContain('account-menu')
+    expect(after.html).not.toContain('data-account-status')
     // Under https the cookie is __Secure-ramapo.session_token: a request carrying it is rendered too.
     const secure = await get('/promotional-offer', { headers: { cookie: '__Secure-ramapo.session_token=abc' } })
     expect(secure.cache).toBeUndefined()

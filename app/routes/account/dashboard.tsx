@@ -10,7 +10,7 @@ import type { AccountStatus, AccountSummary } from '~/features/accounts/status'
 import { billingSections } from '~/features/billing/sections'
 import { type ConsultationRequestRow, ConsultationRequests } from '~/features/booking/client-requests'
 import { organisationRoleLabels } from '~/features/organisations'
-import { signedInIslandsHandle } from '~/lib/islands-mode'
+import { islandsHandle } from '~/lib/islands-mode'
 import { pageMeta } from '~/lib/seo'
 import { Button } from '~/ui/button'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '~/ui/card'
@@ -20,7 +20,7 @@ import type { Route } from './+types/dashboard'
 
 // Served without the app's JavaScript, to signed-in visitors too (ADR 024): links are document
 // loads, and the islands entry runs Log Out, the live status and the access check.
-export const handle = signedInIslandsHandle
+export const handle = islandsHandle
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta({

@@ -12,7 +12,7 @@ import { AutopayLink } from '~/features/payments'
 import { paymentsDeps } from '~/features/payments/context.server'
 import { ClientPlans } from '~/features/subscriptions/client-plans'
 import { formatCalendarDate } from '~/lib/business-time'
-import { signedInIslandsHandle } from '~/lib/islands-mode'
+import { islandsHandle } from '~/lib/islands-mode'
 import { pageMeta } from '~/lib/seo'
 import { clientSummary, type DocumentListItem } from '../../../server/billing/queries.server.ts'
 import { clientPlans } from '../../../server/subscriptions/subscriptions.server.ts'
@@ -20,7 +20,7 @@ import type { Route } from './+types/index'
 
 // Served without the app's JavaScript, to signed-in visitors too (ADR 024): links are document
 // loads, and the islands entry runs Log Out, the live status and the access check.
-export const handle = signedInIslandsHandle
+export const handle = islandsHandle
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta({
