@@ -78,7 +78,10 @@ describe('the open-model generator', () => {
     expect(result.seconds).toBeLessThan(2.2)
     // The server keeps up, so a booking hardly waits.
     expect(result.latencyMs.p50).toBeLessThan(20)
-    expect(result.lateMs.p99).toBeLessThan(100)
+    // The generator sent them on time. Under the whole suite's load a starved generator process has
+    // been 122 ms late at p99 once in CI (the bound was 100); one that fell behind its schedule for
+    // good would be late by most of the 1.5 s run.
+    expect(result.lateMs.p99).toBeLessThan(250)
     // Arrivals are not evenly spaced: some gaps are far shorter than the mean of 5 ms, some far longer.
     const measured = server.received.filter((r) => r.email.startsWith('measured-'))
     const gaps = measured.slice(1).map((r, i) => r.at - (measured[i]?.at ?? r.at))
