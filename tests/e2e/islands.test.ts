@@ -18,16 +18,21 @@ import { baseURL, expectAccessible, newPage, open, scriptsOf, testBrowser, visit
 const browser = testBrowser()
 
 /** Holds the React chunk back until the returned function is called (an island stays not live). */
-async function holdReact(page: Page): Promise<() => void> {
+async function holdReact(page: Page): Promise<{ release: () => void; requested: Promise<void> }> {
   let release = () => {}
   const held = new Promise<void>((resolve) => {
     release = resolve
   })
+  let asked = () => {}
+  const requested = new Promise<void>((resolve) => {
+    asked = resolve
+  })
   await page.route(/\/assets\/react-[\w-]+\.js$/, async (route) => {
+    asked()
     await held
     await route.continue()
   })
-  return release
+  return { release, requested }
 }
 
 const hasReact = (scripts: string[]) => scripts.includes('react')
@@ -113,7 +118,7 @@ describe('a marketing page without the app', () => {
     const { page, context, consoleErrors } = await newPage(browser(), { viewport: { width: 1280, height: 800 } })
     const scripts = scriptsOf(page)
     // Hold React back so the typing happens before the form is live.
-    const release = await holdReact(page)
+    const { release } = await holdReact(page)
     await open(page, '/')
     expect(hasReact(scripts())).toBe(false)
     const form = page.locator('#contact form')
@@ -140,10 +145,14 @@ describe('a marketing page without the app', () => {
 describe('the booking page', () => {
   it('holds a submit made before its form is live and sends it through the form once it is', async () => {
     const { page, context, consoleErrors } = await newPage(browser(), { viewport: { width: 1280, height: 800 } })
-    const release = await holdReact(page)
+    const { release, requested } = await holdReact(page)
     await page.goto('/book', { waitUntil: 'load' })
     const form = page.locator('form[aria-labelledby="booking-form-title"]')
     await form.getByLabel('First name').fill('Early')
+    // The page's script starts after the first paint (lib/app-loader-script.ts), which can be after
+    // the load event on a busy machine; a submit before it runs is the browser's own (a GET of /book).
+    // The island wakes at load and asks for React once the script has run and its submit hold is set.
+    await requested
     // No native submission: the browser never asks for another document (its own post would load
     // /book again with the fields in its address), counted until the held submit has run through the
     // form below, long after a native post would have gone.
