@@ -1,5 +1,5 @@
 import { HouseIcon, PhoneIcon, TriangleAlertIcon } from 'lucide-react'
-import { useEffect } from 'react'
+import { use, useEffect } from 'react'
 import {
   isRouteErrorResponse,
   Links,
@@ -21,8 +21,9 @@ import { CookieBannerTemplate, CookieSettingsButton } from '~/features/consent/c
 import { TagLayerScript } from '~/features/consent/tag-layer-script'
 import { usePageViews } from '~/features/consent/use-page-views'
 import { enhancePage } from '~/features/marketing/enhance/page'
-import { SiteFooter } from '~/features/marketing/site-footer'
-import { SiteHeader } from '~/features/marketing/site-header'
+import { FrameMarkupContext } from '~/features/marketing/frame-markup'
+import { SiteFooter, siteFooterClass } from '~/features/marketing/site-footer'
+import { SiteHeader, siteHeaderClass } from '~/features/marketing/site-header'
 import { isBackOfficePath } from '~/features/staff/areas'
 import { islandsScripts } from '~/islands/manifest.server'
 import { appLoaderScript } from '~/lib/app-loader-script'
@@ -67,6 +68,10 @@ export function Layout({ children }: { children: React.ReactNode }) {
   // Decided once, on the server: a page in the browser is only ever rendered by the app (an
   // islands page has no React tree there), including islands routes it navigates to.
   const islands = import.meta.env.SSR && pageUsesIslands(matches, search)
+  // On an islands page nothing hydrates the header and footer: they are drawn from HTML rendered once
+  // per variant (features/marketing/frame-markup.ts), a third of such a page's render.
+  const frameMarkup = use(FrameMarkupContext)
+  const frame = islands ? frameMarkup : null
   // On app pages: the shell's plain-DOM behaviour (menus, section links, cookie banner), here in the
   // layout so that error pages have it too, then the document is marked hydrated (end-to-end tests
   // wait for this). Islands pages get both from their own script.
@@ -104,12 +109,19 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <AccountProvider account={account}>
           <PlainLinks value={islands}>
             {account && <LiveAccountStatus key={account.userId} status={account.status} />}
-            {!backOffice && (
-              <SiteHeader
-                account={account ? <AccountMenu initial={account} /> : undefined}
-                mobileAccount={account ? <MobileAccountMenu initial={account} /> : undefined}
-              />
-            )}
+            {!backOffice &&
+              (frame ? (
+                <header
+                  className={siteHeaderClass}
+                  // biome-ignore lint/security/noDangerouslySetInnerHtml: our own header rendered by React on the server (features/marketing/frame-markup.server.tsx); its only input from a visitor is which menu variant.
+                  dangerouslySetInnerHTML={{ __html: frame.header(pathname, account) }}
+                />
+              ) : (
+                <SiteHeader
+                  account={account ? <AccountMenu initial={account} /> : undefined}
+                  mobileAccount={account ? <MobileAccountMenu initial={account} /> : undefined}
+                />
+              ))}
             <main
               id="main"
               tabIndex={-1}
@@ -118,7 +130,16 @@ export function Layout({ children }: { children: React.ReactNode }) {
               <ProtectedNavigationStatus />
               {children}
             </main>
-            {!backOffice && <SiteFooter cookieSettings={<CookieSettingsButton />} />}
+            {!backOffice &&
+              (frame ? (
+                <footer
+                  className={siteFooterClass}
+                  // biome-ignore lint/security/noDangerouslySetInnerHtml: our own footer rendered by React on the server (features/marketing/frame-markup.server.tsx), no visitor input.
+                  dangerouslySetInnerHTML={{ __html: frame.footer() }}
+                />
+              ) : (
+                <SiteFooter cookieSettings={<CookieSettingsButton />} />
+              ))}
           </PlainLinks>
         </AccountProvider>
         <DeferredToaster />

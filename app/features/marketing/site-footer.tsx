@@ -36,9 +36,20 @@ const footerIcons = {
 const heading = 'font-semibold text-footer-foreground text-sm uppercase tracking-wide'
 const listLink = 'rounded-sm transition-colors hover:text-footer-foreground hover:underline underline-offset-4'
 
-export function SiteFooter({ cookieSettings }: SiteFooterProps) {
+export function SiteFooter(props: SiteFooterProps) {
   return (
-    <footer className="bg-footer text-footer-muted text-sm [&_:focus-visible]:outline-footer-accent">
+    <footer className={siteFooterClass}>
+      <SiteFooterContent {...props} />
+    </footer>
+  )
+}
+
+export const siteFooterClass = 'bg-footer text-footer-muted text-sm [&_:focus-visible]:outline-footer-accent'
+
+/** What the footer holds; islands pages render it once (features/marketing/frame-markup.server.tsx). */
+export function SiteFooterContent({ cookieSettings }: SiteFooterProps) {
+  return (
+    <>
       <div className="mx-auto grid max-w-6xl grid-cols-2 gap-x-8 gap-y-10 px-6 py-14 lg:grid-cols-12">
         <section aria-labelledby="footer-contact" className="col-span-2 lg:col-span-4">
           <h2 id="footer-contact" className="flex items-center gap-2.5 font-bold text-footer-foreground text-lg">
@@ -146,7 +157,7 @@ export function SiteFooter({ cookieSettings }: SiteFooterProps) {
           </nav>
         </div>
       </div>
-    </footer>
+    </>
   )
 }
 

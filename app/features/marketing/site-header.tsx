@@ -41,34 +41,44 @@ export type SiteHeaderProps = {
  * Markup only: the Services menu and the mobile menu get their behaviour from features/marketing/enhance
  * (attached once per page, with or without the app's JavaScript).
  */
-export function SiteHeader({ account, mobileAccount }: SiteHeaderProps) {
+export function SiteHeader(props: SiteHeaderProps) {
   return (
-    <header className="sticky top-0 z-40 border-b bg-background/95 backdrop-blur supports-[backdrop-filter]:bg-background/85">
-      <div className="mx-auto flex h-16 max-w-6xl items-center gap-3 px-6 lg:gap-6">
-        <FrameLink
-          to="/"
-          className="-ms-1 flex shrink-0 items-center gap-2.5 rounded-md p-1 font-bold text-foreground tracking-tight"
-        >
-          <LogoMark />
-          {/* Between md and lg the desktop bar needs the room; the link keeps its name for screen readers. */}
-          <span className="text-lg leading-none md:max-lg:sr-only">{business.name}</span>
-        </FrameLink>
-        <DesktopNav account={account} />
-        <Button
-          variant="ghost"
-          size="icon"
-          aria-label="Main menu"
-          aria-haspopup="dialog"
-          aria-expanded={false}
-          aria-controls="mobile-menu"
-          data-mobile-menu-trigger=""
-          className="ms-auto md:hidden"
-        >
-          {menuIcon}
-        </Button>
-        <MobileNav id="mobile-menu" account={mobileAccount ?? account} />
-      </div>
+    <header className={siteHeaderClass}>
+      <SiteHeaderContent {...props} />
     </header>
+  )
+}
+
+export const siteHeaderClass =
+  'sticky top-0 z-40 border-b bg-background/95 backdrop-blur supports-[backdrop-filter]:bg-background/85'
+
+/** What the header holds; islands pages render it once per variant (features/marketing/frame-markup.server.tsx). */
+export function SiteHeaderContent({ account, mobileAccount }: SiteHeaderProps) {
+  return (
+    <div className="mx-auto flex h-16 max-w-6xl items-center gap-3 px-6 lg:gap-6">
+      <FrameLink
+        to="/"
+        className="-ms-1 flex shrink-0 items-center gap-2.5 rounded-md p-1 font-bold text-foreground tracking-tight"
+      >
+        <LogoMark />
+        {/* Between md and lg the desktop bar needs the room; the link keeps its name for screen readers. */}
+        <span className="text-lg leading-none md:max-lg:sr-only">{business.name}</span>
+      </FrameLink>
+      <DesktopNav account={account} />
+      <Button
+        variant="ghost"
+        size="icon"
+        aria-label="Main menu"
+        aria-haspopup="dialog"
+        aria-expanded={false}
+        aria-controls="mobile-menu"
+        data-mobile-menu-trigger=""
+        className="ms-auto md:hidden"
+      >
+        {menuIcon}
+      </Button>
+      <MobileNav id="mobile-menu" account={mobileAccount ?? account} />
+    </div>
   )
 }
 
