@@ -12,7 +12,10 @@ export const PlainLinks = createContext(false)
 
 type FrameLinkProps = Omit<React.ComponentProps<'a'>, 'href'> & { to: string }
 
-/** The frame's links (header, phone menu, footer, account menu): `to` is always an absolute path. */
+/**
+ * The frame's links (header, phone menu, footer, account menu) and those of pages that are islands
+ * pages for signed-in visitors (/dashboard, /billing): `to` is always an absolute path.
+ */
 export function FrameLink({ to, ...props }: FrameLinkProps) {
   if (use(PlainLinks)) return <a {...props} href={to} />
   return <Link to={to} {...props} />

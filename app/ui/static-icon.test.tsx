@@ -2,6 +2,7 @@ import { HouseIcon, LogOutIcon, ServerCogIcon } from 'lucide-react'
 import * as house from 'lucide-react/icons/house'
 import * as logOut from 'lucide-react/icons/log-out'
 import * as serverCog from 'lucide-react/icons/server-cog'
+import * as triangleAlert from 'lucide-react/icons/triangle-alert'
 import { renderToStaticMarkup } from 'react-dom/server'
 import { describe, expect, it } from 'vitest'
 import { iconData, staticIcon } from './static-icon'
@@ -26,5 +27,8 @@ describe('staticIcon', () => {
     expect(normalised(renderToStaticMarkup(staticIcon(iconData(house), 'size-5')))).toBe(
       normalised(renderToStaticMarkup(<HouseIcon className="size-5" aria-hidden="true" />)),
     )
+  })
+  it('refuses a module that is not an icon (an old name that only re-exports the component)', () => {
+    expect(() => iconData(triangleAlert)).toThrow(/not an icon module/)
   })
 })

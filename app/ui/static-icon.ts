@@ -9,7 +9,11 @@ export type IconData = {
 
 /** The icon's data from its module (`import * as logOut from 'lucide-react/icons/log-out'`). */
 export function iconData(module: unknown): IconData {
-  return (module as { __iconData: IconData }).__iconData
+  const data = (module as { __iconData?: IconData }).__iconData
+  // An old name of a renamed icon is a module that re-exports the component only: import the new name.
+  if (!data)
+    throw new Error('iconData: not an icon module of lucide-react (an old name? import the icon by its new one)')
+  return data
 }
 
 /**

@@ -1,7 +1,13 @@
-import { LogOutIcon, SettingsIcon } from 'lucide-react'
+import * as logOut from 'lucide-react/icons/log-out'
+import * as settings from 'lucide-react/icons/settings'
 import { Button } from '~/ui/button'
 import { FrameLink } from '~/ui/frame-link'
+import { iconData, staticIcon } from '~/ui/static-icon'
 import { useSignOut } from './account-state'
+
+// Made once (ui/static-icon.ts): /dashboard is an islands page drawn on every visit.
+const settingsIcon = staticIcon(iconData(settings))
+const logOutIcon = staticIcon(iconData(logOut))
 
 /** On /dashboard, a client navbar with a welcome, Account Settings and Log Out. */
 export function ClientNavbar({ name }: { name: string }) {
@@ -13,12 +19,12 @@ export function ClientNavbar({ name }: { name: string }) {
         <div className="flex items-center gap-2">
           <Button asChild variant="ghost" size="md">
             <FrameLink to="/account/settings">
-              <SettingsIcon aria-hidden="true" />
+              {settingsIcon}
               Account Settings
             </FrameLink>
           </Button>
           <Button variant="ghost" size="md" onClick={signOut} data-sign-out disabled={pending}>
-            <LogOutIcon aria-hidden="true" />
+            {logOutIcon}
             Log Out
           </Button>
         </div>

@@ -1,9 +1,10 @@
-import { CalendarClockIcon } from 'lucide-react'
-import { Link } from 'react-router'
+import * as calendarClock from 'lucide-react/icons/calendar-clock'
 import { businessTimeZone } from '~/lib/time-zone'
 import { Badge } from '~/ui/badge'
 import { Button } from '~/ui/button'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '~/ui/card'
+import { FrameLink } from '~/ui/frame-link'
+import { iconData, staticIcon } from '~/ui/static-icon'
 
 /** One consultation request of the client's (sent signed in, or added from its confirmation e-mail), as the dashboard lists it. */
 export type ConsultationRequestRow = {
@@ -18,6 +19,9 @@ export type ConsultationRequestRow = {
   /** The booked consultation, while there is one. */
   appointment?: { at: string; minutes: number; place: string; details: string | null } | null
 }
+
+// Made once (ui/static-icon.ts): the list is on /dashboard, an islands page drawn on every visit.
+const calendarIcon = staticIcon(iconData(calendarClock), 'size-6 text-primary')
 
 const dateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeZone: businessTimeZone })
 const appointmentFormat = new Intl.DateTimeFormat('en-US', {
@@ -42,13 +46,13 @@ export function ConsultationRequests({ requests }: { requests: readonly Consulta
       <CardContent>
         {requests.length === 0 ? (
           <div className="grid justify-items-start gap-3 rounded-lg border border-dashed p-5">
-            <CalendarClockIcon className="size-6 text-primary" aria-hidden="true" />
+            {calendarIcon}
             <p className="text-muted-foreground text-sm">
               No consultation requests yet. When you book a free consultation while signed in, it appears here with its
               status. Booked without signing in? Open the link in its confirmation e-mail while signed in.
             </p>
             <Button asChild variant="outline" size="sm">
-              <Link to="/book">Book a free consultation</Link>
+              <FrameLink to="/book">Book a free consultation</FrameLink>
             </Button>
           </div>
         ) : (

@@ -1,5 +1,7 @@
-import { CircleCheckIcon, CircleXIcon, HourglassIcon, LifeBuoyIcon } from 'lucide-react'
-import { Link } from 'react-router'
+import * as circleCheck from 'lucide-react/icons/circle-check'
+import * as circleX from 'lucide-react/icons/circle-x'
+import * as hourglass from 'lucide-react/icons/hourglass'
+import * as lifeBuoy from 'lucide-react/icons/life-buoy'
 import { business } from '~/content/business'
 import { appContext } from '~/context.server'
 import { can, noOrganisationRefusal } from '~/features/accounts/access'
@@ -15,6 +17,8 @@ import { pageMeta } from '~/lib/seo'
 import { Button } from '~/ui/button'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '~/ui/card'
 import { FormMessage } from '~/ui/field'
+import { FrameLink } from '~/ui/frame-link'
+import { iconData, staticIcon } from '~/ui/static-icon'
 import { consultationRequestsOf } from '../../../server/booking/client-requests.server.ts'
 import type { Route } from './+types/dashboard'
 
@@ -60,11 +64,13 @@ const statusCopy: Record<AccountStatus, { title: string; body: string; next: str
   },
 }
 
+// Made once (ui/static-icon.ts): /dashboard is an islands page drawn on every visit.
 const statusIcons = {
-  pending: <HourglassIcon className="size-6 text-primary" aria-hidden="true" />,
-  approved: <CircleCheckIcon className="size-6 text-success" aria-hidden="true" />,
-  rejected: <CircleXIcon className="size-6 text-destructive" aria-hidden="true" />,
+  pending: staticIcon(iconData(hourglass), 'size-6 text-primary'),
+  approved: staticIcon(iconData(circleCheck), 'size-6 text-success'),
+  rejected: staticIcon(iconData(circleX), 'size-6 text-destructive'),
 } as const
+const helpIcon = staticIcon(iconData(lifeBuoy))
 
 export default function Dashboard({ loaderData }: Route.ComponentProps) {
   const account = useAccount(loaderData.account) ?? loaderData.account
@@ -87,7 +93,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
           {!staffHome && can(account, 'support') && (
             <Button asChild>
               <a href="/support/new" data-testid="get-help">
-                <LifeBuoyIcon aria-hidden="true" />
+                {helpIcon}
                 Get help
               </a>
             </Button>
@@ -128,9 +134,9 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
             {staffHome && (
               <p>
                 <Button asChild>
-                  <Link to={staffHome}>
+                  <FrameLink to={staffHome}>
                     {staffHome === '/admin' ? 'Open the Admin Dashboard' : 'Open the employee portal'}
-                  </Link>
+                  </FrameLink>
                 </Button>
               </p>
             )}
@@ -181,11 +187,11 @@ function ProfileSummary({ account }: { account: AccountSummary }) {
         </dl>
         <div className="flex flex-wrap gap-2">
           <Button asChild variant="outline" size="sm">
-            <Link to="/account/settings">Edit in Account Settings</Link>
+            <FrameLink to="/account/settings">Edit in Account Settings</FrameLink>
           </Button>
           {can(account, 'people') && (
             <Button asChild variant="outline" size="sm">
-              <Link to="/account/organisation">Manage the people of your organisation</Link>
+              <FrameLink to="/account/organisation">Manage the people of your organisation</FrameLink>
             </Button>
           )}
         </div>
@@ -201,21 +207,21 @@ function BillingSummary() {
         <h2 id="billing-title" className="font-semibold text-xl">
           Billing
         </h2>
-        <Link to="/billing" className="font-semibold text-primary text-sm hover:underline">
+        <FrameLink to="/billing" className="font-semibold text-primary text-sm hover:underline">
           Open the billing area
-        </Link>
+        </FrameLink>
       </div>
       <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
         {billingSections.map((section) => (
           <li key={section.key}>
-            <Link
+            <FrameLink
               to={section.path}
               className="grid h-full gap-2 rounded-xl border bg-card p-5 shadow-sm transition-colors hover:border-primary"
             >
               <section.icon className="size-6 text-primary" aria-hidden="true" />
               <span className="font-semibold">{section.title}</span>
               <span className="text-muted-foreground text-sm">{section.summary}</span>
-            </Link>
+            </FrameLink>
           </li>
         ))}
       </ul>

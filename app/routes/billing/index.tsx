@@ -1,5 +1,6 @@
-import { AlertTriangleIcon, ArrowLeftIcon, DownloadIcon } from 'lucide-react'
-import { Link } from 'react-router'
+import * as arrowLeft from 'lucide-react/icons/arrow-left'
+import * as download from 'lucide-react/icons/download'
+import * as triangleAlert from 'lucide-react/icons/triangle-exclamation-point'
 import { business } from '~/content/business'
 import { appContext } from '~/context.server'
 import { guardedUser } from '~/features/accounts/guards.server'
@@ -14,6 +15,8 @@ import { ClientPlans } from '~/features/subscriptions/client-plans'
 import { formatCalendarDate } from '~/lib/business-time'
 import { islandsHandle } from '~/lib/islands-mode'
 import { pageMeta } from '~/lib/seo'
+import { FrameLink } from '~/ui/frame-link'
+import { iconData, staticIcon } from '~/ui/static-icon'
 import { clientSummary, type DocumentListItem } from '../../../server/billing/queries.server.ts'
 import { clientPlans } from '../../../server/subscriptions/subscriptions.server.ts'
 import type { Route } from './+types/index'
@@ -21,6 +24,11 @@ import type { Route } from './+types/index'
 // Served without the app's JavaScript, to signed-in visitors too (ADR 024): links are document
 // loads, and the islands entry runs Log Out, the live status and the access check.
 export const handle = islandsHandle
+
+// Made once (ui/static-icon.ts): /billing is an islands page drawn on every visit.
+const backIcon = staticIcon(iconData(arrowLeft), 'size-4')
+const alertIcon = staticIcon(iconData(triangleAlert), 'size-5 text-destructive')
+const downloadIcon = staticIcon(iconData(download), 'size-4')
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta({
@@ -49,13 +57,13 @@ export default function Billing({ loaderData }: Route.ComponentProps) {
   const { summary, plans, staffBilling } = loaderData
   return (
     <div className="mx-auto grid max-w-6xl gap-8 px-6 py-10">
-      <Link
+      <FrameLink
         to="/dashboard"
         className="inline-flex min-h-11 items-center gap-1 font-semibold text-primary text-sm hover:underline"
       >
-        <ArrowLeftIcon className="size-4" aria-hidden="true" />
+        {backIcon}
         Dashboard
-      </Link>
+      </FrameLink>
       <div className="grid gap-2">
         <h1 className="font-bold text-3xl tracking-tight">Billing</h1>
         <p className="max-w-2xl text-muted-foreground">
@@ -71,9 +79,9 @@ export default function Billing({ loaderData }: Route.ComponentProps) {
       ) : (
         <p className="rounded-lg border border-dashed p-6 text-muted-foreground">
           This area shows a client’s own documents. As staff, you find every client’s documents in{' '}
-          <Link to={staffBilling ?? '/admin/billing'} className="font-semibold text-primary underline">
+          <FrameLink to={staffBilling ?? '/admin/billing'} className="font-semibold text-primary underline">
             the back office’s billing
-          </Link>
+          </FrameLink>
           .
         </p>
       )}
@@ -81,7 +89,7 @@ export default function Billing({ loaderData }: Route.ComponentProps) {
         <ul className="grid gap-4 sm:grid-cols-2">
           {billingSections.map((section) => (
             <li key={section.key}>
-              <Link
+              <FrameLink
                 to={section.path}
                 className="flex h-full gap-4 rounded-xl border bg-card p-6 shadow-sm transition-colors hover:border-primary"
               >
@@ -90,7 +98,7 @@ export default function Billing({ loaderData }: Route.ComponentProps) {
                   <span className="font-semibold text-lg">{section.title}</span>
                   <span className="text-muted-foreground text-sm">{section.summary}</span>
                 </span>
-              </Link>
+              </FrameLink>
             </li>
           ))}
         </ul>
@@ -113,9 +121,9 @@ function Summary({ summary }: { summary: SummaryData }) {
           {summary.openInvoices === 0
             ? 'Nothing to pay: every invoice is settled.'
             : `On ${summary.openInvoices} open ${summary.openInvoices === 1 ? 'invoice' : 'invoices'}.`}{' '}
-          <Link to="/billing/invoices" className="font-semibold text-primary underline">
+          <FrameLink to="/billing/invoices" className="font-semibold text-primary underline">
             See invoices
-          </Link>
+          </FrameLink>
         </p>
       </section>
       <DocumentCard
@@ -164,7 +172,7 @@ function DocumentCard({
   return (
     <section className="grid content-start gap-3 rounded-xl border bg-card p-6 shadow-sm">
       <h2 className="flex items-center gap-2 font-semibold text-lg">
-        {icon && items.length > 0 && <AlertTriangleIcon className="size-5 text-destructive" aria-hidden="true" />}
+        {icon && items.length > 0 && alertIcon}
         {title}
       </h2>
       {items.length === 0 ? (
@@ -174,12 +182,12 @@ function DocumentCard({
           {items.map((item) => (
             <li key={item.id} className="flex flex-wrap items-center justify-between gap-2 border-b pb-2 last:border-0">
               <span className="grid">
-                <Link
+                <FrameLink
                   to={clientDocumentPath(item)}
                   className="font-semibold text-primary underline-offset-4 hover:underline"
                 >
                   {kindLabels[item.kind]} {item.number}
-                </Link>
+                </FrameLink>
                 <span className="text-muted-foreground text-sm">{detail(item)}</span>
               </span>
               <span className="flex items-center gap-2">
@@ -191,7 +199,7 @@ function DocumentCard({
                     className="inline-flex min-h-11 items-center gap-1 text-primary text-sm underline-offset-4 hover:underline"
                     aria-label={`Download ${kindLabels[item.kind].toLowerCase()} ${item.number} as PDF`}
                   >
-                    <DownloadIcon className="size-4" aria-hidden="true" />
+                    {downloadIcon}
                     PDF
                   </a>
                 )}
