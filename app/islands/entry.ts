@@ -7,7 +7,7 @@ import { keepToastForNextPage, takeKeptToast } from './kept-toast'
 
 /**
  * The only script of a page served in islands mode (docs/frontend-performance.md, "Islands"): the
- * marketing pages for visitors who are not signed in, and /dashboard and /billing for signed-in ones.
+ * marketing pages, and /dashboard, /billing and the billing lists for signed-in visitors.
  * No React and no router here: the shell's behaviour is plain DOM code (features/marketing/enhance),
  * and each island (`[data-island]`, islands/island.tsx) downloads React and its component when it is
  * first needed, then hydrates. Toasts download React and the toaster with the first one.

@@ -2,7 +2,7 @@
  * Islands mode (docs/frontend-performance.md): a page whose every route module exports this handle is
  * served without the app's JavaScript (no React, no router): the shell's behaviour comes from
  * features/marketing/enhance and the islands entry, and interactive parts hydrate on use. That holds
- * for signed-in visitors too (ADR 024 for /dashboard and /billing, ADR 038 for the public pages):
+ * for signed-in visitors too (ADR 024 for /dashboard, /billing and the billing lists, ADR 038 for the public pages):
  * there the islands entry runs the account menu's Log Out, the live status and, on a protected page,
  * the access check in plain DOM code (features/accounts/enhance/signed-in.ts).
  */

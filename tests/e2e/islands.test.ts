@@ -237,7 +237,7 @@ async function signedInWith(page: Page, cookie: string) {
   )
 }
 
-describe('the signed-in pages /dashboard and /billing', () => {
+describe('the signed-in pages /dashboard, /billing and the billing lists', () => {
   it('load no React and no router; Log Out (by keyboard too), links and Cookie Settings work', async () => {
     const ip = uniqueIdentity('signed-in-islands').ip
     const email = await invitedAccountOverHttp('client', 'signed-in-islands', await adminSessionCookie(ip), ip)
@@ -269,11 +269,20 @@ describe('the signed-in pages /dashboard and /billing', () => {
     expect(hasReact(scripts())).toBe(true)
     expect(hasRouter(scripts())).toBe(false)
 
-    // A billing section is an app page: the app loads there.
+    // A billing list is an islands page too: its filters are plain links with whole addresses, so
+    // "All" clears the filter (a link to "" would keep it).
     await Promise.all([page.waitForEvent('load'), page.getByRole('link', { name: /^Invoices/ }).click()])
     await page.waitForSelector('html[data-hydrated="true"]', { timeout: 15_000 })
     await page.getByRole('heading', { name: 'No invoices yet' }).waitFor()
-    expect(hasRouter(scripts())).toBe(true)
+    const filters = page.getByRole('navigation', { name: 'Filter by status' })
+    await Promise.all([page.waitForEvent('load'), filters.getByRole('link', { name: 'Overdue', exact: true }).click()])
+    expect(page.url()).toBe(`${baseURL()}/billing/invoices?status=overdue`)
+    await page.getByRole('heading', { name: 'No overdue invoices' }).waitFor()
+    expect(await filters.getByRole('link', { name: 'Overdue', exact: true }).getAttribute('aria-current')).toBe('page')
+    await expectAccessible(page)
+    await Promise.all([page.waitForEvent('load'), filters.getByRole('link', { name: 'All', exact: true }).click()])
+    expect(page.url()).toBe(`${baseURL()}/billing/invoices`)
+    expect(hasRouter(scripts())).toBe(false)
 
     // Log Out from the keyboard on an islands page: a failed sign-out says so, then it ends the
     // session and goes home, where the toast shows.

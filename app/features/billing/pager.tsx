@@ -1,7 +1,16 @@
-import { ChevronLeftIcon, ChevronRightIcon } from 'lucide-react'
-import { Link } from 'react-router'
+import * as chevronLeft from 'lucide-react/icons/chevron-left'
+import * as chevronRight from 'lucide-react/icons/chevron-right'
+import { FrameLink } from '~/ui/frame-link'
+import { iconData, staticIcon } from '~/ui/static-icon'
 
-/** Newer and Older links around "Page 2 of 5 · 93 documents", for a list newest first. */
+const newerIcon = staticIcon(iconData(chevronLeft), 'size-4')
+const olderIcon = staticIcon(iconData(chevronRight), 'size-4')
+
+/**
+ * Newer and Older links around "Page 2 of 5 · 93 documents", for a list newest first. `href` gives a
+ * page's address: a path, or a query on this page (`?page=2`), never empty. Plain links on an islands
+ * page (ui/frame-link.tsx).
+ */
 export function Pager({
   page,
   pageCount,
@@ -17,10 +26,10 @@ export function Pager({
   return (
     <nav aria-label="Pages" className="flex items-center justify-between gap-4 text-sm">
       {page > 1 ? (
-        <Link to={href(page - 1)} className="inline-flex min-h-11 items-center gap-1 text-primary">
-          <ChevronLeftIcon className="size-4" aria-hidden="true" />
+        <FrameLink to={href(page - 1)} className="inline-flex min-h-11 items-center gap-1 text-primary">
+          {newerIcon}
           Newer
-        </Link>
+        </FrameLink>
       ) : (
         <span />
       )}
@@ -28,10 +37,10 @@ export function Pager({
         Page {page} of {pageCount} · {total} in all
       </span>
       {page < pageCount ? (
-        <Link to={href(page + 1)} className="inline-flex min-h-11 items-center gap-1 text-primary">
+        <FrameLink to={href(page + 1)} className="inline-flex min-h-11 items-center gap-1 text-primary">
           Older
-          <ChevronRightIcon className="size-4" aria-hidden="true" />
-        </Link>
+          {olderIcon}
+        </FrameLink>
       ) : (
         <span />
       )}

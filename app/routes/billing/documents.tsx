@@ -1,5 +1,6 @@
-import { ArrowLeftIcon, DownloadIcon } from 'lucide-react'
-import { data, Link, useNavigation } from 'react-router'
+import * as arrowLeft from 'lucide-react/icons/arrow-left'
+import * as download from 'lucide-react/icons/download'
+import { data, useNavigation } from 'react-router'
 import { business } from '~/content/business'
 import { appContext } from '~/context.server'
 import { guardedUser, pagePath } from '~/features/accounts/guards.server'
@@ -11,12 +12,22 @@ import { clientStatusFilters, type ShownStatus, statusLabels } from '~/features/
 import { StatusBadge } from '~/features/billing/status-badge'
 import { formatCalendarDate } from '~/lib/business-time'
 import { cn } from '~/lib/cn'
+import { islandsHandle } from '~/lib/islands-mode'
 import { pageMeta } from '~/lib/seo'
+import { FrameLink } from '~/ui/frame-link'
+import { iconData, staticIcon } from '~/ui/static-icon'
 import { listClientDocuments } from '../../../server/billing/queries.server.ts'
 import type { Route } from './+types/documents'
 
 // /billing/estimates, /billing/invoices, /billing/receipts: a client's documents of one kind,
-// newest first, 20 a page, with a status filter (?status=overdue&page=2).
+// newest first, 20 a page, with a status filter (?status=overdue&page=2). An islands page (ADR 024):
+// its filters and pages are plain links, so it needs none of the app's JavaScript.
+
+export const handle = islandsHandle
+
+// Made once (ui/static-icon.ts): drawn on every visit, the download icon once a row.
+const backIcon = staticIcon(iconData(arrowLeft), 'size-4')
+const downloadIcon = staticIcon(iconData(download), 'size-4')
 
 export const meta: Route.MetaFunction = ({ matches, location }) => {
   const section = billingSection(location.pathname.split('/')[2] ?? '')
@@ -56,24 +67,25 @@ export default function BillingDocuments({ loaderData }: Route.ComponentProps) {
     if (s) params.set('status', s)
     if (next.page && next.page > 1) params.set('page', String(next.page))
     const text = params.toString()
-    return text ? `?${text}` : ''
+    // A whole address: a plain link to "" would keep the query it is meant to clear.
+    return `${section?.path ?? '/billing'}${text ? `?${text}` : ''}`
   }
   return (
     <div className="mx-auto grid max-w-6xl gap-6 px-4 py-10 sm:px-6">
-      <Link
+      <FrameLink
         to="/billing"
         className="inline-flex min-h-11 items-center gap-1 font-semibold text-primary text-sm hover:underline"
       >
-        <ArrowLeftIcon className="size-4" aria-hidden="true" />
+        {backIcon}
         Billing
-      </Link>
+      </FrameLink>
       <h1 className="font-bold text-3xl tracking-tight">{section?.title}</h1>
       {filters.length > 0 && (
         <nav aria-label="Filter by status">
           <ul className="flex flex-wrap gap-2">
             {[null, ...filters].map((s) => (
               <li key={s ?? 'all'}>
-                <Link
+                <FrameLink
                   to={query({ status: s, page: 1 })}
                   aria-current={status === s ? 'page' : undefined}
                   className={cn(
@@ -82,7 +94,7 @@ export default function BillingDocuments({ loaderData }: Route.ComponentProps) {
                   )}
                 >
                   {s ? statusLabels[s] : 'All'}
-                </Link>
+                </FrameLink>
               </li>
             ))}
           </ul>
@@ -91,9 +103,9 @@ export default function BillingDocuments({ loaderData }: Route.ComponentProps) {
       {list === null ? (
         <p className="rounded-lg border border-dashed p-6 text-muted-foreground">
           This area shows a client’s own documents; staff find them in{' '}
-          <Link to="/admin/billing" className="font-semibold text-primary underline">
+          <FrameLink to="/admin/billing" className="font-semibold text-primary underline">
             the back office
-          </Link>
+          </FrameLink>
           .
         </p>
       ) : list.items.length === 0 ? (
@@ -105,9 +117,9 @@ export default function BillingDocuments({ loaderData }: Route.ComponentProps) {
           </h2>
           <p className="max-w-lg text-muted-foreground">
             {status ? (
-              <Link to={query({ status: null })} className="font-semibold text-primary underline">
+              <FrameLink to={query({ status: null })} className="font-semibold text-primary underline">
                 Show all {section?.title.toLowerCase()}
-              </Link>
+              </FrameLink>
             ) : (
               section?.empty
             )}
@@ -166,9 +178,12 @@ export default function BillingDocuments({ loaderData }: Route.ComponentProps) {
                     className="border-b last:border-0 max-sm:grid max-sm:grid-cols-2 max-sm:gap-x-4 max-sm:gap-y-1 max-sm:p-4"
                   >
                     <th scope="row" className={cn(cell, 'font-medium')}>
-                      <Link to={clientDocumentPath(item)} className="text-primary underline-offset-4 hover:underline">
+                      <FrameLink
+                        to={clientDocumentPath(item)}
+                        className="text-primary underline-offset-4 hover:underline"
+                      >
                         {item.number}
-                      </Link>
+                      </FrameLink>
                     </th>
                     <td className={cn(cell, 'max-sm:text-right')}>
                       <PhoneLabel>Date</PhoneLabel>
@@ -199,7 +214,7 @@ export default function BillingDocuments({ loaderData }: Route.ComponentProps) {
                         className="inline-flex min-h-11 items-center gap-1 text-primary underline-offset-4 hover:underline"
                         aria-label={`Download ${item.number} as PDF`}
                       >
-                        <DownloadIcon className="size-4" aria-hidden="true" />
+                        {downloadIcon}
                         PDF
                       </a>
                     </td>

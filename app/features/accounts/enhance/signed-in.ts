@@ -15,7 +15,7 @@ export type SignedInPage = {
 }
 
 /**
- * A signed-in visitor's page served in islands mode (/dashboard and /billing, ADR 024): what the
+ * A signed-in visitor's page served in islands mode (/dashboard, /billing and its lists, ADR 024): what the
  * app's components do there (account-menu.tsx, live-status.tsx, protected.tsx), in plain DOM code
  * with the same calls (browser-calls.ts), texts and delays:
  * - Log Out (`button[data-sign-out]`, in the header, the mobile menu and the client navbar);
