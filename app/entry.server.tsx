@@ -7,8 +7,8 @@ import type { EntryContext, HandleErrorFunction, RouterContextProvider } from 'r
 import { isRouteErrorResponse, ServerRouter } from 'react-router'
 import { isDatabaseUnavailable } from '../server/db/client.server.ts'
 import { appContext } from './context.server.ts'
-import { frameMarkup } from './features/marketing/frame-markup.server.tsx'
-import { FrameMarkupContext } from './features/marketing/frame-markup.ts'
+import { frameMarkup } from './frame-markup.server.tsx'
+import { FrameMarkupContext } from './frame-markup.ts'
 import { retryAfterHeader, retryAfterSeconds } from './lib/database-outage.ts'
 import { NonceContext } from './lib/nonce.ts'
 

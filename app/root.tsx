@@ -21,10 +21,10 @@ import { CookieBannerTemplate, CookieSettingsButton } from '~/features/consent/c
 import { TagLayerScript } from '~/features/consent/tag-layer-script'
 import { usePageViews } from '~/features/consent/use-page-views'
 import { enhancePage } from '~/features/marketing/enhance/page'
-import { FrameMarkupContext } from '~/features/marketing/frame-markup'
 import { SiteFooter, siteFooterClass } from '~/features/marketing/site-footer'
 import { SiteHeader, siteHeaderClass } from '~/features/marketing/site-header'
 import { isBackOfficePath } from '~/features/staff/areas'
+import { FrameMarkupContext } from '~/frame-markup'
 import { islandsScripts } from '~/islands/manifest.server'
 import { appLoaderScript } from '~/lib/app-loader-script'
 import { DeferredScripts } from '~/lib/deferred-scripts'
@@ -69,7 +69,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
   // islands page has no React tree there), including islands routes it navigates to.
   const islands = import.meta.env.SSR && pageUsesIslands(matches, search)
   // On an islands page nothing hydrates the header and footer: they are drawn from HTML rendered once
-  // per variant (features/marketing/frame-markup.ts), a third of such a page's render.
+  // per variant (app/frame-markup.ts), a third of such a page's render.
   const frameMarkup = use(FrameMarkupContext)
   const frame = islands ? frameMarkup : null
   // On app pages: the shell's plain-DOM behaviour (menus, section links, cookie banner), here in the
@@ -113,7 +113,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
               (frame ? (
                 <header
                   className={siteHeaderClass}
-                  // biome-ignore lint/security/noDangerouslySetInnerHtml: our own header rendered by React on the server (features/marketing/frame-markup.server.tsx); its only input from a visitor is which menu variant.
+                  // biome-ignore lint/security/noDangerouslySetInnerHtml: our own header rendered by React on the server (app/frame-markup.server.tsx); its only input from a visitor is which menu variant.
                   dangerouslySetInnerHTML={{ __html: frame.header(pathname, account) }}
                 />
               ) : (
@@ -134,7 +134,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
               (frame ? (
                 <footer
                   className={siteFooterClass}
-                  // biome-ignore lint/security/noDangerouslySetInnerHtml: our own footer rendered by React on the server (features/marketing/frame-markup.server.tsx), no visitor input.
+                  // biome-ignore lint/security/noDangerouslySetInnerHtml: our own footer rendered by React on the server (app/frame-markup.server.tsx), no visitor input.
                   dangerouslySetInnerHTML={{ __html: frame.footer() }}
                 />
               ) : (

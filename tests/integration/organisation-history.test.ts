@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { type AuditActor, recordAudit } from '../../server/audit/audit.server.ts'
-import { billingDocuments, clientOnboarding } from '../../server/db/schema/index.server.ts'
+import type { AuditActor } from '../../server/audit/audit.server.ts'
+import { subjectNameOf } from '../../server/audit/subjects.server.ts'
+import { auditLog, billingDocuments, clientOnboarding } from '../../server/db/schema/index.server.ts'
 import { historyPageSize, organisationHistory } from '../../server/organisations/history.server.ts'
 import { organisationOfPerson, updateOrganisation } from '../../server/organisations/organisations.server.ts'
 import { addPerson } from '../../server/organisations/people.server.ts'
@@ -50,9 +51,24 @@ describe(`an organisation's history on ${backend}`, () => {
       .values({ kind: 'invoice', clientId: owner, createdByEmail: admin.email })
       .returning({ id: billingDocuments.id })
     if (!invoice) throw new Error('no invoice')
-    // One transaction each: entries of one transaction share its time.
-    const audit = (action: 'billing.create' | 'account.approve' | 'organisation.update', subjectId: string) =>
-      db().transaction((tx) => recordAudit(tx, admin, { action, subjectId, details: {} }))
+    // Written as recordAudit writes them, a second apart: two quick transactions can share a clock
+    // tick (it happened on PGlite), and entries of one time come in no set order. The log is
+    // append-only, so the time is given at the insert.
+    let second = 0
+    const audit = async (action: 'billing.create' | 'account.approve' | 'organisation.update', subjectId: string) => {
+      second += 1
+      await db()
+        .insert(auditLog)
+        .values({
+          actorUserId: admin.userId,
+          actorEmail: admin.email,
+          action,
+          subjectId,
+          subjectName: subjectNameOf(action, subjectId, {}),
+          details: {},
+          at: new Date(Date.now() + second * 1000),
+        })
+    }
     await audit('billing.create', invoice.id)
     await audit('account.approve', colleague)
     // Another organisation's person and the organisation itself: in its history, never in this one.

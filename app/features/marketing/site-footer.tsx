@@ -46,7 +46,7 @@ export function SiteFooter(props: SiteFooterProps) {
 
 export const siteFooterClass = 'bg-footer text-footer-muted text-sm [&_:focus-visible]:outline-footer-accent'
 
-/** What the footer holds; islands pages render it once (features/marketing/frame-markup.server.tsx). */
+/** What the footer holds; islands pages render it once (app/frame-markup.server.tsx). */
 export function SiteFooterContent({ cookieSettings }: SiteFooterProps) {
   return (
     <>

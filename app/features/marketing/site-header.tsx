@@ -52,7 +52,7 @@ export function SiteHeader(props: SiteHeaderProps) {
 export const siteHeaderClass =
   'sticky top-0 z-40 border-b bg-background/95 backdrop-blur supports-[backdrop-filter]:bg-background/85'
 
-/** What the header holds; islands pages render it once per variant (features/marketing/frame-markup.server.tsx). */
+/** What the header holds; islands pages render it once per variant (app/frame-markup.server.tsx). */
 export function SiteHeaderContent({ account, mobileAccount }: SiteHeaderProps) {
   return (
     <div className="mx-auto flex h-16 max-w-6xl items-center gap-3 px-6 lg:gap-6">

@@ -6,11 +6,11 @@ import { AccountMenu, MobileAccountMenu } from '~/features/accounts/account-menu
 import { AccountProvider } from '~/features/accounts/account-state'
 import type { AccountSummary } from '~/features/accounts/status'
 import { CookieSettingsButton } from '~/features/consent/cookie-consent'
+import { SiteFooter, siteFooterClass } from '~/features/marketing/site-footer'
+import { SiteHeader, siteHeaderClass } from '~/features/marketing/site-header'
+import { frameMarksKey } from '~/frame-markup'
+import { frameMarkup, renderFooter, renderHeader } from '~/frame-markup.server'
 import { PlainLinks } from '~/ui/frame-link'
-import { frameMarksKey } from './frame-markup'
-import { frameMarkup, renderFooter, renderHeader } from './frame-markup.server'
-import { SiteFooter, siteFooterClass } from './site-footer'
-import { SiteHeader, siteHeaderClass } from './site-header'
 
 const person = (overrides: Partial<AccountSummary>): AccountSummary => ({
   userId: 'u1',

@@ -4,10 +4,10 @@ import { AccountMenu, accountHome, MobileAccountMenu } from '~/features/accounts
 import { AccountProvider } from '~/features/accounts/account-state'
 import type { AccountSummary } from '~/features/accounts/status'
 import { CookieSettingsButton } from '~/features/consent/cookie-consent'
+import { SiteFooterContent } from '~/features/marketing/site-footer'
+import { SiteHeaderContent } from '~/features/marketing/site-header'
+import { type FrameMarkup, frameMarksKey } from '~/frame-markup'
 import { PlainLinks } from '~/ui/frame-link'
-import { type FrameMarkup, frameMarksKey } from './frame-markup'
-import { SiteFooterContent } from './site-footer'
-import { SiteHeaderContent } from './site-header'
 
 // One entry per variant: the header's marks (one per marked link and none, ~10) times the account
 // menu's (none, client, employee, admin), ~30 KB each; the footer once a year.
