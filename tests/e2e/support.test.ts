@@ -56,6 +56,9 @@ describe('support tickets, end to end', () => {
     const ticketId = uuid.exec(page.url())?.[0] ?? ''
     expect(ticketId).toMatch(uuid)
     await page.getByText(/is with our support team/).waitFor()
+    // The new page shows from its top, the thank-you in view: the router's jump to the top is not
+    // animated (a smooth scroll left the page half-way down, its button under the sticky header).
+    expect(await page.evaluate(() => window.scrollY)).toBe(0)
     await page.getByRole('link', { name: /spooler\.log/ }).waitFor()
     // The live stream is open before the technician answers.
     await page.waitForSelector('html[data-ticket-live="ready"]', { timeout: 15_000 })
