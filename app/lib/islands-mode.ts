@@ -8,8 +8,19 @@
  */
 export const islandsHandle: IslandsHandle = { islands: true }
 
-/** `islands` may depend on the query (the home page runs the app for an e-mail verification link). */
-export type IslandsHandle = { islands: true | ((search: URLSearchParams) => boolean) }
+/**
+ * An islands page that is the same for every visitor, signed in or not, but for the site's frame (the
+ * header's account menu and `<body data-account-status>`): its loaders and components read no account.
+ * The page cache keeps it once per account variant for signed-in visitors (ADR 040); a page that
+ * shows anything of the visitor must not have it.
+ */
+export const publicPageHandle: IslandsHandle = { islands: true, publicPage: true }
+
+/**
+ * `islands` may depend on the query (the home page runs the app for an e-mail verification link).
+ * `publicPage`: see publicPageHandle.
+ */
+export type IslandsHandle = { islands: true | ((search: URLSearchParams) => boolean); publicPage?: true }
 
 type MatchLike = { id: string; handle?: unknown }
 
@@ -23,6 +34,18 @@ export function pageUsesIslands(matches: readonly MatchLike[], search: string): 
       const islands = handle.islands
       if (typeof islands === 'function') return islands(new URLSearchParams(search)) === true
       return islands === true
+    })
+  )
+}
+
+/** True when every page module of the match has `publicPage` (publicPageHandle): the same for every account. */
+export function isPublicPage(matches: readonly MatchLike[]): boolean {
+  const pages = matches.filter((match) => match.id !== 'root')
+  return (
+    pages.length > 0 &&
+    pages.every((match) => {
+      const handle = match.handle
+      return typeof handle === 'object' && handle !== null && 'publicPage' in handle && handle.publicPage === true
     })
   )
 }

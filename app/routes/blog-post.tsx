@@ -8,7 +8,7 @@ import { PostBody } from '~/features/blog/post-body'
 import { readingTimeLabel } from '~/features/blog/reading-time'
 import { CtaBand } from '~/features/marketing/cta-band'
 import { PageHero } from '~/features/marketing/page-hero'
-import { islandsHandle } from '~/lib/islands-mode'
+import { publicPageHandle } from '~/lib/islands-mode'
 import { businessId, type JsonLdObject } from '~/lib/json-ld'
 import { JsonLd, usePublicUrl } from '~/lib/json-ld-script'
 import { pageMeta } from '~/lib/seo'
@@ -41,8 +41,8 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   }
 }
 
-/** Served without the app's JavaScript to visitors who are not signed in (lib/islands-mode.ts). */
-export const handle = islandsHandle
+/** A public page: without the app's JavaScript, the same for every visitor but for the account menu (lib/islands-mode.ts). */
+export const handle = publicPageHandle
 
 export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
   if (!loaderData) return [{ title: `Page not found | ${business.name}` }]

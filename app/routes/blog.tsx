@@ -8,7 +8,7 @@ import { feedLinks } from '~/features/blog/feed-links'
 import { readingTimeLabel } from '~/features/blog/reading-time'
 import { CtaBand } from '~/features/marketing/cta-band'
 import { PageHero } from '~/features/marketing/page-hero'
-import { islandsHandle } from '~/lib/islands-mode'
+import { publicPageHandle } from '~/lib/islands-mode'
 import { businessId } from '~/lib/json-ld'
 import { JsonLd, usePublicUrl } from '~/lib/json-ld-script'
 import { pageMeta } from '~/lib/seo'
@@ -46,8 +46,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   }
 }
 
-/** Served without the app's JavaScript to visitors who are not signed in (lib/islands-mode.ts). */
-export const handle = islandsHandle
+/** A public page: without the app's JavaScript, the same for every visitor but for the account menu (lib/islands-mode.ts). */
+export const handle = publicPageHandle
 
 export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
   const page = loaderData?.page ?? 1

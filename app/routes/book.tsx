@@ -7,7 +7,7 @@ import { BookingForm } from '~/features/booking/booking-form'
 import { bookingPrefill } from '~/features/booking/prefill'
 import { Island } from '~/islands/island'
 import { cn } from '~/lib/cn'
-import { islandsHandle } from '~/lib/islands-mode'
+import { publicPageHandle } from '~/lib/islands-mode'
 import { breadcrumbJsonLd, faqJsonLd } from '~/lib/json-ld'
 import { JsonLd, usePublicUrl } from '~/lib/json-ld-script'
 import { pageMeta } from '~/lib/seo'
@@ -15,8 +15,8 @@ import { buttonVariants } from '~/ui/button'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '~/ui/card'
 import type { Route } from './+types/book'
 
-/** Served without the app's JavaScript to visitors who are not signed in; the form is an island. */
-export const handle = islandsHandle
+/** A public page (lib/islands-mode.ts): without the app's JavaScript, the same for every visitor but for the account menu; the form is an island. */
+export const handle = publicPageHandle
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta({

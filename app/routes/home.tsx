@@ -13,10 +13,14 @@ import { JsonLd, usePublicUrl } from '~/lib/json-ld-script'
 import { pageMeta } from '~/lib/seo'
 import type { Route } from './+types/home'
 
-/** Served without the app's JavaScript, to signed-in visitors too (lib/islands-mode.ts, ADR 038). */
+/**
+ * A public page: served without the app's JavaScript, to signed-in visitors too, the same for every
+ * visitor but for the account menu (lib/islands-mode.ts, ADR 038, ADR 040).
+ */
 export const handle: IslandsHandle = {
   // A verification link (/?token=…) shows the app's verification screen instead.
   islands: (search) => !search.has('token'),
+  publicPage: true,
 }
 
 export const meta: Route.MetaFunction = ({ matches }) =>

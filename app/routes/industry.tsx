@@ -10,7 +10,7 @@ import { industryIcons } from '~/features/marketing/industry-icon'
 import { PageHero } from '~/features/marketing/page-hero'
 import { Section, SectionHeader } from '~/features/marketing/section'
 import { serviceIcons } from '~/features/marketing/service-icon'
-import { islandsHandle } from '~/lib/islands-mode'
+import { publicPageHandle } from '~/lib/islands-mode'
 import { pageMeta } from '~/lib/seo'
 import type { Route } from './+types/industry'
 
@@ -32,8 +32,8 @@ export function loader({ url }: Route.LoaderArgs) {
   }
 }
 
-/** Served without the app's JavaScript to visitors who are not signed in (lib/islands-mode.ts). */
-export const handle = islandsHandle
+/** A public page: without the app's JavaScript, the same for every visitor but for the account menu (lib/islands-mode.ts). */
+export const handle = publicPageHandle
 
 export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
   if (!loaderData) return [{ title: `Page not found | ${business.name}` }]

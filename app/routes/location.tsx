@@ -3,7 +3,7 @@ import { business } from '~/content/business'
 import { appContext } from '~/context.server'
 import { locationCopy } from '~/features/locations/page-copy'
 import { TownPage } from '~/features/locations/town-page'
-import { islandsHandle } from '~/lib/islands-mode'
+import { publicPageHandle } from '~/lib/islands-mode'
 import { pageMeta } from '~/lib/seo'
 import { findPublishedLocation } from '../../server/locations/locations.server.ts'
 import { missingPage } from '../../server/redirects/redirects.server.ts'
@@ -24,8 +24,8 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   return { slug: location.slug, copy: locationCopy(location), town: location.town, state: location.state }
 }
 
-/** Served without the app's JavaScript to visitors who are not signed in (lib/islands-mode.ts). */
-export const handle = islandsHandle
+/** A public page: without the app's JavaScript, the same for every visitor but for the account menu (lib/islands-mode.ts). */
+export const handle = publicPageHandle
 
 export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
   if (!loaderData) return [{ title: `Page not found | ${business.name}` }]

@@ -2,12 +2,12 @@ import { business } from '~/content/business'
 import { privacyPolicy } from '~/content/legal'
 import { privacySections } from '~/content/privacy-policy'
 import { LegalPage } from '~/features/marketing/legal-page'
-import { islandsHandle } from '~/lib/islands-mode'
+import { publicPageHandle } from '~/lib/islands-mode'
 import { pageMeta } from '~/lib/seo'
 import type { Route } from './+types/privacy'
 
-/** Served without the app's JavaScript to visitors who are not signed in (lib/islands-mode.ts). */
-export const handle = islandsHandle
+/** A public page: without the app's JavaScript, the same for every visitor but for the account menu (lib/islands-mode.ts). */
+export const handle = publicPageHandle
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta({

@@ -5,12 +5,12 @@ import { BookOrCall } from '~/features/marketing/book-or-call'
 import { CtaBand } from '~/features/marketing/cta-band'
 import { PageHero } from '~/features/marketing/page-hero'
 import { Section, SectionHeader } from '~/features/marketing/section'
-import { islandsHandle } from '~/lib/islands-mode'
+import { publicPageHandle } from '~/lib/islands-mode'
 import { pageMeta } from '~/lib/seo'
 import type { Route } from './+types/promotional-offer'
 
-/** Served without the app's JavaScript to visitors who are not signed in (lib/islands-mode.ts). */
-export const handle = islandsHandle
+/** A public page: without the app's JavaScript, the same for every visitor but for the account menu (lib/islands-mode.ts). */
+export const handle = publicPageHandle
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta({

@@ -12,7 +12,7 @@ import { FaqSection } from '~/features/marketing/faq-list'
 import { PageHero } from '~/features/marketing/page-hero'
 import { Section, SectionHeader } from '~/features/marketing/section'
 import { serviceIcons } from '~/features/marketing/service-icon'
-import { islandsHandle } from '~/lib/islands-mode'
+import { publicPageHandle } from '~/lib/islands-mode'
 import { serviceJsonLd } from '~/lib/json-ld'
 import { JsonLd, usePublicUrl } from '~/lib/json-ld-script'
 import { pageMeta } from '~/lib/seo'
@@ -29,8 +29,8 @@ export function loader({ url }: Route.LoaderArgs) {
   return { service, relatedIndustries }
 }
 
-/** Served without the app's JavaScript to visitors who are not signed in (lib/islands-mode.ts). */
-export const handle = islandsHandle
+/** A public page: without the app's JavaScript, the same for every visitor but for the account menu (lib/islands-mode.ts). */
+export const handle = publicPageHandle
 
 export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
   if (!loaderData) return [{ title: `Page not found | ${business.name}` }]

@@ -3,12 +3,12 @@ import { business, fullAddress } from '~/content/business'
 import { termsOfService } from '~/content/legal'
 import { consultation, planByKey } from '~/content/pricing'
 import { LegalPage, type LegalSection } from '~/features/marketing/legal-page'
-import { islandsHandle } from '~/lib/islands-mode'
+import { publicPageHandle } from '~/lib/islands-mode'
 import { pageMeta } from '~/lib/seo'
 import type { Route } from './+types/terms'
 
-/** Served without the app's JavaScript to visitors who are not signed in (lib/islands-mode.ts). */
-export const handle = islandsHandle
+/** A public page: without the app's JavaScript, the same for every visitor but for the account menu (lib/islands-mode.ts). */
+export const handle = publicPageHandle
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta({

@@ -4,7 +4,7 @@ import { Hono } from 'hono'
 import { HTTPException } from 'hono/http-exception'
 import { createRequestHandler, type RequestHandler, RouterContextProvider, type ServerBuild } from 'react-router'
 import { appContext } from '../../app/context.server.ts'
-import { accountsContext } from '../../app/features/accounts/context.server.ts'
+import { accountsContext, sessionReadContext } from '../../app/features/accounts/context.server.ts'
 import { retryAfterHeaders, withOutageRule } from '../../app/lib/database-outage.server.ts'
 import { isDomainError } from '../../app/lib/domain-error.ts'
 import type { Accounts } from '../accounts/accounts.server.ts'
@@ -64,7 +64,7 @@ export type AppDeps = {
    * Anonymous public pages kept in memory (docs/page-cache.md): filled here, answered by the
    * server's listener; absent in development and in tests that do not need it.
    */
-  pageCache?: Omit<PageCacheDeps, 'database' | 'getBuild'>
+  pageCache?: Omit<PageCacheDeps, 'database' | 'getBuild' | 'accounts'>
 }
 
 export type AppEnv = {
@@ -204,7 +204,7 @@ export function createApp(deps: AppDeps) {
     // Anonymous public pages are stored as they are rendered (server/http/page-cache.server.ts).
     const fill =
       deps.pageCache && deps.strictCsp !== false
-        ? pageCacheFill({ ...deps.pageCache, database, getBuild: deps.getBuild })
+        ? pageCacheFill({ ...deps.pageCache, database, getBuild: deps.getBuild, accounts: deps.accounts })
         : undefined
     app.all('*', async (c) => {
       const context = new RouterContextProvider()
@@ -219,7 +219,8 @@ export function createApp(deps: AppDeps) {
       })
       if (deps.accounts) context.set(accountsContext, deps.accounts)
       const render = () => handle(atPublicOrigin(c.req.raw, publicOrigin), context)
-      return fill ? fill(c, render) : render()
+      // A session the page cache read (a public page kept per account variant) is the render's too.
+      return fill ? fill(c, render, (read) => context.set(sessionReadContext, read)) : render()
     })
   }
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { authCookiePrefixOf, hasAuthCookie, judgeRequest } from './request-rules.server.ts'
+import { authCookiePrefixOf, hasAuthCookie, judgeAddress, judgeRequest } from './request-rules.server.ts'
 
 const judge = (path: string, cookie?: string, method = 'GET') => judgeRequest(method, path, cookie, 'ramapo')
 
@@ -26,6 +26,15 @@ describe('which requests the page cache may answer', () => {
     }
     // Cookies of the tag layer or others are no reason to render again.
     expect(judge('/', '_ga=GA1.1.2; _gid=3; ramapo_other=1')).toMatchObject({ use: true })
+  })
+
+  it('judges the address alone the same way for a signed-in visitor (their public pages are kept per account)', () => {
+    expect(judgeAddress('GET', '/services/managed-it')).toEqual({ use: true, key: '/services/managed-it', fill: true })
+    expect(judgeAddress('HEAD', '/terms')).toEqual({ use: true, key: '/terms', fill: false })
+    expect(judgeAddress('GET', '/terms?utm_source=news')).toEqual({ use: true, key: '/terms', fill: false })
+    expect(judgeAddress('GET', '/book?service=managed-it')).toEqual({ use: false, reason: 'query' })
+    expect(judgeAddress('GET', '/Terms')).toEqual({ use: false, reason: 'path' })
+    expect(judgeAddress('POST', '/terms')).toEqual({ use: false, reason: 'method' })
   })
 
   it('serves a query of campaign tags only, from the plain address, and never fills from it', () => {

@@ -32,16 +32,21 @@ export const ignoredQueryParams: ReadonlySet<string> = new Set([
 const canonicalPath = /^\/(?:[a-z0-9]+(?:-[a-z0-9]+)*(?:\/[a-z0-9]+(?:-[a-z0-9]+)*)*)?$/
 const maxPathLength = 200
 
-export type RequestVerdict =
+/** What the address and method allow, whoever asks. */
+export type AddressVerdict =
   /** Not for the cache: render as usual and store nothing. */
-  | { use: false; reason: 'method' | 'signed-in' | 'query' | 'path' }
+  | { use: false; reason: 'method' | 'query' | 'path' }
   /** May be answered from the cache under `key`; `fill` when a render of it may be stored. */
   | { use: true; key: string; fill: boolean }
 
+export type RequestVerdict = AddressVerdict | { use: false; reason: 'signed-in' }
+
 /**
- * The verdict for a request. `authCookiePrefix` is the prefix of every cookie Better Auth sets
- * (`ramapo` → `ramapo.session_token`, `__Secure-ramapo.session_token` under https): a request that
- * carries any of them may be a signed-in visitor's, whose pages differ (account menu, the app).
+ * The verdict for a request of a visitor who is not signed in. `authCookiePrefix` is the prefix of
+ * every cookie Better Auth sets (`ramapo` → `ramapo.session_token`, `__Secure-ramapo.session_token`
+ * under https): a request that carries any of them may be a signed-in visitor's, whose pages differ
+ * (account menu, the app). Such a request may still get a public page kept for its account's variant
+ * (server/http/page-cache.server.ts, after its session is read), under `judgeAddress`'s rules.
  */
 export function judgeRequest(
   method: string,
@@ -49,8 +54,16 @@ export function judgeRequest(
   cookieHeader: string | undefined,
   authCookiePrefix: string,
 ): RequestVerdict {
+  const address = judgeAddress(method, pathAndQuery)
+  if (address.use && cookieHeader && hasAuthCookie(cookieHeader, authCookiePrefix)) {
+    return { use: false, reason: 'signed-in' }
+  }
+  return address
+}
+
+/** The rules of the method, the address's spelling and its query, for every visitor. */
+export function judgeAddress(method: string, pathAndQuery: string): AddressVerdict {
   if (method !== 'GET' && method !== 'HEAD') return { use: false, reason: 'method' }
-  if (cookieHeader && hasAuthCookie(cookieHeader, authCookiePrefix)) return { use: false, reason: 'signed-in' }
   const mark = pathAndQuery.indexOf('?')
   const path = mark === -1 ? pathAndQuery : pathAndQuery.slice(0, mark)
   if (path.length > maxPathLength || !canonicalPath.test(path)) return { use: false, reason: 'path' }

@@ -1,7 +1,11 @@
+import fs from 'node:fs'
 import http from 'node:http'
+import path from 'node:path'
 import zlib from 'node:zlib'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type BuiltServer, startBuiltServer } from '../../scripts/lib/server-process.mjs'
+import { demoClient } from '../../server/accounts/demo-client.server'
+import { demoOffice } from '../../server/organisations/demo.server'
 import { editPostTitle } from '../setup/blog-editor.ts'
 import { testAdmin } from '../setup/built-server'
 import { enrolAdmin, signInOverHttp } from '../setup/two-factor-http'
@@ -152,12 +156,12 @@ describe('the anonymous page cache', () => {
     }
   }, 60_000)
 
-  it('never answers a signed-in visitor from the cache, nor keeps what they were shown', async () => {
+  it('never answers a signed-in visitor with the anonymous page, nor an anonymous visitor with theirs', async () => {
     const anonymous = await get('/promotional-offer')
     expect(anonymous.cache).toBe('stored')
     const admin = await get('/promotional-offer', { headers: { cookie: adminCookie } })
     expect(admin.status).toBe(200)
-    expect(admin.cache).toBeUndefined()
+    expect(admin.cache).not.toBe('hit')
     // The signed-in page has the account's menu and status (an islands page for them too, ADR 038);
     // the anonymous one has neither.
     expect(admin.html).toContain('data-testid="account-menu"')
@@ -166,9 +170,11 @@ describe('the anonymous page cache', () => {
     expect(after.cache).toBe('hit')
     expect(after.html).not.toContain('account-menu')
     expect(after.html).not.toContain('data-account-status')
-    // Under https the cookie is __Secure-ramapo.session_token: a request carrying it is rendered too.
+    // Under https the cookie is __Secure-ramapo.session_token: a request carrying it is rendered
+    // (no session behind it: the anonymous page, drawn again).
     const secure = await get('/promotional-offer', { headers: { cookie: '__Secure-ramapo.session_token=abc' } })
     expect(secure.cache).toBeUndefined()
+    expect(withoutNonce(secure)).toBe(withoutNonce(after))
   })
 
   it('serves the plain page for campaign tags, and renders any query a page may read', async () => {
@@ -216,5 +222,113 @@ describe('the anonymous page cache', () => {
     expect(blog.html).toContain(title)
     // Pages that do not show the blog stay cached.
     expect((await get('/')).cache).toBe('hit')
+  })
+})
+
+describe('public pages for signed-in visitors (ADR 040)', () => {
+  // Two clients of one variant (approved clients of the demo office) and the admin, another.
+  let carla = ''
+  let ben = ''
+  beforeAll(async () => {
+    const secrets = JSON.parse(fs.readFileSync(path.join(server.dataDir, 'secrets.json'), 'utf8')) as {
+      demoClientPassword: string
+      demoBillingPassword: string
+    }
+    const target = { baseURL: server.url, origin: server.url }
+    carla = await signInOverHttp(
+      target,
+      { email: demoClient.email, password: secrets.demoClientPassword },
+      '10.254.254.3',
+    )
+    ben = await signInOverHttp(
+      target,
+      { email: demoOffice.billing.email, password: secrets.demoBillingPassword },
+      '10.254.254.4',
+    )
+  })
+
+  const as = (cookie: string) => ({ headers: { cookie } })
+
+  it("keeps a public page once per account variant: the menu and status of that account, nobody's own words", async () => {
+    const first = await get('/terms', as(carla))
+    expect(first).toMatchObject({ status: 200, cache: 'stored' })
+    const again = await get('/terms', as(carla))
+    expect(again.cache).toBe('hit')
+    // Another client of the same variant gets the same page, from memory.
+    const other = await get('/terms', as(ben))
+    expect(other.cache).toBe('hit')
+    for (const answer of [first, again, other]) {
+      expect(withoutNonce(answer)).toBe(withoutNonce(first))
+      expect(answer.html).toContain('data-testid="account-menu"')
+      expect(answer.html).toContain('data-account-status="approved"')
+      expect(answer.html).toContain('href="/dashboard"')
+      // Theirs alone, for no shared cache to keep; and nothing of either person is in it.
+      expect(answer.headers.get('cache-control')).toBe('private, no-store')
+      for (const word of [demoClient.name, demoClient.email, demoOffice.billing.name, demoOffice.billing.email]) {
+        expect(answer.html).not.toContain(word)
+      }
+      const scripts = [...answer.html.matchAll(/<script\b([^>]*)>/g)].map((m) => m[1])
+      expect(scripts.length).toBeGreaterThan(0)
+      for (const attrs of scripts) expect(attrs).toContain(`nonce="${answer.nonce}"`)
+    }
+    expect(new Set([first.nonce, again.nonce, other.nonce]).size).toBe(3)
+
+    // The admin is another variant: their own menu, stored for them, never a client's page.
+    const admin = await get('/terms', as(adminCookie))
+    expect(admin.cache).toBe('stored')
+    expect(admin.html).toContain('href="/admin"')
+    expect(admin.html).not.toContain('href="/dashboard"')
+    expect((await get('/terms', as(adminCookie))).cache).toBe('hit')
+    // And the anonymous page is its own.
+    const anonymous = await get('/terms')
+    expect(anonymous.html).not.toContain('account-menu')
+    expect(withoutNonce(anonymous)).not.toBe(withoutNonce(first))
+  })
+
+  it('is what a render gives for that visitor', async () => {
+    await get('/services/managed-it', as(carla))
+    const cached = await get('/services/managed-it', as(carla))
+    expect(cached.cache).toBe('hit')
+    // A campaign tag is served from memory; a query the page may read is rendered for the visitor.
+    expect((await get('/services/managed-it?utm_source=news', as(carla))).cache).toBe('hit')
+    const rendered = await get('/services/managed-it?from=test', as(carla))
+    expect(rendered.cache).toBeUndefined()
+    expect(withoutNonce(rendered)).toBe(withoutNonce(cached))
+  })
+
+  it('never keeps a page that is not public: the portal, the sign-in page', async () => {
+    for (const path of ['/dashboard', '/billing', '/auth', '/support']) {
+      const answers = [await get(path, as(carla)), await get(path, as(carla))]
+      expect(
+        answers.map((a) => a.cache),
+        path,
+      ).toEqual([undefined, undefined])
+    }
+  })
+
+  it('shows a blog edit to signed-in visitors on the next request', async () => {
+    const slug = 'home-wifi-that-reaches-every-room'
+    await get(`/blog/${slug}`, as(carla))
+    expect((await get(`/blog/${slug}`, as(carla))).cache).toBe('hit')
+    const title = `Home Wi-Fi in every room, edited ${Date.now()}`
+    await editPostTitle(server.url, { cookie: adminCookie, slug, title })
+    const post = await get(`/blog/${slug}`, as(carla))
+    expect(post.cache).toBe('stored')
+    expect(post.html).toContain(title)
+  })
+
+  it("never stores a render that holds the visitor's own words; another's render of the page is kept", async () => {
+    const slug = 'home-wifi-that-reaches-every-room'
+    const title = `Wi-Fi notes for ${demoClient.name}, ${Date.now()}`
+    await editPostTitle(server.url, { cookie: adminCookie, slug, title })
+    // Carla's name is in the page: what was rendered for her is not kept (it could be hers).
+    expect((await get(`/blog/${slug}`, as(carla))).cache).toBe('not-stored')
+    expect((await get(`/blog/${slug}`, as(carla))).cache).toBe('not-stored')
+    // Rendered for Ben, the page holds nothing of his: kept, and the same page for Carla.
+    const forBen = await get(`/blog/${slug}`, as(ben))
+    expect(forBen.cache).toBe('stored')
+    const forCarla = await get(`/blog/${slug}`, as(carla))
+    expect(forCarla.cache).toBe('hit')
+    expect(forCarla.html).toContain(demoClient.name)
   })
 })

@@ -11,7 +11,7 @@ import {
   requirementOf,
   secondFactorEnrolmentPath,
 } from './access.ts'
-import { accountsContext } from './context.server.ts'
+import { accountsContext, sessionReadContext } from './context.server.ts'
 import type { AccountSummary } from './status.ts'
 
 /**
@@ -43,11 +43,9 @@ export const sessionMiddleware: MiddlewareFunction<Response> = async ({ request,
   const accounts = context.get(accountsContext)
   // Without the database nobody's access can be checked: every signed-in page answers 503 (try
   // again), with the outage's words, rather than a 500 or "signed out".
-  const {
-    data: session,
-    setCookies,
-    access,
-  } = await accounts.getSession(request.headers).catch(answerOutage({ request, context }))
+  // Read already when the server looked for the page in the page cache (sessionReadContext).
+  const read = context.get(sessionReadContext) ?? accounts.getSession(request.headers)
+  const { data: session, setCookies, access } = await read.catch(answerOutage({ request, context }))
   context.set(sessionContext, session)
   context.set(accessContext, access)
   const response = await next()
