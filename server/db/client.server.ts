@@ -13,6 +13,7 @@ import pg from 'pg'
 import type { Logger } from '../log.server.ts'
 import { migrationsDir, projectRoot } from '../paths.server.ts'
 import { acquireDataDirLock } from './lock.server.ts'
+import { withPreparedStatements } from './pglite-statements.server.ts'
 import * as schema from './schema/index.server.ts'
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>
@@ -153,7 +154,8 @@ async function openPglite(dataDir: string, memoryImage?: Blob): Promise<Database
     release()
     throw error
   }
-  const db = drizzlePglite({ client, schema }) as unknown as Db
+  // Each statement text parsed and planned once (ADR 041); migrations below keep PGlite's own query().
+  const db = drizzlePglite({ client: withPreparedStatements(client), schema }) as unknown as Db
   return {
     db,
     kind: 'pglite',
