@@ -90,6 +90,8 @@ describe('statements prepared once on PGlite', () => {
     expect(Object.keys((await query(text, [1])).rows[0] as object)).not.toContain('note')
     await pg.exec('alter table item add column note text')
     expect(Object.keys((await query(text, [1])).rows[0] as object)).toContain('note')
+    // The statement planned before is closed, not left behind under its old name.
+    expect((await prepared()).filter((row) => row.statement === text)).toHaveLength(1)
   })
 
   it("never runs inside another's transaction: it waits for the transaction's end", async () => {

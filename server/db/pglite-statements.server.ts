@@ -64,13 +64,17 @@ export function preparedStatementQuery(pg: PGlite, options: { maxStatements?: nu
     while (statements.size > maxStatements) {
       const [oldestText, oldest] = statements.entries().next().value as [string, Statement]
       statements.delete(oldestText)
-      try {
-        await exchange(protocol.serialize.close({ type: 'S', name: oldest.name }), queryOptions)
-      } finally {
-        await sync(queryOptions)
-      }
+      await close(oldest, queryOptions)
     }
     return statement
+  }
+
+  async function close(statement: Statement, queryOptions: QueryOptions | undefined) {
+    try {
+      await exchange(protocol.serialize.close({ type: 'S', name: statement.name }), queryOptions)
+    } finally {
+      await sync(queryOptions)
+    }
   }
 
   async function run(statement: Statement, params: unknown[], queryOptions: QueryOptions | undefined) {
@@ -108,6 +112,7 @@ export function preparedStatementQuery(pg: PGlite, options: { maxStatements?: nu
       const code = (error as { code?: unknown }).code
       if (typeof code !== 'string' || !replanCodes.has(code)) throw error
       statements.delete(text)
+      await close(statement, queryOptions)
       return await run(await prepare(text, queryOptions), params, queryOptions)
     }
   }
