@@ -151,7 +151,7 @@ export async function startServer(options: StartOptions) {
   await accounts.seedAdmin()
   boot.step('accounts')
 
-  // Anonymous public pages from memory: production only (in development the modules change), and
+  // Public pages from memory: production only (in development the modules change), and
   // each process starts empty, so a deploy never serves a page of the previous version.
   const pageCache =
     !options.viteMiddlewares && config.pageCacheMb > 0

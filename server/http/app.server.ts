@@ -61,8 +61,9 @@ export type AppDeps = {
   /** False in development: Vite's client and HMR need inline scripts and websockets. */
   strictCsp?: boolean
   /**
-   * Anonymous public pages kept in memory (docs/page-cache.md): filled here, answered by the
-   * server's listener; absent in development and in tests that do not need it.
+   * Public pages kept in memory (docs/page-cache.md): filled here; answered by the server's listener
+   * for visitors who are not signed in, here per account variant for those who are (ADR 040);
+   * absent in development and in tests that do not need it.
    */
   pageCache?: Omit<PageCacheDeps, 'database' | 'getBuild' | 'accounts'>
 }
@@ -201,7 +202,7 @@ export function createApp(deps: AppDeps) {
     const handle =
       config.env === 'production' ? handlerOfFixedBuild(getBuild) : createRequestHandler(getBuild, 'development')
     const publicOrigin = new URL(config.publicUrl).origin
-    // Anonymous public pages are stored as they are rendered (server/http/page-cache.server.ts).
+    // Public pages are stored as they are rendered (server/http/page-cache.server.ts).
     const fill =
       deps.pageCache && deps.strictCsp !== false
         ? pageCacheFill({ ...deps.pageCache, database, getBuild: deps.getBuild, accounts: deps.accounts })

@@ -31,7 +31,8 @@ export type PageCacheStats = {
 }
 
 /**
- * The anonymous public pages of this process, rendered once and kept until their content changes.
+ * The public pages of this process (anonymous, and per account variant for signed-in visitors: ADR
+ * 040), rendered once and kept until their content changes.
  *
  * Correctness rests on two things. Every content change reaches `invalidate` on every process
  * (server/page-cache/invalidation.server.ts); while that path is down the cache is disabled, so it
