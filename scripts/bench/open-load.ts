@@ -43,7 +43,7 @@ export type OpenLoadResult = {
   seconds: number
   answered: number
   latencyMs: { p50: number; p90: number; p99: number; max: number }
-  lateMs: { p99: number; max: number }
+  lateMs: { p50: number; p99: number; max: number }
   statuses: Record<string, number>
   errors: number
   /** The booking ids of the measured 2xx answers. */
@@ -168,7 +168,7 @@ export async function offerBookings(options: OpenLoadOptions): Promise<OpenLoadR
       p99: round(percentile(latencies, 0.99)),
       max: round(latencies.at(-1) ?? 0),
     },
-    lateMs: { p99: round(percentile(late, 0.99)), max: round(late.at(-1) ?? 0) },
+    lateMs: { p50: round(percentile(late, 0.5)), p99: round(percentile(late, 0.99)), max: round(late.at(-1) ?? 0) },
     statuses,
     errors,
     acknowledged,

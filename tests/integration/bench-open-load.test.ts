@@ -78,10 +78,12 @@ describe('the open-model generator', () => {
     expect(result.seconds).toBeLessThan(2.2)
     // The server keeps up, so a booking hardly waits.
     expect(result.latencyMs.p50).toBeLessThan(20)
-    // The generator sent them on time. Under the whole suite's load a starved generator process has
-    // been 122 ms late at p99 once in CI (the bound was 100); one that fell behind its schedule for
-    // good would be late by most of the 1.5 s run.
-    expect(result.lateMs.p99).toBeLessThan(250)
+    // The generator sent them on time: half of them within a few milliseconds of their time. One that
+    // fell behind its schedule for good would be late by hundreds of milliseconds at the median. The
+    // slowest ones say only how long the test's process was starved: under the whole suite's load that
+    // has been 122 ms at p99 once in CI and 276 ms another time, so their bound is loose.
+    expect(result.lateMs.p50).toBeLessThan(20)
+    expect(result.lateMs.p99).toBeLessThan(1000)
     // Arrivals are not evenly spaced: some gaps are far shorter than the mean of 5 ms, some far longer.
     const measured = server.received.filter((r) => r.email.startsWith('measured-'))
     const gaps = measured.slice(1).map((r, i) => r.at - (measured[i]?.at ?? r.at))
@@ -110,9 +112,10 @@ describe('the open-model generator', () => {
     expect(result.answered).toBe(100)
     expect(result.latencyMs.p99).toBeGreaterThan(500)
     expect(result.latencyMs.max).toBeGreaterThanOrEqual(result.latencyMs.p99)
-    // The generator itself sent every booking on time; the wait was the server's. Of 100 bookings the
-    // p99 is nearly the worst one, which a loaded CI machine can delay by 100 ms (107 once); a queue
-    // counted as lateness would be over 500 ms, as the latency is.
-    expect(result.lateMs.p99).toBeLessThan(250)
+    // The generator itself sent the bookings on time; the wait was the server's. A queue counted as
+    // lateness would put the median over 200 ms and the worst over 500 ms, as the latency is; a loaded
+    // CI machine can delay the worst few by a few hundred milliseconds, so that bound is loose.
+    expect(result.lateMs.p50).toBeLessThan(20)
+    expect(result.lateMs.p99).toBeLessThan(1000)
   })
 })
