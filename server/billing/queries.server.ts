@@ -1,4 +1,20 @@
-import { and, asc, desc, eq, gte, ilike, inArray, isNull, lt, lte, ne, or, type SQL, sql } from 'drizzle-orm'
+import {
+  and,
+  asc,
+  desc,
+  eq,
+  gte,
+  ilike,
+  inArray,
+  isNull,
+  lt,
+  lte,
+  ne,
+  or,
+  type SQL,
+  type SQLWrapper,
+  sql,
+} from 'drizzle-orm'
 import { unionAll } from 'drizzle-orm/pg-core'
 import {
   awaitingEstimateStatuses,
@@ -9,6 +25,7 @@ import {
   shownStatus,
 } from '../../app/features/billing/states.ts'
 import type { Db } from '../db/client.server.ts'
+import { preparedOnce, preparedPerVariant } from '../db/prepared.server.ts'
 import {
   type BillingDocument,
   type BillingDocumentLine,
@@ -125,7 +142,7 @@ function toItem(row: ListRow, today: string): DocumentListItem {
  * payments, overdue and expired from the dates, and each takes those documents out of sent/viewed/
  * partly paid (payment pending out of overdue too).
  */
-export function shownStatusCondition(status: ShownStatus, today: string): SQL {
+export function shownStatusCondition(status: ShownStatus, today: string | SQLWrapper): SQL {
   const d = billingDocuments
   const openInvoice = and(eq(d.kind, 'invoice'), inArray(d.status, [...openInvoiceStatuses])) as SQL
   const awaitingEstimate = and(eq(d.kind, 'estimate'), inArray(d.status, [...awaitingEstimateStatuses])) as SQL
@@ -145,61 +162,77 @@ export function shownStatusCondition(status: ShownStatus, today: string): SQL {
   return canBeLate ? (and(eq(d.status, status), notLate) as SQL) : eq(d.status, status)
 }
 
-/**
- * One page of documents and how many match. `where` reads the documents alone (a search by name
- * asks for the matching clients' ids), so the count reads no account.
- *
- * `count`: 'on its own' asks for the count in a statement of its own, beside the page (the staff
- * lists: the count then reads the documents alone, not the 100,000 rows' joins and payments); 'with
- * the page' has each row of the page carry the count (`count(*) over ()`), in one statement, for a
- * client's own documents (tens to hundreds); only a page past the last asks again.
- */
-async function page(
-  db: Db,
-  where: SQL | undefined,
-  order: SQL[],
-  pageNumber: number,
-  today: string,
-  count: 'on its own' | 'with the page' = 'on its own',
-) {
-  const current = Math.max(1, Math.floor(pageNumber))
-  const countOf = async () =>
-    (await db.select({ n: sql<number>`count(*)::int` }).from(billingDocuments).where(where))[0]?.n ?? 0
-  const withPage = count === 'with the page'
-  const listed = db
-    .select({ ...listColumns, total: withPage ? sql<number>`(count(*) over ())::int` : sql<null>`null` })
+/** The number of rows that `where` matches (the documents alone, so it reads no account). */
+const countOf = (db: Db, where: SQL | undefined) =>
+  db.select({ n: sql<number>`count(*)::int` }).from(billingDocuments).where(where)
+
+const listOf = (db: Db, total: SQL<number | null>) =>
+  db
+    .select({ ...listColumns, total })
     .from(billingDocuments)
     .innerJoin(clientOnboarding, eq(clientOnboarding.id, billingDocuments.clientId))
-    .where(where)
-    .orderBy(...order)
-    .limit(pageSize)
-    .offset((current - 1) * pageSize)
-  const [found, countedAlone] = await Promise.all([listed, withPage ? null : countOf()])
-  const rows = found as (ListRow & { total: number | null })[]
-  const total = countedAlone ?? rows[0]?.total ?? (current > 1 ? await countOf() : 0)
-  return {
+
+const pageOf = (rows: (ListRow & { total: number | null })[], total: number, current: number, today: string) =>
+  ({
     items: rows.map((row) => toItem(row, today)),
     total,
     page: current,
     pageCount: Math.max(1, Math.ceil(total / pageSize)),
-  } satisfies DocumentPage
+  }) satisfies DocumentPage
+
+const currentPage = (pageNumber: number | undefined) => Math.max(1, Math.floor(pageNumber ?? 1))
+
+/**
+ * One page of the staff's list and how many match, the count in a statement of its own beside the
+ * page: it reads the documents alone (a search by name asks for the matching clients' ids), not the
+ * 100,000 rows' joins and payments.
+ */
+async function staffPage(db: Db, where: SQL | undefined, order: SQL[], pageNumber: number | undefined, today: string) {
+  const current = currentPage(pageNumber)
+  const listed = listOf(db, sql<null>`null`)
+    .where(where)
+    .orderBy(...order)
+    .limit(pageSize)
+    .offset((current - 1) * pageSize)
+  const [rows, [counted]] = await Promise.all([listed, countOf(db, where)])
+  return pageOf(rows, counted?.n ?? 0, current, today)
 }
 
+// A client's list, built once per database and status filter and named (db/prepared.server.ts): each
+// row of the page carries the count (`count(*) over ()`), in one statement, since an organisation has
+// tens to hundreds of documents; only a page past the last asks for the count alone.
+const clientDocumentStatements = preparedPerVariant((db: Db, status: Exclude<ShownStatus, 'draft'> | 'any') => {
+  const d = billingDocuments
+  const where = and(
+    eq(d.organisationId, sql.placeholder('organisation')),
+    eq(d.kind, sql.placeholder('kind')),
+    ne(d.status, 'draft'),
+    status === 'any' ? undefined : shownStatusCondition(status, sql.placeholder('today')),
+  )
+  return {
+    page: listOf(db, sql<number>`(count(*) over ())::int`)
+      .where(where)
+      .orderBy(desc(d.issuedOn), desc(d.createdAt))
+      .limit(pageSize)
+      .offset(sql.placeholder('offset'))
+      .prepare(`client_documents_${status}`),
+    count: countOf(db, where).prepare(`client_documents_${status}_count`),
+  }
+})
+
 /** An organisation's estimates, invoices or receipts (never drafts), newest first. */
-export function listClientDocuments(
+export async function listClientDocuments(
   db: Db,
   organisationId: string,
   filter: { kind: DocumentKind; status?: ShownStatus | undefined; page?: number | undefined },
   today: string,
 ): Promise<DocumentPage> {
-  const d = billingDocuments
-  const where = and(
-    eq(d.organisationId, organisationId),
-    eq(d.kind, filter.kind),
-    ne(d.status, 'draft'),
-    filter.status && filter.status !== 'draft' ? shownStatusCondition(filter.status, today) : undefined,
-  )
-  return page(db, where, [desc(d.issuedOn), desc(d.createdAt)], filter.page ?? 1, today, 'with the page')
+  const current = currentPage(filter.page)
+  const statements = clientDocumentStatements(db, filter.status && filter.status !== 'draft' ? filter.status : 'any')
+  const values = { organisation: organisationId, kind: filter.kind, today, offset: (current - 1) * pageSize }
+  const rows = await statements.page.execute(values)
+  const total = rows[0]?.total ?? (current > 1 ? ((await statements.count.execute(values))[0]?.n ?? 0) : 0)
+  return pageOf(rows, total, current, today)
 }
 
 export type StaffFilter = {
@@ -249,7 +282,7 @@ export function listStaffDocuments(db: Db, filter: StaffFilter, today: string): 
         )
       : undefined,
   )
-  return page(db, where, [desc(d.createdAt), desc(d.id)], filter.page ?? 1, today)
+  return staffPage(db, where, [desc(d.createdAt), desc(d.id)], filter.page, today)
 }
 
 export type ClientSummary = {
@@ -260,18 +293,20 @@ export type ClientSummary = {
   latestReceipts: DocumentListItem[]
 }
 
-/** The /billing page of an organisation: what it owes, what is late, what waits for it, what it paid. */
-export async function clientSummary(db: Db, organisationId: string, today: string): Promise<ClientSummary> {
+type SummaryList = 'overdue' | 'awaiting' | 'receipts'
+
+// Built once per database and named (db/prepared.server.ts): /billing runs them on every visit.
+const summaryStatements = preparedOnce((db: Db) => {
   const d = billingDocuments
-  const mine = eq(d.organisationId, organisationId)
-  type List = 'overdue' | 'awaiting' | 'receipts'
+  const mine = eq(d.organisationId, sql.placeholder('organisation'))
+  const today = sql.placeholder('today')
   // The three short lists in one statement: each row says its list, and its place in that list
   // (numbered in the list's own order, as the page shows it).
-  const list = (name: List, where: SQL | undefined, order: SQL[], limit: number) =>
+  const list = (name: SummaryList, where: SQL | undefined, order: SQL[], limit: number) =>
     db
       .select({
         ...listColumns,
-        list: sql<List>`${name}::text`.as('list'),
+        list: sql<SummaryList>`${name}::text`.as('list'),
         place: sql<number>`row_number() over (order by ${sql.join(order, sql`, `)})`.as('place'),
       })
       .from(billingDocuments)
@@ -279,15 +314,16 @@ export async function clientSummary(db: Db, organisationId: string, today: strin
       .where(where)
       .orderBy(...order)
       .limit(limit)
-  const [[balance], rows] = await Promise.all([
-    db
+  return {
+    balance: db
       .select({
         cents: sql<number>`coalesce(sum(${d.totalCents} - ${d.amountPaidCents}), 0)::bigint`.mapWith(Number),
         n: sql<number>`count(*)::int`,
       })
       .from(d)
-      .where(and(mine, eq(d.kind, 'invoice'), inArray(d.status, [...openInvoiceStatuses]))),
-    unionAll(
+      .where(and(mine, eq(d.kind, 'invoice'), inArray(d.status, [...openInvoiceStatuses])))
+      .prepare('billing_summary_balance'),
+    lists: unionAll(
       list('overdue', and(mine, shownStatusCondition('overdue', today)), [asc(d.dueOn)], 20),
       list(
         'awaiting',
@@ -296,10 +332,19 @@ export async function clientSummary(db: Db, organisationId: string, today: strin
         20,
       ),
       list('receipts', and(mine, eq(d.kind, 'receipt')), [desc(d.issuedOn), desc(d.createdAt)], 5),
-    ).orderBy(sql`list`, sql`place`),
-  ])
-  const itemsOf = (name: List) =>
-    (rows as (ListRow & { list: List })[]).filter((row) => row.list === name).map((row) => toItem(row, today))
+    )
+      .orderBy(sql`list`, sql`place`)
+      .prepare('billing_summary_lists'),
+  }
+})
+
+/** The /billing page of an organisation: what it owes, what is late, what waits for it, what it paid. */
+export async function clientSummary(db: Db, organisationId: string, today: string): Promise<ClientSummary> {
+  const statements = summaryStatements(db)
+  const values = { organisation: organisationId, today }
+  const [[balance], rows] = await Promise.all([statements.balance.execute(values), statements.lists.execute(values)])
+  const itemsOf = (name: SummaryList) =>
+    (rows as (ListRow & { list: SummaryList })[]).filter((row) => row.list === name).map((row) => toItem(row, today))
   return {
     balanceDueCents: balance?.cents ?? 0,
     openInvoices: balance?.n ?? 0,

@@ -1,4 +1,4 @@
-import { and, desc, eq, isNull, or } from 'drizzle-orm'
+import { and, desc, eq, isNull, or, sql } from 'drizzle-orm'
 import {
   type AppointmentPlace,
   appointmentPlaceLabels,
@@ -6,6 +6,7 @@ import {
 } from '../../app/features/booking/workflow.ts'
 import type { OrganisationRole } from '../../app/features/organisations/roles.ts'
 import type { Db } from '../db/client.server.ts'
+import { preparedPerVariant } from '../db/prepared.server.ts'
 import { bookings } from '../db/schema/index.server.ts'
 
 export type ClientConsultationRequest = {
@@ -24,28 +25,19 @@ export type RequestReader = {
   organisation: { id: string; role: OrganisationRole } | null
 }
 
-/**
- * The consultation requests a client's dashboard shows, newest first. A request is a client's when
- * it was sent while signed in, or its confirmation link was opened signed in
- * (server/booking/claim.server.ts); not when it merely carries their e-mail address, which anyone
- * can type. It belongs to the organisation of that account: owners and billing people see all of
- * their organisation's, a member their own among them, and a person in no organisation (removed
- * from theirs) only their own that no organisation holds. Contact-form messages are not
- * consultation requests and stay out.
- */
-export async function consultationRequestsOf(
-  db: Db,
-  reader: RequestReader,
-  limit = 50,
-): Promise<ClientConsultationRequest[]> {
-  const theirs = or(eq(bookings.submittedByUserId, reader.userId), eq(bookings.claimedByUserId, reader.userId))
-  const organisation = reader.organisation
-  const shown = !organisation
-    ? and(theirs, isNull(bookings.organisationId))
-    : organisation.role === 'member'
-      ? and(theirs, eq(bookings.organisationId, organisation.id))
-      : eq(bookings.organisationId, organisation.id)
-  const rows = await db
+// Built once per database and reader's place, and named (db/prepared.server.ts): the dashboard reads
+// them on every visit.
+const requestStatements = preparedPerVariant((db: Db, shape: 'own' | 'member' | 'organisation') => {
+  const user = sql.placeholder('user')
+  const organisation = sql.placeholder('organisation')
+  const theirs = or(eq(bookings.submittedByUserId, user), eq(bookings.claimedByUserId, user))
+  const shown =
+    shape === 'own'
+      ? and(theirs, isNull(bookings.organisationId))
+      : shape === 'member'
+        ? and(theirs, eq(bookings.organisationId, organisation))
+        : eq(bookings.organisationId, organisation)
+  return db
     .select({
       id: bookings.id,
       receivedAt: bookings.receivedAt,
@@ -60,7 +52,31 @@ export async function consultationRequestsOf(
     .from(bookings)
     .where(and(shown, eq(bookings.formType, 'consultation')))
     .orderBy(desc(bookings.receivedAt))
-    .limit(limit)
+    .limit(sql.placeholder('limit'))
+    .prepare(`client_requests_${shape}`)
+})
+
+/**
+ * The consultation requests a client's dashboard shows, newest first. A request is a client's when
+ * it was sent while signed in, or its confirmation link was opened signed in
+ * (server/booking/claim.server.ts); not when it merely carries their e-mail address, which anyone
+ * can type. It belongs to the organisation of that account: owners and billing people see all of
+ * their organisation's, a member their own among them, and a person in no organisation (removed
+ * from theirs) only their own that no organisation holds. Contact-form messages are not
+ * consultation requests and stay out.
+ */
+export async function consultationRequestsOf(
+  db: Db,
+  reader: RequestReader,
+  limit = 50,
+): Promise<ClientConsultationRequest[]> {
+  const organisation = reader.organisation
+  const shape = !organisation ? 'own' : organisation.role === 'member' ? 'member' : 'organisation'
+  const rows = await requestStatements(db, shape).execute({
+    user: reader.userId,
+    organisation: organisation?.id ?? null,
+    limit,
+  })
   return rows.map((row) => ({
     id: row.id,
     submittedAt: row.receivedAt.toISOString(),

@@ -1,4 +1,4 @@
-import { and, asc, eq, gte, lte } from 'drizzle-orm'
+import { and, asc, eq, gte, lte, type SQL, sql } from 'drizzle-orm'
 import { formatMoney } from '../../app/features/billing/money.ts'
 import {
   cancellationCredit,
@@ -18,6 +18,7 @@ import { DomainError } from '../../app/lib/domain-error.ts'
 import { isUuid } from '../../app/lib/uuid.ts'
 import { type AuditActor, recordAudit } from '../audit/audit.server.ts'
 import type { Db } from '../db/client.server.ts'
+import { preparedOnce } from '../db/prepared.server.ts'
 import {
   organisations,
   type Subscription,
@@ -377,17 +378,29 @@ function viewOf(
 }
 
 /** Every subscription (the admin list), or one organisation's, newest first. */
+const subscriptionsWhere = (db: Db, where: SQL | undefined) =>
+  db
+    .select({ sub: subscriptions, organisationName: organisations.name })
+    .from(subscriptions)
+    .innerJoin(organisations, eq(organisations.id, subscriptions.organisationId))
+    .where(where)
+    .orderBy(asc(organisations.name), asc(subscriptions.createdAt))
+
+// An organisation's own, built once and named (db/prepared.server.ts): /billing reads it on every visit.
+const organisationSubscriptions = preparedOnce((db: Db) =>
+  subscriptionsWhere(db, eq(subscriptions.organisationId, sql.placeholder('organisation'))).prepare(
+    'subscriptions_of_organisation',
+  ),
+)
+
 export async function listSubscriptions(
   deps: SubscriptionDeps,
   filter: { organisationId?: string } = {},
 ): Promise<SubscriptionView[]> {
   if (filter.organisationId !== undefined && !isUuid(filter.organisationId)) return []
-  const rows = await deps.db
-    .select({ sub: subscriptions, organisationName: organisations.name })
-    .from(subscriptions)
-    .innerJoin(organisations, eq(organisations.id, subscriptions.organisationId))
-    .where(filter.organisationId ? eq(subscriptions.organisationId, filter.organisationId) : undefined)
-    .orderBy(asc(organisations.name), asc(subscriptions.createdAt))
+  const rows = filter.organisationId
+    ? await organisationSubscriptions(deps.db).execute({ organisation: filter.organisationId })
+    : await subscriptionsWhere(deps.db, undefined)
   const changes = await changesOf(
     deps.db,
     rows.map((r) => r.sub.id),

@@ -75,7 +75,7 @@ afterAll(async () => {
 async function statementsOf(path: string, page: (args: never) => Promise<unknown> | unknown, guarded: boolean) {
   const args = signedInLoaderArgs(harness, path, client)
   let answer: unknown
-  const { statements } = await statementsDuring(harness.database.db, async () => {
+  const { statements, names } = await statementsDuring(harness.database.db, async () => {
     await sessionMiddleware(args, async () => {
       const [, pageData] = await Promise.all([
         getUser(args),
@@ -90,7 +90,7 @@ async function statementsOf(path: string, page: (args: never) => Promise<unknown
       return new Response(null)
     })
   })
-  return { statements, answer }
+  return { statements, names, answer }
 }
 
 describe(`the statements of a signed-in page on ${backend}`, () => {
@@ -106,6 +106,30 @@ describe(`the statements of a signed-in page on ${backend}`, () => {
     expect(answer).toBeTruthy()
     expect(statements, statements.join('\n')).toHaveLength(count)
   })
+
+  // Each of these statements is built once and named (server/db/prepared.server.ts): on PostgreSQL a
+  // connection parses it once, where an unnamed one is parsed and planned again on every visit; on
+  // PGlite every text is prepared once by its driver (pglite-statements.server.ts), names or not.
+  it.each([
+    ['/dashboard', dashboardLoader],
+    ['/billing', billingLoader],
+    ['/billing/invoices', billingDocumentsLoader],
+    ['/billing/invoices?page=9', billingDocumentsLoader],
+  ] as const)(
+    'sends the statements of %s as the same text on every visit, named on PostgreSQL',
+    async (path, loader) => {
+      const first = await statementsOf(path, loader as never, true)
+      const again = await statementsOf(path, loader as never, true)
+      expect(again.statements).toEqual(first.statements)
+      if (backend === 'postgres') {
+        expect(
+          first.names.every((name) => typeof name === 'string' && name.length > 0),
+          first.statements.join('\n'),
+        ).toBe(true)
+        expect(again.names).toEqual(first.names)
+      }
+    },
+  )
 
   it('keeps each list of the billing summary in its order and length, read in one statement', async () => {
     const summary = await clientSummary(harness.database.db, organisationId, '2026-06-01')
