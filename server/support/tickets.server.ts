@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto'
-import { and, desc, eq, inArray, sql } from 'drizzle-orm'
+import { and, desc, eq, inArray, type SQLWrapper, sql } from 'drizzle-orm'
 import type { OrganisationRole } from '../../app/features/organisations/roles.ts'
 import type { AuditAction } from '../../app/features/staff/audit-actions.ts'
 import {
@@ -24,6 +24,7 @@ import { isUuid } from '../../app/lib/uuid.ts'
 import { type AuditActor, recordAudit } from '../audit/audit.server.ts'
 import { staffMembers } from '../booking/staff-members.server.ts'
 import type { Db } from '../db/client.server.ts'
+import { preparedPerVariant } from '../db/prepared.server.ts'
 import {
   clientOnboarding,
   organisationMembers,
@@ -112,13 +113,18 @@ export function newReplyToken(): string {
 
 /** The SQL condition "this client may see the ticket" (owners: all of their organisation's). */
 function clientSees(viewer: ClientViewer) {
-  const inOrganisation = eq(supportTickets.organisationId, viewer.organisationId)
-  if (viewer.organisationRole === 'owner') return inOrganisation
+  return clientSeesWhere(viewer.organisationRole === 'owner' ? 'owner' : 'other', viewer.organisationId, viewer.userId)
+}
+
+/** clientSees, with the organisation and the person given as values or as a prepared statement's placeholders. */
+function clientSeesWhere(role: 'owner' | 'other', organisationId: string | SQLWrapper, userId: string | SQLWrapper) {
+  const inOrganisation = eq(supportTickets.organisationId, organisationId)
+  if (role === 'owner') return inOrganisation
   return and(
     inOrganisation,
-    sql`(${supportTickets.requesterUserId} = ${viewer.userId} or exists (
+    sql`(${supportTickets.requesterUserId} = ${userId} or exists (
       select 1 from ${supportTicketParticipants} p
-      where p.ticket_id = ${supportTickets.id} and p.user_id = ${viewer.userId}))`,
+      where p.ticket_id = ${supportTickets.id} and p.user_id = ${userId}))`,
   )
 }
 
@@ -812,51 +818,69 @@ export type TicketListRow = {
   requesterName: string | null
 }
 
-/**
- * A client's list: an owner's organisation's tickets, a member's own and those they are copied on,
- * newest activity first. Staff get every ticket (the queue adds filters: server/support/queue.server.ts).
- */
-export async function ticketsForActor(
-  db: Db,
-  viewer: TicketViewer,
-  options: { limit?: number; offset?: number; statuses?: readonly TicketStatus[] } = {},
-): Promise<{ rows: TicketListRow[]; total: number }> {
-  const conditions = []
-  if (viewer.kind === 'client') conditions.push(clientSees(viewer))
-  if (options.statuses?.length) conditions.push(inArray(supportTickets.status, [...options.statuses]))
-  const where = conditions.length ? and(...conditions) : undefined
+// The client's list (/support), built once per database and the viewer's place (an owner sees the
+// organisation's tickets, anyone else theirs and those they are copied on) and named
+// (db/prepared.server.ts): the page runs it on every visit.
+const clientTicketStatements = preparedPerVariant((db: Db, role: 'owner' | 'other') => {
+  const where = clientSeesWhere(role, sql.placeholder('organisation'), sql.placeholder('user'))
   // The ticket's columns are written out with their table: in a select from one table Drizzle
   // writes a column bare ("id"), which inside these subqueries is the message's own id (the last
   // reply was always empty, and each row read the million messages).
   const lastPublic = sql`(select m.created_at || '|' || m.author_kind from support_ticket_messages m
     where m.ticket_id = support_tickets.id and m.visibility = 'public' and m.author_kind <> 'system'
     order by m.created_at desc limit 1)`
-  const rows = await db
-    .select({
-      id: supportTickets.id,
-      number: supportTickets.number,
-      subject: supportTickets.subject,
-      status: supportTickets.status,
-      priority: supportTickets.priority,
-      category: supportTickets.category,
-      createdAt: supportTickets.createdAt,
-      updatedAt: supportTickets.updatedAt,
-      lastReplyAt: sql<Date | null>`(select max(m.created_at) from support_ticket_messages m
+  return {
+    rows: db
+      .select({
+        id: supportTickets.id,
+        number: supportTickets.number,
+        subject: supportTickets.subject,
+        status: supportTickets.status,
+        priority: supportTickets.priority,
+        category: supportTickets.category,
+        createdAt: supportTickets.createdAt,
+        updatedAt: supportTickets.updatedAt,
+        lastReplyAt: sql<Date | null>`(select max(m.created_at) from support_ticket_messages m
         where m.ticket_id = support_tickets.id and m.visibility = 'public' and m.author_kind <> 'system')`.mapWith(
-        (value: string | Date | null) => (value ? new Date(value) : null),
-      ),
-      lastReplyKind: sql<string | null>`split_part(${lastPublic}, '|', 2)`,
-      assigneeName: sql<string | null>`(select coalesce(nullif(o.full_name, ''), u.name) from "user" u
+          (value: string | Date | null) => (value ? new Date(value) : null),
+        ),
+        lastReplyKind: sql<string | null>`split_part(${lastPublic}, '|', 2)`,
+        assigneeName: sql<string | null>`(select coalesce(nullif(o.full_name, ''), u.name) from "user" u
         left join client_onboarding o on o.email = lower(u.email) where u.id = support_tickets.assignee_user_id)`,
-      requesterName: sql<string | null>`(select coalesce(nullif(o.full_name, ''), u.name) from "user" u
+        requesterName: sql<string | null>`(select coalesce(nullif(o.full_name, ''), u.name) from "user" u
         left join client_onboarding o on o.email = lower(u.email) where u.id = support_tickets.requester_user_id)`,
-    })
-    .from(supportTickets)
-    .where(where)
-    .orderBy(desc(supportTickets.updatedAt), desc(supportTickets.number))
-    .limit(options.limit ?? 50)
-    .offset(options.offset ?? 0)
-  const [count] = await db.select({ n: sql<number>`count(*)::int` }).from(supportTickets).where(where)
+      })
+      .from(supportTickets)
+      .where(where)
+      .orderBy(desc(supportTickets.updatedAt), desc(supportTickets.number))
+      .limit(sql.placeholder('limit'))
+      .offset(sql.placeholder('offset'))
+      .prepare(`client_tickets_${role}`),
+    count: db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(supportTickets)
+      .where(where)
+      .prepare(`client_tickets_${role}_count`),
+  }
+})
+
+/**
+ * A client's list: an owner's organisation's tickets, a member's own and those they are copied on,
+ * newest activity first, and how many there are. Staff work in the queue (server/support/queue.server.ts).
+ */
+export async function ticketsForActor(
+  db: Db,
+  viewer: ClientViewer,
+  options: { limit?: number; offset?: number } = {},
+): Promise<{ rows: TicketListRow[]; total: number }> {
+  const statements = clientTicketStatements(db, viewer.organisationRole === 'owner' ? 'owner' : 'other')
+  const values = {
+    organisation: viewer.organisationId,
+    user: viewer.userId,
+    limit: options.limit ?? 50,
+    offset: options.offset ?? 0,
+  }
+  const [rows, [count]] = await Promise.all([statements.rows.execute(values), statements.count.execute(values)])
   return {
     rows: rows.map(({ lastReplyKind, ...row }) => ({
       ...row,

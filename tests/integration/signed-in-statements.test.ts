@@ -6,6 +6,7 @@ import { loader as dashboardLoader } from '../../app/routes/account/dashboard.ts
 import { loader as billingDocumentsLoader } from '../../app/routes/billing/documents.tsx'
 import { loader as billingLoader } from '../../app/routes/billing/index.tsx'
 import { loader as homeLoader } from '../../app/routes/home.tsx'
+import { loader as supportLoader } from '../../app/routes/support/index.tsx'
 import { clientSummary, listClientDocuments } from '../../server/billing/queries.server.ts'
 import { billingDocuments, clientOnboarding } from '../../server/db/schema/index.server.ts'
 import {
@@ -115,6 +116,7 @@ describe(`the statements of a signed-in page on ${backend}`, () => {
     ['/billing', billingLoader],
     ['/billing/invoices', billingDocumentsLoader],
     ['/billing/invoices?page=9', billingDocumentsLoader],
+    ['/support', supportLoader],
   ] as const)(
     'sends the statements of %s as the same text on every visit, named on PostgreSQL',
     async (path, loader) => {

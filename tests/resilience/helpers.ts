@@ -3,7 +3,6 @@
 
 import pg from 'pg'
 import { PgBoss } from 'pg-boss'
-import { expect } from 'vitest'
 
 export const MAIL_QUEUE = 'mail'
 
