@@ -377,7 +377,7 @@ function viewOf(
   }
 }
 
-/** Every subscription (the admin list), or one organisation's, newest first. */
+/** Subscriptions with their organisation's name, by organisation name, oldest first within one. */
 const subscriptionsWhere = (db: Db, where: SQL | undefined) =>
   db
     .select({ sub: subscriptions, organisationName: organisations.name })
@@ -393,6 +393,7 @@ const organisationSubscriptions = preparedOnce((db: Db) =>
   ),
 )
 
+/** Every subscription (the admin list), or one organisation's, by organisation name and then oldest first. */
 export async function listSubscriptions(
   deps: SubscriptionDeps,
   filter: { organisationId?: string } = {},
