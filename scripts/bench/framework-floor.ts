@@ -6,12 +6,19 @@
 // app/entry.server.tsx does. What a signed-in page costs above this is ours; this much any React
 // Router page pays on this machine.
 //
-//   node scripts/bench/framework-floor.ts <port>     (prints "listening" when it answers)
+// With `--routes-of <manifest.js>` (the build's client manifest, build/client/assets/manifest-*.js) the
+// same tiny pages sit in our route table instead: every route of ours, with its id, parent, path and
+// index, each module a layout that renders its outlet and, for a page, the same two fields. React
+// Router matches a request against every branch and converts the whole table for each render, so
+// this floor is what a page of an app with our routes pays before any of our own code runs.
+//
+//   node scripts/bench/framework-floor.ts <port> [--routes-of <manifest.js>]   (prints "listening")
+import fs from 'node:fs'
 import { PassThrough } from 'node:stream'
 import { serve } from '@hono/node-server'
 import { createReadableStreamFromReadable } from '@react-router/node'
 import { Hono } from 'hono'
-import { createElement as h } from 'react'
+import { Fragment, createElement as h } from 'react'
 import { renderToPipeableStream } from 'react-dom/server'
 import {
   createRequestHandler,
@@ -76,15 +83,57 @@ const routeAssets = (id: string, parentId: string | undefined, index: boolean | 
   hasDefaultExport: true,
 })
 
+/** A route of ours in the floor: a layout renders its outlet; a page (no children) the same two fields as Home. */
+function Nested() {
+  const data = useLoaderData<typeof homeLoader | undefined>()
+  return h(Fragment, null, data ? h(Home) : null, h(Outlet))
+}
+
+type RouteShape = { id: string; parentId?: string; path?: string; index?: boolean }
+
+/** Our route table from the build's client manifest (`window.__reactRouterManifest={...};`). */
+function routesOf(manifestFile: string): RouteShape[] {
+  const text = fs.readFileSync(manifestFile, 'utf8')
+  const json = text.slice(text.indexOf('{'), text.lastIndexOf('}') + 1)
+  const manifest = JSON.parse(json) as { routes: Record<string, RouteShape> }
+  return Object.values(manifest.routes).map(({ id, parentId, path, index }) => ({ id, parentId, path, index }))
+}
+
+const routesFlag = process.argv.indexOf('--routes-of')
+const table: RouteShape[] =
+  routesFlag === -1
+    ? [
+        { id: 'root', path: '' },
+        { id: 'home', parentId: 'root', index: true },
+      ]
+    : routesOf(String(process.argv[routesFlag + 1]))
+const parents = new Set(table.map((route) => route.parentId))
+const isPage = (route: RouteShape) => route.id !== 'root' && !parents.has(route.id)
+
 const build = {
   entry: { module: { default: handleRequest } },
-  routes: {
-    root: { id: 'root', path: '', module: { default: Root } },
-    home: { id: 'home', parentId: 'root', index: true, module: { default: Home, loader: homeLoader } },
-  },
+  routes: Object.fromEntries(
+    table.map((route) => [
+      route.id,
+      {
+        ...route,
+        module:
+          route.id === 'root'
+            ? { default: Root }
+            : routesFlag === -1
+              ? { default: Home, loader: homeLoader }
+              : { default: Nested, ...(isPage(route) ? { loader: homeLoader } : {}) },
+      },
+    ]),
+  ),
   assets: {
     entry: { module: '/assets/entry.client.js', imports: [] },
-    routes: { root: routeAssets('root', undefined, undefined, false), home: routeAssets('home', 'root', true, true) },
+    routes: Object.fromEntries(
+      table.map((route) => [
+        route.id,
+        { ...routeAssets(route.id, route.parentId, route.index, isPage(route)), path: route.path },
+      ]),
+    ),
     url: '/assets/manifest.js',
     version: 'floor',
   },

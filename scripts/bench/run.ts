@@ -1037,6 +1037,18 @@ function checks(): Check[] {
         broken: b.floor.errors > 0,
       })
     }
+    // The same tiny pages in our route table: what React Router alone costs a page of this app (ADR 036).
+    if (b.floorWithRoutes) {
+      const f = b.floorWithRoutes
+      list.push({
+        section: 'Signed-in pages',
+        figure: `${b.backend}: the framework's floor in our route table (${f.path}), req/s, p50 / p99, server CPU`,
+        value: `${f.rps} req/s, ${f.p50} / ${f.p99} ms${cpu(f)}`,
+        target: 'no errors (reference)',
+        ok: f.errors === 0,
+        broken: f.errors > 0,
+      })
+    }
   }
   for (const error of s.soak?.errors ?? []) {
     list.push({ section: 'Memory', figure: 'soak', value: error, target: 'runs', ok: false })
@@ -1416,16 +1428,18 @@ function report() {
       `loaded with \`wrk -t1 -c${b0?.connections}\` for ${b0?.duration} s whose requests take the sessions in turn, as browsers ask`,
       `(Accept-Encoding: gzip, deflate, br); medians of ${b0?.rounds} rounds, the anonymous home page in the same rounds.`,
       '',
-      "The last row of each backend is the framework's floor: a tiny React Router app (scripts/bench/framework-floor.ts)",
+      "The last rows of each backend are the framework's floor: a tiny React Router app (scripts/bench/framework-floor.ts)",
       'behind the same host path and compression, measured in the same rounds: what any page of this stack costs',
-      "here before its own work. CPU ms/request is the server process's (docs/perf/signed-in.md).",
+      'here before its own work; then the same tiny pages in our route table (every route of the build, each a layout',
+      'or a two-field page), asked for /dashboard: what React Router alone costs a page of this app (ADR 036).',
+      "CPU ms/request is the server process's (docs/perf/signed-in.md).",
       '',
       '| backend | page | visitor | req/s | p50 ms | p99 ms | CPU ms/request | errors | server RSS after |',
       '|---|---|---|---|---|---|---|---|---|',
       ...s.signedIn.backends.flatMap((b) =>
-        [...b.pages, ...(b.floor ? [b.floor] : [])].map(
+        [...b.pages, ...(b.floor ? [b.floor] : []), ...(b.floorWithRoutes ? [b.floorWithRoutes] : [])].map(
           (p) =>
-            `| ${b.backend} | ${p.reference === 'floor' ? `${p.path} (framework floor)` : p.path} | ${p.signedIn ? `${b.sessions} sessions` : 'anonymous'} | ${p.rps} | ${p.p50} | ${p.p99} | ${p.cpuMsPerRequest ?? 'n/a'} | ${p.errors} | ${p.reference === 'floor' ? 'n/a' : `${b.rssAfterMiB ?? 'n/a'} MiB`} |`,
+            `| ${b.backend} | ${p.reference === 'floor' ? `${p.path} (framework floor)` : p.reference === 'floor-routes' ? `${p.path} (framework floor, our routes)` : p.path} | ${p.signedIn ? `${b.sessions} sessions` : 'anonymous'} | ${p.rps} | ${p.p50} | ${p.p99} | ${p.cpuMsPerRequest ?? 'n/a'} | ${p.errors} | ${p.reference ? 'n/a' : `${b.rssAfterMiB ?? 'n/a'} MiB`} |`,
         ),
       ),
       '',

@@ -19,7 +19,9 @@
 // The framework's floor is measured in the same rounds, as a reference beside our pages: a tiny React
 // Router app (framework-floor.ts) behind the same host path (Hono, the same compression), in a
 // process of its own with the server's V8 settings. Its CPU per request is what any React Router page
-// costs on this machine; `floorShare` says what part of a page's CPU that is.
+// costs on this machine; `floorShare` says what part of a page's CPU that is. A second floor puts the
+// same tiny pages in our route table (framework-floor.ts --routes-of the build's manifest), asked for
+// /dashboard: what React Router costs a page of an app with our routes before any of our code runs.
 import { spawn } from 'node:child_process'
 import fs from 'node:fs'
 import path from 'node:path'
@@ -37,12 +39,13 @@ import { browserAcceptEncoding, ensureWrk, type LoadResult, rawGet, wrk } from '
 
 /**
  * `cpuMsPerRequest`: the server's CPU time (user + system) over the requests of the measured runs.
- * `reference`: 'floor' for the tiny React Router app (the framework's floor), absent for our pages.
+ * `reference`: 'floor' for the tiny React Router app (the framework's floor), 'floor-routes' for the
+ * same in our route table; absent for our pages.
  */
 export type SignedInPage = {
   path: string
   signedIn: boolean
-  reference?: 'floor'
+  reference?: 'floor' | 'floor-routes'
   cpuMsPerRequest: number | null
 } & Summary
 export type SignedInResult = {
@@ -59,6 +62,8 @@ export type SignedInResult = {
    * with the same load and generator, as a reference beside `pages`.
    */
   floor: SignedInPage | null
+  /** The same tiny pages in our route table (121 routes), asked for /dashboard, in the same rounds. */
+  floorWithRoutes: SignedInPage | null
   rssAfterMiB: number | null
 }
 
@@ -83,11 +88,15 @@ const password = 'bench-client-password-71'
 const wrkBin = ensureWrk()
 if (!wrkBin) throw new Error('wrk is not installed and could not be installed')
 
-/** The tiny React Router app of framework-floor.ts, started with the server's V8 settings (server.js). */
-async function startFloor(): Promise<{ url: string; pid: number; stop: () => void }> {
+/**
+ * The tiny React Router app of framework-floor.ts, started with the server's V8 settings (server.js);
+ * with `routesOf` (the build's client manifest) in our route table.
+ */
+async function startFloor(routesOf?: string): Promise<{ url: string; pid: number; stop: () => void }> {
   const port = await freePort()
   const file = path.join(import.meta.dirname, 'framework-floor.ts')
-  const child = spawn(process.execPath, [...serverV8Flags, file, String(port)], {
+  const routeArgs = routesOf ? ['--routes-of', routesOf] : []
+  const child = spawn(process.execPath, [...serverV8Flags, file, String(port), ...routeArgs], {
     stdio: ['ignore', 'pipe', 'inherit'],
     env: { ...process.env, NODE_ENV: 'production' },
   })
@@ -105,6 +114,17 @@ async function startFloor(): Promise<{ url: string; pid: number; stop: () => voi
     })
   })
   return { url: `http://127.0.0.1:${port}`, pid: child.pid ?? 0, stop: () => child.kill('SIGTERM') }
+}
+
+/** The floor in our route table is asked for a client page: the same branches to match as ours. */
+const floorRoutesPath = '/dashboard'
+
+/** The build's client manifest (our route table): build/client/assets/manifest-<hash>.js. */
+function clientManifest(): string {
+  const dir = path.resolve(import.meta.dirname, '../../build/client/assets')
+  const name = fs.readdirSync(dir).find((file) => /^manifest-[\w-]+\.js$/.test(file))
+  if (!name) throw new Error(`no client manifest in ${dir}: run "npm run build" first`)
+  return path.join(dir, name)
 }
 
 const result = await withSeededServer(
@@ -131,14 +151,21 @@ const result = await withSeededServer(
       }
     }
     const floor = await startFloor()
+    const floorWithRoutes = await startFloor(clientManifest())
     try {
-      const home = await rawGet(`${floor.url}/`, headers)
-      if (home.status !== 200) throw new Error(`the framework floor app answered ${home.status}`)
+      for (const [app, page] of [
+        [floor, '/'],
+        [floorWithRoutes, floorRoutesPath],
+      ] as const) {
+        const answer = await rawGet(`${app.url}${page}`, headers)
+        if (answer.status !== 200) throw new Error(`the framework floor app answered ${answer.status} for ${page}`)
+      }
       // With --paths (profiling one page) the anonymous home page is left out.
-      type Target = { path: string; signedIn: boolean; reference?: 'floor' }
+      type Target = { path: string; signedIn: boolean; reference?: 'floor' | 'floor-routes' }
       const targets: Target[] = [
         ...(args.paths ? [] : [{ path: '/', signedIn: false }]),
         { path: '/', signedIn: false, reference: 'floor' },
+        { path: floorRoutesPath, signedIn: false, reference: 'floor-routes' },
         ...paths.map((path) => ({ path, signedIn: true })),
       ]
       const keyOf = (t: Target) => `${t.reference ?? ''}${t.signedIn}${t.path}`
@@ -147,7 +174,8 @@ const result = await withSeededServer(
       for (let round = 0; round < rounds; round++) {
         for (const t of targets) {
           const key = keyOf(t)
-          const [url, pid] = t.reference ? [floor.url, floor.pid] : [server.url, server.pid]
+          const app = t.reference === 'floor' ? floor : t.reference === 'floor-routes' ? floorWithRoutes : server
+          const [url, pid] = [app.url, app.pid]
           const cpuBefore = treeCpuMs(pid)
           const run = await wrk(wrkBin, `${url}${t.path}`, {
             connections,
@@ -169,12 +197,20 @@ const result = await withSeededServer(
         return { ...t, cpuMsPerRequest, ...summarize(measured) }
       })
       const floorCpu = pages.find((p) => p.reference === 'floor')?.cpuMsPerRequest ?? null
+      const routesFloorCpu = pages.find((p) => p.reference === 'floor-routes')?.cpuMsPerRequest ?? null
+      const percentOf = (part: number, whole: number) => Math.round((part / whole) * 100)
       for (const p of pages) {
         const who =
-          p.reference === 'floor' ? 'framework floor, tiny React Router app' : p.signedIn ? 'signed in' : 'anonymous'
+          p.reference === 'floor'
+            ? 'framework floor, tiny React Router app'
+            : p.reference === 'floor-routes'
+              ? 'framework floor in our route table'
+              : p.signedIn
+                ? 'signed in'
+                : 'anonymous'
         const share =
-          floorCpu && p.cpuMsPerRequest && !p.reference && p.signedIn
-            ? `, floor ${Math.round((floorCpu / p.cpuMsPerRequest) * 100)} % of it`
+          floorCpu && routesFloorCpu && p.cpuMsPerRequest && !p.reference && p.signedIn
+            ? `, floor ${percentOf(floorCpu, p.cpuMsPerRequest)} % of it, in our routes ${percentOf(routesFloorCpu, p.cpuMsPerRequest)} %`
             : ''
         process.stdout.write(
           `signed-in ${backend} ${p.path} (${who}): ${p.rps} req/s, p50 ${p.p50} ms, p99 ${p.p99} ms, server CPU ${p.cpuMsPerRequest} ms/request${share}, ${p.errors} errors\n`,
@@ -189,10 +225,12 @@ const result = await withSeededServer(
         connections,
         pages: pages.filter((p) => !p.reference),
         floor: pages.find((p) => p.reference === 'floor') ?? null,
+        floorWithRoutes: pages.find((p) => p.reference === 'floor-routes') ?? null,
         rssAfterMiB: rssMiB(server.pid),
       }
     } finally {
       floor.stop()
+      floorWithRoutes.stop()
     }
   },
 )
