@@ -151,7 +151,10 @@ const result = await withSeededServer(
       }
     }
     const floor = await startFloor()
-    const floorWithRoutes = await startFloor(clientManifest())
+    const floorWithRoutes = await startFloor(clientManifest()).catch((error: unknown) => {
+      floor.stop()
+      throw error
+    })
     try {
       for (const [app, page] of [
         [floor, '/'],
